@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "kinetype",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "kinetype", targets: ["kinetype"]),
+        .library(name: "Kinetype", targets: ["Kinetype"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        // Macros Swift cannot import, and the libpng setjmp, as plain C functions.
+        .target(name: "CKinetypeShims", dependencies: ["CFreeType", "CHarfBuzz", "CPNG"]),
+
+        // Time, curves, springs, keyframes, interpolators. Pure Swift.
+        .target(name: "KinetypeMotion"),
+        // Fonts, shaping, layout. The only module that holds FreeType/HarfBuzz handles.
+        .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CKinetypeShims"]),
+        // Canvas, compositing, PNG encode/decode.
+        .target(name: "KinetypeRaster", dependencies: ["CPNG", "CKinetypeShims"]),
+        // Spec decoding and validation, scene evaluation, frame rendering.
+        .target(name: "Kinetype", dependencies: [
+            "KinetypeMotion", "KinetypeText", "KinetypeRaster",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .executableTarget(name: "kinetype", dependencies: [
+            "Kinetype",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
+        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeText", "KinetypeRaster", "KinetypeMotion"]),
+    ]
+)

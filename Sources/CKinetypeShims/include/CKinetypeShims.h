@@ -1,0 +1,44 @@
+// Thin C shims: the FreeType/HarfBuzz macros Swift cannot import, and libpng
+// encode/decode with its setjmp error handling kept entirely on the C side.
+#ifndef CKINETYPE_SHIMS_H
+#define CKINETYPE_SHIMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+#include FT_MULTIPLE_MASTERS_H
+#include <hb.h>
+
+/// Load flags for animation: unhinted outlines, no embedded bitmaps.
+static inline FT_Int32 kt_ft_load_flags_unhinted(void) {
+    return FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_TARGET_NORMAL;
+}
+static inline int kt_ft_has_multiple_masters(FT_Face face) { return FT_HAS_MULTIPLE_MASTERS(face) ? 1 : 0; }
+static inline int kt_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
+static inline hb_tag_t kt_hb_tag(char a, char b, char c, char d) { return HB_TAG(a, b, c, d); }
+static inline FT_ULong kt_ft_tag(char a, char b, char c, char d) { return FT_MAKE_TAG(a, b, c, d); }
+
+/// libpng encoding settings. filter: a PNG_FILTER_* mask, or -1 for libpng's default.
+typedef struct {
+    int compression_level;   // 0...9
+    int strategy;            // zlib strategy (Z_DEFAULT_STRATEGY = 0, Z_FILTERED 1, Z_HUFFMAN_ONLY 2, Z_RLE 3)
+    int filters;             // PNG_ALL_FILTERS, PNG_FILTER_NONE, … or -1 for the default
+} kt_png_options;
+
+int kt_png_filter_none(void);
+int kt_png_filter_up(void);
+int kt_png_filter_sub(void);
+int kt_png_filter_all(void);
+
+/// Writes 8-bit RGB (channels 3) or RGBA (channels 4, straight alpha) rows to `path`.
+/// Returns 0 on success; otherwise fills `error` (NUL-terminated) and returns -1.
+int kt_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                 int channels, kt_png_options options, char *error, size_t error_size);
+
+/// Reads any PNG as 8-bit straight RGBA into a buffer allocated with malloc (caller frees).
+int kt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                     char *error, size_t error_size);
+
+#endif

@@ -1,0 +1,70 @@
+#include "CKinetypeShims.h"
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+
+// libpng reports errors by longjmp; the message is copied out before the jump.
+typedef struct { char *buffer; size_t size; } kt_error_sink;
+
+static void kt_png_error(png_structp png, png_const_charp message) {
+    kt_error_sink *sink = (kt_error_sink *)png_get_error_ptr(png);
+    if (sink && sink->buffer && sink->size) snprintf(sink->buffer, sink->size, "%s", message);
+    png_longjmp(png, 1);
+}
+static void kt_png_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
+
+int kt_png_filter_none(void) { return PNG_FILTER_NONE; }
+int kt_png_filter_up(void) { return PNG_FILTER_UP; }
+int kt_png_filter_sub(void) { return PNG_FILTER_SUB; }
+int kt_png_filter_all(void) { return PNG_ALL_FILTERS; }
+
+int kt_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                 int channels, kt_png_options options, char *error, size_t error_size) {
+    kt_error_sink sink = { error, error_size };
+    FILE *file = fopen(path, "wb");
+    if (!file) { snprintf(error, error_size, "cannot open %s for writing: %s", path, strerror(errno)); return -1; }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, kt_png_error, kt_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        snprintf(error, error_size, "out of memory creating the PNG encoder");
+        png_destroy_write_struct(&png, &info); fclose(file); return -1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info); fclose(file); return -1;
+    }
+    png_init_io(png, file);
+    png_set_IHDR(png, info, width, height, 8, channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, options.compression_level);
+    png_set_compression_strategy(png, options.strategy);
+    if (options.filters >= 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
+    png_write_info(png, info);
+    size_t stride = (size_t)width * (size_t)channels;
+    for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + stride * y));
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    if (fclose(file) != 0) { snprintf(error, error_size, "cannot finish writing %s: %s", path, strerror(errno)); return -1; }
+    return 0;
+}
+
+int kt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                     char *error, size_t error_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&image, path)) {
+        snprintf(error, error_size, "%s", image.message); return -1;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    size_t size = PNG_IMAGE_SIZE(image);
+    uint8_t *buffer = malloc(size);
+    if (!buffer) { png_image_free(&image); snprintf(error, error_size, "out of memory"); return -1; }
+    if (!png_image_finish_read(&image, NULL, buffer, 0, NULL)) {
+        snprintf(error, error_size, "%s", image.message); free(buffer); return -1;
+    }
+    *pixels = buffer; *width = image.width; *height = image.height;
+    return 0;
+}

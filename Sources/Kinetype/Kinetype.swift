@@ -1,0 +1,1 @@
+// Spec decoding and scene rendering live here.

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Finds fonts by family name: the bundled `fonts/` folder first, then the system's fonts
+/// through fontconfig (`fc-list`). Reading is done once, when the catalog is made.
+public struct FontCatalog: Sendable {
+    /// The font family behind `{system: true}` for each design; all are bundled in `fonts/`.
+    public static let systemFamilies: [String: String] = [
+        "default": "Inter", "serif": "DejaVu Serif", "rounded": "Quicksand", "monospaced": "DejaVu Sans Mono",
+    ]
+
+    public let bundled: [FontFileInfo]
+    private let systemLister: @Sendable () -> [FontFileInfo]
+
+    public init(bundledDirectory: URL?, useSystemFonts: Bool = true) {
+        if let bundledDirectory { bundled = FontCatalog.scan(bundledDirectory) } else { bundled = [] }
+        if useSystemFonts { systemLister = { FontconfigLister.shared.files } } else { systemLister = { [] } }
+    }
+
+    /// All files of the family named `name` (case-insensitive), bundled fonts winning.
+    public func family(named name: String) throws -> FontFamily {
+        let key = name.lowercased()
+        let bundledMatches = bundled.filter { $0.family.lowercased() == key }
+        if !bundledMatches.isEmpty { return FontFamily(name: bundledMatches[0].family, files: bundledMatches) }
+        let systemMatches = systemLister().filter { $0.family.lowercased() == key }
+        if !systemMatches.isEmpty {
+            let files = systemMatches.compactMap { FontCatalog.read(path: $0.path, family: $0.family) }
+            if !files.isEmpty { return FontFamily(name: files[0].family, files: files) }
+        }
+        throw FontLookupError.unknownFamily(name, suggestions: suggestions(for: name))
+    }
+
+    /// The system font for a design (`default`, `serif`, `rounded`, `monospaced`).
+    public func systemFamily(design: String) throws -> FontFamily {
+        guard let name = Self.systemFamilies[design] else {
+            throw FontLookupError.unknownDesign(design)
+        }
+        return try family(named: name)
+    }
+
+    /// A single font file as a one-file family.
+    public static func file(at path: String) throws -> FontFamily {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw FontError.unreadable(path: path, reason: "no such file")
+        }
+        let library = try FontLibrary()
+        let face = try library.face(path: path)
+        let info = info(of: face)
+        return FontFamily(name: info.family, files: [info])
+    }
+
+    public var allFamilyNames: [String] {
+        Array(Set(bundled.map(\.family) + systemLister().map(\.family))).sorted()
+    }
+
+    /// Up to five known family names close to `name`: same letters ignoring case and spaces,
+    /// containing it, or within a few edits.
+    public func suggestions(for name: String) -> [String] {
+        let squashed = { (s: String) in s.lowercased().filter { !$0.isWhitespace && $0 != "-" } }
+        let wanted = squashed(name)
+        let scored = allFamilyNames.map { family -> (String, Int) in
+            let candidate = squashed(family)
+            if candidate == wanted { return (family, 0) }
+            if candidate.contains(wanted) || wanted.contains(candidate) { return (family, 1) }
+            return (family, editDistance(candidate, wanted))
+        }
+        let limit = max(2, wanted.count / 3)
+        return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(5).map(\.0)
+    }
+
+    private static func scan(_ directory: URL) -> [FontFileInfo] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted()
+            .filter { [".ttf", ".otf", ".ttc"].contains(where: $0.lowercased().hasSuffix) }
+            .compactMap { read(path: directory.appendingPathComponent($0).path, family: nil) }
+    }
+
+    private static func read(path: String, family: String?) -> FontFileInfo? {
+        guard let library = try? FontLibrary(), let face = try? library.face(path: path) else { return nil }
+        var result = info(of: face)
+        if let family { result.family = family }
+        return result
+    }
+
+    static func info(of face: FontFace) -> FontFileInfo {
+        let axis = face.axis("wght")
+        return FontFileInfo(path: face.path, family: face.familyName, style: face.styleName,
+                            weight: face.weightClass, weightAxis: axis.map { $0.minimum...$0.maximum })
+    }
+}
+
+public enum FontLookupError: Error, CustomStringConvertible, Equatable {
+    case unknownFamily(String, suggestions: [String])
+    case unknownDesign(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownFamily(name, suggestions):
+            let hint = suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
+            return "no font family named \"\(name)\" in fonts/ or the system's fonts\(hint)"
+        case let .unknownDesign(design):
+            return "unknown design \"\(design)\"; allowed: default, serif, rounded, monospaced"
+        }
+    }
+}
+
+/// Levenshtein distance, for suggesting family names.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

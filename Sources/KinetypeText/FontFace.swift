@@ -1,0 +1,125 @@
+import Foundation
+internal import CFreeType
+internal import CHarfBuzz
+internal import CKinetypeShims
+
+/// One font file opened in FreeType (for outlines) and HarfBuzz (for shaping).
+/// Owns both sets of handles and frees them in `deinit`; no C type leaves this module.
+public final class FontFace {
+    public let path: String
+    public let familyName: String
+    public let styleName: String
+    /// OS/2 usWeightClass (400 regular, 700 bold), or 400 when the font has no OS/2 table.
+    public let weightClass: Int
+    public let unitsPerEm: Double
+    public let axes: [VariationAxis]
+
+    let ftFace: FT_Face
+    let hbFont: OpaquePointer
+    private unowned let library: FontLibrary
+    private var currentCharSize: FT_F26Dot6 = 0
+    private var currentVariations: FontVariations? = nil
+
+    init(path: String, library: FontLibrary) throws {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw FontError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path)
+                ? "permission denied" : "no such file")
+        }
+        var face: FT_Face?
+        let error = FT_New_Face(library.handle, path, 0, &face)
+        guard error == 0, let face else {
+            throw FontError.unreadable(path: path, reason: "not a font FreeType can open (error \(error))")
+        }
+        guard kt_ft_is_scalable(face) != 0 else {
+            FT_Done_Face(face)
+            throw FontError.notScalable(path: path)
+        }
+        self.path = path
+        self.library = library
+        ftFace = face
+        familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
+        styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        unitsPerEm = Double(face.pointee.units_per_EM)
+        if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self) {
+            weightClass = Int(os2.pointee.usWeightClass)
+        } else {
+            weightClass = 400
+        }
+        axes = FontFace.readAxes(library: library.handle, face: face)
+
+        let blob = hb_blob_create_from_file_or_fail(path)
+        guard let blob else {
+            FT_Done_Face(face)
+            throw FontError.unreadable(path: path, reason: "HarfBuzz cannot read it")
+        }
+        let hbFace = hb_face_create(blob, 0)
+        hb_blob_destroy(blob)
+        hbFont = hb_font_create(hbFace)
+        hb_face_destroy(hbFace)
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        FT_Done_Face(ftFace)
+    }
+
+    private static func readAxes(library: FT_Library, face: FT_Face) -> [VariationAxis] {
+        guard kt_ft_has_multiple_masters(face) != 0 else { return [] }
+        var mmVar: UnsafeMutablePointer<FT_MM_Var>?
+        guard FT_Get_MM_Var(face, &mmVar) == 0, let mmVar else { return [] }
+        defer { FT_Done_MM_Var(library, mmVar) }
+        return (0..<Int(mmVar.pointee.num_axis)).map { index in
+            let axis = mmVar.pointee.axis[index]
+            return VariationAxis(tag: Self.tagString(UInt32(axis.tag)),
+                                 minimum: Double(axis.minimum) / 65536,
+                                 defaultValue: Double(axis.def) / 65536,
+                                 maximum: Double(axis.maximum) / 65536)
+        }
+    }
+
+    static func tagString(_ tag: UInt32) -> String {
+        let bytes = [24, 16, 8, 0].map { UInt8((tag >> UInt32($0)) & 0xFF) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func tagValue(_ tag: String) -> UInt32 {
+        var bytes = Array(tag.utf8.prefix(4))
+        while bytes.count < 4 { bytes.append(0x20) }
+        return bytes.reduce(0) { ($0 << 8) | UInt32($1) }
+    }
+
+    public var isVariable: Bool { !axes.isEmpty }
+    public func axis(_ tag: String) -> VariationAxis? { axes.first { $0.tag == tag } }
+
+    /// Sets the variation coordinates on both FreeType and HarfBuzz, clamped to each axis.
+    func apply(_ variations: FontVariations) throws {
+        guard currentVariations != variations else { return }
+        if !axes.isEmpty {
+            var coords = axes.map { axis -> FT_Fixed in
+                let value = min(max(variations[axis.tag] ?? axis.defaultValue, axis.minimum), axis.maximum)
+                return FT_Fixed((value * 65536).rounded())
+            }
+            let error = FT_Set_Var_Design_Coordinates(ftFace, FT_UInt(coords.count), &coords)
+            guard error == 0 else { throw FontError.freeType(operation: "set variation coordinates", code: error) }
+            var hbVariations = axes.enumerated().map { index, axis in
+                hb_variation_t(tag: Self.tagValue(axis.tag), value: Float(Double(coords[index]) / 65536))
+            }
+            hb_font_set_variations(hbFont, &hbVariations, UInt32(hbVariations.count))
+        }
+        currentVariations = variations
+        currentCharSize = 0  // FreeType resets scaled metrics after a variation change
+    }
+
+    /// Sets the FreeType size in 26.6 units (size × 64): continuous sizes, never whole pixels.
+    func setCharSize(_ charSize: FT_F26Dot6) throws {
+        guard charSize != currentCharSize else { return }
+        let error = FT_Set_Char_Size(ftFace, 0, charSize, 72, 72)
+        guard error == 0 else { throw FontError.freeType(operation: "set size \(Double(charSize) / 64) px", code: error) }
+        currentCharSize = charSize
+    }
+
+    /// Whether the font maps this Unicode scalar to a glyph.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        FT_Get_Char_Index(ftFace, FT_ULong(scalar.value)) != 0
+    }
+}
