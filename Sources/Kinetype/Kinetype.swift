@@ -1,1 +1,0 @@
-// Spec decoding and scene rendering live here.

@@ -1,0 +1,56 @@
+import Foundation
+import KinetypeMotion
+import KinetypeText
+
+/// What `kinetype inspect` prints: each layer's resolved properties and layout at one frame,
+/// all in canvas pixels as floating point.
+public struct InspectReport: Codable, Sendable {
+    public struct Layer: Codable, Sendable {
+        public var id: String
+        public var text: String
+        public var font: String
+        public var variations: [String: Double]
+        public var size: Double
+        public var position: [Double]
+        public var anchor: String
+        public var color: String
+        public var opacity: Double
+        public var box: Rect
+        public var lines: [LaidOutLine]
+    }
+    public var frame: Int
+    public var time: Double
+    public var layers: [Layer]
+
+    public init(scene: Scene, frame: Int) throws {
+        guard (0..<scene.frameCount).contains(frame) else {
+            throw RenderError.frameOutOfRange(frame, frameCount: scene.frameCount)
+        }
+        let renderer = try FrameRenderer(scene: scene)
+        let state = scene.frameState(at: frame)
+        self.frame = frame
+        time = state.time
+        layers = try state.layers.map { layer in
+            let layout = try renderer.layout(layer)
+            return Layer(id: layer.id, text: layer.text, font: layer.fontPath,
+                         variations: Dictionary(uniqueKeysWithValues: layer.variations.settings.map { ($0.tag, $0.value) }),
+                         size: layer.size, position: [layer.position.x, layer.position.y],
+                         anchor: layer.anchor.rawValue, color: layer.color.hexString, opacity: layer.opacity,
+                         box: layout.box, lines: layout.lines)
+        }
+    }
+
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+extension RGBA {
+    /// `#RRGGBBAA`.
+    var hexString: String {
+        let byte = { (v: Double) in Int((min(max(v, 0), 1) * 255).rounded()) }
+        return String(format: "#%02X%02X%02X%02X", byte(r), byte(g), byte(b), byte(a))
+    }
+}

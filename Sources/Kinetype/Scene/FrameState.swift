@@ -1,0 +1,21 @@
+import KinetypeMotion
+import KinetypeText
+
+/// Every layer's resolved properties at one frame: the input of layout and rendering.
+public struct FrameState: Sendable {
+    public var frame: Int
+    public var time: Double
+    public var layers: [LayerState]
+}
+
+public struct LayerState: Sendable, Equatable {
+    public var id: String
+    public var text: String
+    public var fontPath: String
+    public var variations: FontVariations
+    public var size: Double
+    public var position: Point2
+    public var anchor: Anchor
+    public var color: RGBA
+    public var opacity: Double
+}

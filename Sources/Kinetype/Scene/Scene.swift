@@ -1,0 +1,31 @@
+import KinetypeMotion
+import KinetypeText
+
+/// A decoded, validated animation: everything needed to evaluate any frame, with no I/O left.
+public struct Scene: Sendable {
+    public var canvas: CanvasSpec
+    public var fps: Double
+    public var duration: Double
+    public var layers: [TextLayer]
+    /// The spec file this scene came from (for messages and the render manifest).
+    public var sourcePath: String
+    /// Things that are allowed but probably not meant (a spring cut short by its next keyframe…).
+    public var warnings: [String] = []
+
+    /// Frame `i` shows time `i / fps`; there are `round(duration × fps)` frames.
+    public var frameCount: Int { Int((duration * fps).rounded()) }
+
+    public func time(ofFrame frame: Int) -> Double { Double(frame) / fps }
+
+    /// The resolved state of every layer at a frame. Pure: no fonts are opened here.
+    public func frameState(at frame: Int) -> FrameState {
+        let t = time(ofFrame: frame)
+        return FrameState(frame: frame, time: t, layers: layers.map { $0.state(at: t) })
+    }
+}
+
+public struct CanvasSpec: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var background: RGBA
+}

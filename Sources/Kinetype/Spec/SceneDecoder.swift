@@ -1,0 +1,52 @@
+import Foundation
+import KinetypeMotion
+import KinetypeText
+
+/// Turns a parsed spec into a `Scene`, checking every field against the documented format.
+struct SceneDecoder {
+    let catalog: FontCatalog
+    let specDirectory: URL
+
+    func decode(_ root: SpecNode) throws -> Scene {
+        let fields = try root.mapping(allowed: ["canvas", "fps", "duration", "layers"])
+        let canvas = try decodeCanvas(fields.required("canvas"))
+        let fpsNode = try fields.required("fps")
+        let fps = try fpsNode.number()
+        guard fps > 0 else { throw fpsNode.error("fps must be greater than 0, got \(SpecNode.format(fps))") }
+        guard fps <= SpecLimits.fps.upperBound else { throw fpsNode.error("fps \(SpecNode.format(fps)) is above the limit of \(Int(SpecLimits.fps.upperBound))") }
+        let durationNode = try fields.required("duration")
+        let duration = try durationNode.number()
+        guard duration > 0 else { throw durationNode.error("duration must be greater than 0 seconds, got \(SpecNode.format(duration))") }
+        let frames = (duration * fps).rounded()
+        guard frames >= 1 else { throw durationNode.error("duration × fps rounds to 0 frames; make the duration longer") }
+        guard frames <= Double(SpecLimits.maxFrames) else {
+            throw durationNode.error("duration × fps is \(SpecNode.format(frames)) frames, above the limit of \(SpecLimits.maxFrames)")
+        }
+
+        let layerNodes = try fields.required("layers").sequence()
+        var warnings: [String] = []
+        var layers: [TextLayer] = []
+        var ids = Set<String>()
+        for (index, node) in layerNodes.enumerated() {
+            let layer = try LayerDecoder(catalog: catalog, specDirectory: specDirectory)
+                .decode(node, index: index, warnings: &warnings)
+            guard ids.insert(layer.id).inserted else { throw node.error("layer id \"\(layer.id)\" is used twice") }
+            layers.append(layer)
+        }
+        return Scene(canvas: canvas, fps: fps, duration: duration, layers: layers,
+                     sourcePath: root.file, warnings: warnings)
+    }
+
+    private func decodeCanvas(_ node: SpecNode) throws -> CanvasSpec {
+        let fields = try node.mapping(allowed: ["width", "height", "background"])
+        let side = SpecLimits.canvasSide
+        let width = try fields.required("width").integer(in: side, what: "width")
+        let height = try fields.required("height").integer(in: side, what: "height")
+        var background = RGBA(r: 1, g: 1, b: 1, a: 1)
+        if let node = fields.optional("background") {
+            background = try node.string().lowercased() == "transparent" ? RGBA(r: 0, g: 0, b: 0, a: 0)
+                : ValueDecoders.color(node, allowTransparent: true)
+        }
+        return CanvasSpec(width: width, height: height, background: background)
+    }
+}

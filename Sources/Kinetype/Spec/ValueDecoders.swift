@@ -1,0 +1,28 @@
+import KinetypeMotion
+
+/// Constant values: colours and points.
+enum ValueDecoders {
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    static func color(_ node: SpecNode, allowTransparent: Bool = false) throws -> RGBA {
+        let text = try node.string()
+        let allowed = "#RRGGBB or #RRGGBBAA" + (allowTransparent ? " or transparent" : "")
+        guard text.hasPrefix("#"), [7, 9].contains(text.count),
+              let value = UInt32(text.dropFirst(), radix: 16) else {
+            throw node.error("\"\(text)\" is not a colour; use \(allowed)")
+        }
+        let full = text.count == 7 ? (value << 8) | 0xFF : value
+        let channel = { (shift: UInt32) in Double((full >> shift) & 0xFF) / 255 }
+        return RGBA(r: channel(24), g: channel(16), b: channel(8), a: channel(0))
+    }
+
+    /// `[x, y]` in canvas pixels.
+    static func point(_ node: SpecNode) throws -> Point2 {
+        let items = try node.sequence()
+        guard items.count == 2 else { throw node.error("expected [x, y], got a list of \(items.count)") }
+        return Point2(x: try items[0].number(), y: try items[1].number())
+    }
+
+    static func number(in range: ClosedRange<Double>, what: String) -> (SpecNode) throws -> Double {
+        { try $0.number(in: range, what: what) }
+    }
+}

@@ -1,0 +1,11 @@
+/// Text that changes without animation: `from` until the segment lands, then `to`.
+///
+/// The switch happens when progress ≥ 1, i.e. at the segment's end (or earlier if a spring
+/// overshoots past 1), never half-way; a text change belongs to the keyframe that names it.
+public struct DiscreteText: TextInterpolator {
+    public init() {}
+
+    public func text(from: String, to: String, progress: Double) -> String {
+        progress >= 1 ? to : from
+    }
+}

@@ -1,0 +1,120 @@
+/// Keyframes of one property, evaluated at any time, with optional repetition.
+///
+/// Semantics of ``value(at:)``:
+/// - Before the first keyframe's time: the first value. A single keyframe is a constant.
+/// - Between keyframes k-1 and k (t0 < t1) the segment uses keyframe k's easing:
+///   p = easing.progress(elapsed: t - t0, duration: t1 - t0), value = interpolate(v0, v1, p).
+/// - Landing rule: at t ≥ t1 the segment is exactly v1 (the stored value, not an interpolation),
+///   so an animation lands on its final value bit-for-bit. A spring segment that has not settled
+///   by t1 snaps to v1 there; give springs enough time (``Spring/settlingDuration``).
+/// - Zero-length segments (t0 == t1) jump: at that time the later keyframe's value wins.
+/// - Repetition follows SwiftUI's `repeatCount`/`repeatForever`: one leg is
+///   [firstTime, lastTime] (length D). Leg n (0-based) starts at firstTime + n·D. With
+///   `autoreverses`, odd legs play backwards (local time D - τ). With `.count(N)` the value after
+///   N legs holds where the last leg ended: the final value, or with autoreverse and even N the
+///   start value. (SwiftUI would snap to the model value, i.e. the final value, at that point;
+///   offline there is no model value, so we hold the visible one.) D == 0 means no repetition.
+/// - Leg boundaries are exact: a time within ~1e-12 (relative) of firstTime + n·D is treated as
+///   that boundary, so floating-point drift in computing it never lands a hair before it.
+public struct KeyframeTrack<Value: Sendable>: Sendable {
+    public let keyframes: [Keyframe<Value>]
+    public let repeatCount: RepeatCount
+    public let autoreverses: Bool
+    private let interpolate: @Sendable (Value, Value, Double) -> Value
+
+    /// - Precondition: `keyframes` is non-empty with non-decreasing times (validated upstream).
+    public init(
+        keyframes: [Keyframe<Value>], repeat: RepeatCount = .count(1), autoreverses: Bool = false,
+        interpolate: @escaping @Sendable (Value, Value, Double) -> Value
+    ) {
+        precondition(!keyframes.isEmpty, "a keyframe track needs at least one keyframe")
+        precondition(zip(keyframes, keyframes.dropFirst()).allSatisfy { $0.time <= $1.time },
+                     "keyframe times must not decrease")
+        self.keyframes = keyframes
+        self.repeatCount = `repeat`
+        self.autoreverses = autoreverses
+        self.interpolate = interpolate
+    }
+
+    public var firstTime: Double { keyframes[0].time }
+    public var lastTime: Double { keyframes[keyframes.count - 1].time }
+    /// Length of one leg (one pass through the keyframes).
+    public var legDuration: Double { lastTime - firstTime }
+
+    /// Time from which the value never changes again; nil when repeating forever.
+    /// firstTime + N·D for `.count(N)` (exactly lastTime when N is 1).
+    public var endTime: Double? {
+        let d = legDuration
+        guard d > 0 else { return lastTime }
+        switch repeatCount.legCount {
+        case nil: return nil
+        case 1: return lastTime
+        case let n?: return firstTime + Double(n) * d
+        }
+    }
+
+    public func value(at t: Double) -> Value {
+        let d = legDuration
+        guard t > firstTime, d > 0 else { return valueInLeg(at: t) }
+        let (leg, local) = legPosition(elapsed: t - firstTime, legDuration: d, t: t)
+        if let count = repeatCount.legCount, leg >= count {
+            // Holds where the last leg (index count-1) ended.
+            return isReversed(leg: count - 1) ? valueInLeg(at: firstTime) : keyframes[keyframes.count - 1].value
+        }
+        if local == 0 {
+            // Exact boundary: a forward leg starts at the first time, a backward one at the last.
+            return isReversed(leg: leg) ? keyframes[keyframes.count - 1].value : valueInLeg(at: firstTime)
+        }
+        return valueInLeg(at: isReversed(leg: leg) ? firstTime + (d - local) : firstTime + local)
+    }
+
+    private func isReversed(leg: Int) -> Bool { autoreverses && leg % 2 == 1 }
+
+    /// Leg index and time into it, snapping times within rounding error of a boundary onto it.
+    private func legPosition(elapsed: Double, legDuration d: Double, t: Double) -> (Int, Double) {
+        let ratio = elapsed / d
+        // Beyond any count we could hold: treat as "far after the end".
+        guard ratio < Double(Int.max / 4) else { return (Int.max / 4, 0) }
+        let nearest = ratio.rounded()
+        let tolerance = 1e-12 * max(abs(t), abs(firstTime), d)
+        if abs(elapsed - nearest * d) <= tolerance {
+            return (Int(nearest), 0)
+        }
+        let leg = ratio.rounded(.down)
+        return (Int(leg), max(0, elapsed - leg * d))
+    }
+
+    /// Value during a single forward pass (no repetition).
+    private func valueInLeg(at t: Double) -> Value {
+        if t < firstTime || keyframes.count == 1 { return keyframes[0].value }
+        // Last keyframe with time ≤ t (later keyframes win ties: zero-length segments jump).
+        var lo = 0, hi = keyframes.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if keyframes[mid].time <= t { lo = mid } else { hi = mid - 1 }
+        }
+        let start = keyframes[lo]
+        if lo == keyframes.count - 1 || t == start.time { return start.value }
+        let end = keyframes[lo + 1]
+        let p = end.easing.progress(elapsed: t - start.time, duration: end.time - start.time)
+        return interpolate(start.value, end.value, p)
+    }
+}
+
+extension KeyframeTrack where Value: Interpolatable {
+    /// A track blended with `Value.interpolate`.
+    public init(keyframes: [Keyframe<Value>], repeat: RepeatCount = .count(1), autoreverses: Bool = false) {
+        self.init(keyframes: keyframes, repeat: `repeat`, autoreverses: autoreverses,
+                  interpolate: Value.interpolate)
+    }
+}
+
+extension KeyframeTrack where Value == String {
+    /// A text track whose segments are blended by a ``TextInterpolator`` (counting, typewriter…).
+    public init(keyframes: [Keyframe<String>], repeat: RepeatCount = .count(1), autoreverses: Bool = false,
+                interpolator: some TextInterpolator) {
+        self.init(keyframes: keyframes, repeat: `repeat`, autoreverses: autoreverses) { from, to, p in
+            interpolator.text(from: from, to: to, progress: p)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Kinetype
+
+/// Loads a spec, turning every known error into one clear line on stderr and exit code 1.
+func loadScene(_ path: String) throws -> Scene {
+    do {
+        return try SpecLoader().load(path: path)
+    } catch {
+        fail(error)
+    }
+}
+
+func fail(_ error: Error) -> Never {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}
+
+func note(_ message: String) {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+}
+
+/// `--frame N` or `--frames A-B`.
+struct FrameSelection: ParsableArguments {
+    @Option(name: .long, help: "Render only frame N (0-based).")
+    var frame: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Render only frames A through B, inclusive (e.g. 0-29).", valueName: "A-B"))
+    var frames: String?
+
+    func range() throws -> ClosedRange<Int>? {
+        if frame != nil, frames != nil { throw ValidationError("use either --frame or --frames, not both") }
+        if let frame { return frame...frame }
+        guard let frames else { return nil }
+        let parts = frames.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a <= b else {
+            throw ValidationError("--frames takes A-B with A ≤ B, e.g. 0-29; got \"\(frames)\"")
+        }
+        return a...b
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+
+@main
+struct KinetypeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kinetype",
+        abstract: "Render text animations from a YAML or JSON spec to PNG frames.",
+        discussion: """
+        Text is shaped (HarfBuzz) and rasterized (FreeType) anew at every frame at its exact \
+        fractional size and position, so size animations stay crisp and move without jitter.
+        The spec format is documented in the README (Spec reference). Turn frames into a GIF or \
+        MP4 with scripts/make-gif.
+        """,
+        version: "0.1.0",
+        subcommands: [Render.self, Inspect.self, Validate.self]
+    )
+}

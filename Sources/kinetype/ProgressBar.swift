@@ -1,0 +1,28 @@
+import Foundation
+
+/// A one-line progress bar on stderr, only when stderr is a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var shown = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(_ done: Int, of total: Int) {
+        guard enabled else { return }
+        lock.withLock {
+            let width = 30
+            let filled = total > 0 ? done * width / total : width
+            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+            FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) frames".utf8))
+            shown = true
+        }
+    }
+
+    func finish() {
+        lock.withLock {
+            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            shown = false
+        }
+    }
+}
