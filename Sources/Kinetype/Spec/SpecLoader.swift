@@ -4,7 +4,7 @@ import KinetypeMotion
 import KinetypeText
 
 /// Reads a spec file (YAML or JSON, by extension), checks it and resolves its fonts.
-public struct SpecLoader {
+public struct SpecLoader: Sendable {
     public var catalog: FontCatalog
 
     public init(catalog: FontCatalog = FontCatalog(bundledDirectory: BundledFonts.directory)) {
@@ -71,12 +71,16 @@ enum JSONSyntax {
         } catch {
             let nsError = error as NSError
             var line: Int? = nil, column: Int? = nil
-            if let index = nsError.userInfo["NSJSONSerializationErrorIndex"] as? Int {
+            let reason = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "not valid JSON"
+            // Foundation gives the offset as userInfo or only inside the message ("around character 29").
+            let offset = nsError.userInfo["NSJSONSerializationErrorIndex"] as? Int
+                ?? reason.range(of: #"character (\d+)"#, options: .regularExpression)
+                    .flatMap { Int(reason[$0].dropFirst("character ".count)) }
+            if let index = offset {
                 let prefix = text.utf8.prefix(index)
                 line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
                 column = prefix.count - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
             }
-            let reason = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "not valid JSON"
             throw SpecError(file: file, line: line, column: column, message: "malformed JSON: \(reason)")
         }
     }

@@ -1,0 +1,199 @@
+import XCTest
+@testable import Kinetype
+import KinetypeMotion
+
+final class SpecDecodingTests: XCTestCase {
+    let layer = """
+    text: "Hi"
+    font: {family: "DejaVu Serif"}
+    size: 40
+    position: [200, 100]
+    """
+
+    func testValidSpecDecodesEveryField() throws {
+        let scene = try loadYAML("""
+        canvas: {width: 320, height: 240, background: transparent}
+        fps: 24
+        duration: 2.5
+        layers:
+          - id: title
+            text: "Hello"
+            font: {family: "dejavu serif", weight: 700}
+            size: {keyframes: [{time: 0, value: 32}, {time: 1, value: 72, easing: easeOut}], repeat: 2, autoreverses: true}
+            position: [160, 120]
+            anchor: baselineLeft
+            color: "#FF000080"
+            opacity: 0.5
+        """)
+        XCTAssertEqual(scene.canvas, CanvasSpec(width: 320, height: 240, background: RGBA(r: 0, g: 0, b: 0, a: 0)))
+        XCTAssertEqual(scene.frameCount, 60)
+        let layer = try XCTUnwrap(scene.layers.first)
+        XCTAssertEqual(layer.id, "title")
+        XCTAssertEqual(layer.anchor, .baselineLeft)
+        XCTAssertEqual(layer.endTime, 2)
+        let state = scene.frameState(at: 24).layers[0]  // t = 1: end of the first leg
+        XCTAssertEqual(state.size, 72)
+        XCTAssertTrue(state.fontPath.hasSuffix("DejaVuSerif-Bold.ttf"), state.fontPath)
+        XCTAssertEqual(state.color, RGBA(r: 1, g: 0, b: 0, a: 128.0 / 255))
+        XCTAssertEqual(scene.frameState(at: 48).layers[0].size, 32)  // back after the reversed leg
+    }
+
+    func testJSONIsAccepted() throws {
+        let json = """
+        {"canvas": {"width": 100, "height": 50}, "fps": 10, "duration": 1,
+         "layers": [{"text": "A", "font": {"system": true, "design": "serif"}, "size": {"keyframes": [{"time": 0, "value": 10}, {"time": 1, "value": 20, "easing": {"spring": {"response": 0.5, "dampingFraction": 0.5}}}]}}]}
+        """
+        let scene = try bundledOnlyLoader.load(text: json, format: .json, path: "a.json")
+        XCTAssertEqual(scene.frameCount, 10)
+        XCTAssertEqual(scene.canvas.background, RGBA(r: 1, g: 1, b: 1, a: 1))
+    }
+
+    func testMalformedYAMLReportsLineAndColumn() throws {
+        let error = try XCTUnwrap(specError("canvas: {width: 10, height: 10\nfps: 30\n"))
+        XCTAssertTrue(error.message.contains("malformed YAML"), error.description)
+        XCTAssertNotNil(error.line)
+        XCTAssertNotNil(error.column)
+    }
+
+    func testMalformedJSONReportsLineAndColumn() throws {
+        let error = try XCTUnwrap(specError("{\n  \"fps\": 30,\n  \"duration\": ,\n}", format: .json))
+        XCTAssertTrue(error.message.contains("malformed JSON"), error.description)
+        XCTAssertEqual(error.line, 3, error.description)
+        XCTAssertNotNil(error.column)
+    }
+
+    func testUnknownFieldNamesItsPathAndTheAllowedFields() throws {
+        let error = try XCTUnwrap(specError(singleLayerSpec(layer: layer + "\ncolour: \"#000000\"")))
+        XCTAssertEqual(error.path, "layers[0].colour")
+        XCTAssertTrue(error.message.contains("unknown field \"colour\""), error.message)
+        XCTAssertTrue(error.message.contains("color"), error.message)
+        XCTAssertEqual(error.line, 9)
+    }
+
+    func testMissingFieldIsNamed() throws {
+        let error = try XCTUnwrap(specError("canvas: {width: 10, height: 10}\nduration: 1\nlayers: []\n"))
+        XCTAssertTrue(error.message.contains("missing required field \"fps\""), error.description)
+    }
+
+    func testWrongTypeInAKeyframeNamesTheFullPath() throws {
+        let spec = """
+        canvas: {width: 100, height: 100}
+        fps: 30
+        duration: 1
+        layers:
+          - text: "A"
+            font: {family: "DejaVu Serif"}
+            size: 10
+          - text: "B"
+            font: {family: "DejaVu Serif"}
+            size: {keyframes: [{time: "soon", value: 10}]}
+        """
+        let error = try XCTUnwrap(specError(spec))
+        XCTAssertEqual(error.path, "layers[1].size.keyframes[0].time")
+        XCTAssertTrue(error.message.contains("expected a number"), error.message)
+        XCTAssertEqual(error.line, 10)
+        XCTAssertTrue(error.description.hasPrefix("spec.yaml:10:"), error.description)
+    }
+
+    func testNaNAndNegativeSizesAreRejected() throws {
+        for size in [".nan", "nan", "-4"] {
+            let spec = singleLayerSpec(layer: layer.replacingOccurrences(of: "size: 40", with: "size: \(size)"))
+            let error = try XCTUnwrap(specError(spec))
+            XCTAssertEqual(error.path, "layers[0].size", "\(size): \(error)")
+        }
+    }
+
+    func testFPSMustBePositive() throws {
+        for fps in ["0", "-30"] {
+            let error = try XCTUnwrap(specError(singleLayerSpec(layer: layer).replacingOccurrences(of: "fps: 30.0", with: "fps: \(fps)")))
+            XCTAssertEqual(error.path, "fps")
+            XCTAssertTrue(error.message.contains("greater than 0"), error.message)
+        }
+    }
+
+    func testKeyframesOutOfOrder() throws {
+        let spec = singleLayerSpec(layer: layer.replacingOccurrences(of: "size: 40", with: "size: {keyframes: [{time: 1, value: 10}, {time: 0.5, value: 20}]}"))
+        let error = try XCTUnwrap(specError(spec))
+        XCTAssertEqual(error.path, "layers[0].size.keyframes[1].time")
+        XCTAssertTrue(error.message.contains("out of order"), error.message)
+    }
+
+    func testUnknownFontFamilyNamesCloseMatches() throws {
+        let spec = singleLayerSpec(layer: layer.replacingOccurrences(of: "DejaVu Serif", with: "DejaVu Serf"))
+        let error = try XCTUnwrap(specError(spec))
+        XCTAssertEqual(error.path, "layers[0].font.family")
+        XCTAssertTrue(error.message.contains("\"DejaVu Serif\""), error.message)
+    }
+
+    func testUnreadableAndCorruptFontFiles() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let corrupt = directory.appendingPathComponent("corrupt.ttf")
+        try Data("not a font".utf8).write(to: corrupt)
+        for (file, expected) in [(directory.appendingPathComponent("missing.ttf").path, "no such file"), (corrupt.path, "not a font")] {
+            let spec = singleLayerSpec(layer: layer.replacingOccurrences(of: "{family: \"DejaVu Serif\"}", with: "{file: \"\(file)\"}"))
+            let error = try XCTUnwrap(specError(spec))
+            XCTAssertEqual(error.path, "layers[0].font.file")
+            XCTAssertTrue(error.message.contains(expected), error.message)
+        }
+    }
+
+    func testFontFileIsRelativeToTheSpec() throws {
+        let spec = singleLayerSpec(layer: layer.replacingOccurrences(of: "{family: \"DejaVu Serif\"}", with: "{file: \"fonts/DejaVuSans.ttf\"}"))
+        let scene = try loadYAML(spec)
+        XCTAssertEqual(scene.frameState(at: 0).layers[0].fontPath, TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path)
+    }
+
+    func testCanvasAndFrameCountLimits() throws {
+        let big = try XCTUnwrap(specError(singleLayerSpec(width: 100_000, layer: layer)))
+        XCTAssertEqual(big.path, "canvas.width")
+        XCTAssertTrue(big.message.contains("8192"), big.message)
+        let long = try XCTUnwrap(specError(singleLayerSpec(fps: 240, duration: 10_000, layer: layer)))
+        XCTAssertEqual(long.path, "duration")
+        XCTAssertTrue(long.message.contains("100000"), long.message)
+    }
+
+    func testBadColourEasingAnchorAndRepeat() throws {
+        let cases: [(String, String, String)] = [
+            ("color: \"red\"", "layers[0].color", "#RRGGBB"),
+            ("anchor: middle", "layers[0].anchor", "baselineLeft"),
+            ("opacity: {keyframes: [{time: 0, value: 0}, {time: 1, value: 1, easing: bounce}]}", "layers[0].opacity.keyframes[1].easing", "easeInEaseOut"),
+            ("opacity: {keyframes: [{time: 0, value: 0}], repeat: sometimes}", "layers[0].opacity.repeat", "forever"),
+        ]
+        for (extra, path, hint) in cases {
+            let error = try XCTUnwrap(specError(singleLayerSpec(layer: layer + "\n" + extra)))
+            XCTAssertEqual(error.path, path, error.description)
+            XCTAssertTrue(error.message.contains(hint), error.message)
+        }
+    }
+
+    func testSystemFontByWeightAndDesign() throws {
+        let designs = ["default": "InterVariable.ttf", "serif": "DejaVuSerif-Bold.ttf", "rounded": "Quicksand-Bold.ttf", "monospaced": "DejaVuSansMono-Bold.ttf"]
+        for (design, file) in designs {
+            let spec = singleLayerSpec(layer: layer.replacingOccurrences(of: "{family: \"DejaVu Serif\"}", with: "{system: true, design: \(design), weight: 700}"))
+            let state = try loadYAML(spec).frameState(at: 0).layers[0]
+            XCTAssertTrue(state.fontPath.hasSuffix(file), "\(design): \(state.fontPath)")
+        }
+    }
+
+    func testWeightOnAVariableFontIsItsWghtAxisAndAnimates() throws {
+        let spec = singleLayerSpec(layer: layer.replacingOccurrences(of: "{family: \"DejaVu Serif\"}", with: "{family: Inter, weight: {keyframes: [{time: 0, value: 100}, {time: 1, value: 900}]}}"))
+        let scene = try loadYAML(spec)
+        XCTAssertEqual(scene.frameState(at: 0).layers[0].variations["wght"], 100)
+        XCTAssertEqual(scene.frameState(at: 15).layers[0].variations["wght"], 500)
+        let explicit = try loadYAML(singleLayerSpec(layer: layer.replacingOccurrences(of: "{family: \"DejaVu Serif\"}", with: "{family: Inter, weight: 300, variations: {wght: 650}}")))
+        XCTAssertEqual(explicit.frameState(at: 0).layers[0].variations["wght"], 650)
+    }
+
+    func testCountingTextKeyframes() throws {
+        let spec = singleLayerSpec(layer: layer.replacingOccurrences(of: "text: \"Hi\"", with: "text: {keyframes: [{time: 0, value: \"100 apples\"}, {time: 1, value: \"400 apples\"}], interpolation: counting}"))
+        let scene = try loadYAML(spec)
+        XCTAssertEqual(scene.frameState(at: 15).layers[0].text, "250 apples")
+    }
+
+    func testShortSpringSegmentWarns() throws {
+        let spec = singleLayerSpec(layer: layer.replacingOccurrences(of: "size: 40", with: "size: {keyframes: [{time: 0, value: 10}, {time: 0.2, value: 20, easing: {spring: {response: 0.5, dampingFraction: 0.5}}}]}"))
+        let scene = try loadYAML(spec)
+        XCTAssertEqual(scene.warnings.count, 1)
+        XCTAssertTrue(scene.warnings[0].contains("layers[0].size.keyframes[1]"), scene.warnings[0])
+    }
+}

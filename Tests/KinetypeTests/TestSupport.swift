@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+@testable import Kinetype
+import KinetypeRaster
+import KinetypeText
+
+/// Paths and helpers shared by the tests. Tests use only the fonts in `fonts/`.
+enum TestPaths {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fonts = root.appendingPathComponent("fonts")
+    static let examples = root.appendingPathComponent("examples")
+    static let goldens = root.appendingPathComponent("Tests/KinetypeTests/Goldens")
+    static let failures = root.appendingPathComponent("Tests/KinetypeTests/failures")
+
+    static func temporaryDirectory(_ name: String = #function) -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kinetype-tests-\(getpid())-\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString.prefix(8))")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// A loader that sees only the bundled fonts, so results never depend on the machine.
+let bundledOnlyLoader = SpecLoader(catalog: FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: false))
+
+func loadYAML(_ yaml: String, file: String = "test.yaml") throws -> Scene {
+    try bundledOnlyLoader.load(text: yaml, format: .yaml, path: TestPaths.root.appendingPathComponent(file).path)
+}
+
+/// The error a spec produces, or a test failure when it loads.
+func specError(_ text: String, format: SpecLoader.SpecFormat = .yaml, file: StaticString = #filePath, line: UInt = #line) -> SpecError? {
+    do {
+        _ = try bundledOnlyLoader.load(text: text, format: format, path: "spec.\(format == .json ? "json" : "yaml")")
+        XCTFail("expected the spec to be rejected", file: file, line: line)
+        return nil
+    } catch let error as SpecError {
+        return error
+    } catch {
+        XCTFail("expected a SpecError, got \(error)", file: file, line: line)
+        return nil
+    }
+}
+
+/// A one-layer spec; `layer` is the YAML of the layer's fields after `- `.
+func singleLayerSpec(width: Int = 400, height: Int = 200, fps: Double = 30, duration: Double = 1,
+                     background: String = "\"#FFFFFF\"", layer: String) -> String {
+    """
+    canvas: {width: \(width), height: \(height), background: \(background)}
+    fps: \(fps)
+    duration: \(duration)
+    layers:
+      - \(layer.split(separator: "\n").joined(separator: "\n    "))
+    """
+}
+
+extension Canvas {
+    /// 8-bit RGBA, as a PNG of it would read back.
+    var rgbaImage: RGBAImage { RGBAImage(width: width, height: height, pixels: bytes(includeAlpha: true)) }
+}
+
+/// Ink statistics of a frame: coverage is darkness (1 - luminance) on a white canvas.
+struct InkStatistics {
+    var total = 0.0
+    var centroidX = 0.0
+    var spreadX = 0.0
+
+    init(_ canvas: Canvas) {
+        var sum = 0.0, sumX = 0.0, sumXX = 0.0
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let ink = 1 - Double(canvas.pixels[(y * canvas.width + x) * 4])
+                guard ink > 0 else { continue }
+                let cx = Double(x) + 0.5
+                sum += ink; sumX += ink * cx; sumXX += ink * cx * cx
+            }
+        }
+        total = sum
+        centroidX = sumX / sum
+        spreadX = (sumXX / sum - centroidX * centroidX).squareRoot()
+    }
+}
+
+/// RMS of the residuals of a least-squares straight line through (x, y).
+func straightLineResidualRMS(_ xs: [Double], _ ys: [Double]) -> Double {
+    let n = Double(xs.count)
+    let mx = xs.reduce(0, +) / n, my = ys.reduce(0, +) / n
+    let sxx = zip(xs, xs).map { ($0 - mx) * ($1 - mx) }.reduce(0, +)
+    let sxy = zip(xs, ys).map { ($0 - mx) * ($1 - my) }.reduce(0, +)
+    let slope = sxy / sxx, intercept = my - slope * mx
+    let squares = zip(xs, ys).map { pow($1 - (slope * $0 + intercept), 2) }
+    return (squares.reduce(0, +) / n).squareRoot()
+}
