@@ -1,0 +1,34 @@
+import XCTest
+@testable import Kinetype
+
+/// Golden images of every example: first, middle and last frames, and a spring's overshoot peak.
+final class GoldenTests: XCTestCase {
+    func render(_ example: String, extraFrames: (Scene) -> [Int] = { _ in [] }) throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("\(example).yaml").path)
+        let renderer = try FrameRenderer(scene: scene)
+        let last = scene.frameCount - 1
+        for frame in Set([0, last / 2, last] + extraFrames(scene)).sorted() {
+            GoldenImage.assertMatches(try renderer.render(frame: frame).rgbaImage, named: "\(example)-\(frame)")
+        }
+    }
+
+    /// The frame where the first layer's size is largest: a spring's overshoot peak.
+    static func overshootPeak(_ scene: Scene) -> Int {
+        (0..<scene.frameCount).max { scene.frameState(at: $0).layers[0].size < scene.frameState(at: $1).layers[0].size }!
+    }
+
+    func testCrispSize() throws { try render("crisp-size") }
+    func testPlaceholderSweep() throws { try render("placeholder-sweep", extraFrames: { _ in [18, 27] }) }
+    func testWeights() throws { try render("weights", extraFrames: { _ in [22] }) }
+    func testCounting() throws { try render("counting", extraFrames: { _ in [20] }) }
+    func testTypewriter() throws { try render("typewriter") }
+    func testBenchReference() throws { try render("bench-hello") }
+
+    func testSpringHelloIncludingItsOvershootPeak() throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)
+        let peak = Self.overshootPeak(scene)
+        XCTAssertGreaterThan(scene.frameState(at: peak).layers[0].size, 72, "the spring must overshoot")
+        XCTAssertLessThan(peak, 36, "the peak comes during the first leg")
+        try render("spring-hello", extraFrames: { _ in [peak] })
+    }
+}
