@@ -40,6 +40,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
-        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeText", "KinetypeRaster", "KinetypeMotion"]),
+        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeText", "KinetypeRaster", "KinetypeMotion", "kinetype"],
+                    exclude: ["Goldens"]),
     ]
 )

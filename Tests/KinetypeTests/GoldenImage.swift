@@ -6,7 +6,7 @@ import KinetypeRaster
 ///
 /// Re-record with `KINETYPE_RECORD_GOLDENS=1 swift test --filter GoldenTests`, then look at
 /// every changed image before committing. On a mismatch the expected, actual and diff images
-/// are written to `Tests/KinetypeTests/failures/` (git-ignored).
+/// are written to `Tests/golden-failures/` (git-ignored).
 enum GoldenImage {
     /// A pixel differs when any channel is off by more than this (of 255)…
     static let channelTolerance = 2

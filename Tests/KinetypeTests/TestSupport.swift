@@ -11,7 +11,7 @@ enum TestPaths {
     static let fonts = root.appendingPathComponent("fonts")
     static let examples = root.appendingPathComponent("examples")
     static let goldens = root.appendingPathComponent("Tests/KinetypeTests/Goldens")
-    static let failures = root.appendingPathComponent("Tests/KinetypeTests/failures")
+    static let failures = root.appendingPathComponent("Tests/golden-failures")
 
     static func temporaryDirectory(_ name: String = #function) -> URL {
         let url = FileManager.default.temporaryDirectory
