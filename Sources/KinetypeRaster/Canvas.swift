@@ -3,34 +3,55 @@
 /// Blending happens in sRGB (gamma-encoded) space, as browsers and Core Graphics composite text
 /// by default: the same colour and coverage then look the same weight as the text people compare
 /// against. Blending in linear light would make dark-on-light text look thinner than they expect.
+///
+/// The canvas remembers the rectangle drawn on since it was cleared. Text covers a small part of a
+/// frame, so clearing and converting only that rectangle (the rest is background) keeps the cost of
+/// a frame proportional to its text, and lets one canvas be reused for every frame of a thread.
 public struct Canvas: Sendable {
     public let width: Int
     public let height: Int
     /// 4 floats a pixel: r·a, g·a, b·a, a, each 0…1.
-    public var pixels: [Float]
+    public private(set) var pixels: [Float]
+    public let background: (r: Double, g: Double, b: Double, a: Double)
+    private let backgroundPixel: SIMD4<Float>
+    /// Rows and columns drawn on since the last clear (empty ranges when none).
+    private var dirtyRows = 0..<0
+    private var dirtyColumns = 0..<0
 
     /// A canvas filled with a straight-alpha colour (r, g, b, a in 0…1).
     public init(width: Int, height: Int, fill: (r: Double, g: Double, b: Double, a: Double)) {
         self.width = width
         self.height = height
+        background = fill
         let a = Float(fill.a)
-        let pixel: [Float] = [Float(fill.r) * a, Float(fill.g) * a, Float(fill.b) * a, a]
+        backgroundPixel = SIMD4(Float(fill.r) * a, Float(fill.g) * a, Float(fill.b) * a, a)
+        let pixel = backgroundPixel
         pixels = [Float](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            for i in 0..<(width * height) {
-                buffer[i * 4] = pixel[0]; buffer[i * 4 + 1] = pixel[1]
-                buffer[i * 4 + 2] = pixel[2]; buffer[i * 4 + 3] = pixel[3]
-            }
+            buffer.withMemoryRebound(to: SIMD4<Float>.self) { simd in simd.initialize(repeating: pixel) }
             count = width * height * 4
         }
     }
 
     /// Whether every pixel is fully opaque (then the PNG can be RGB).
     public var isOpaque: Bool {
-        pixels.withUnsafeBufferPointer { p in
-            var i = 3
-            while i < p.count { if p[i] < 1 { return false }; i += 4 }
-            return true
+        // Source-over onto an opaque background stays opaque.
+        background.a >= 1
+    }
+
+    /// Restores the background where anything was drawn.
+    public mutating func clear() {
+        guard !dirtyRows.isEmpty, !dirtyColumns.isEmpty else { return }
+        let pixel = backgroundPixel, rows = dirtyRows, columns = dirtyColumns, canvasWidth = width
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: SIMD4<Float>.self) { simd in
+                for row in rows {
+                    let start = row * canvasWidth
+                    simd[(start + columns.lowerBound)..<(start + columns.upperBound)].initialize(repeating: pixel)
+                }
+            }
         }
+        dirtyRows = 0..<0
+        dirtyColumns = 0..<0
     }
 
     /// Source-over composites `color` (straight alpha, 0…1) through an 8-bit coverage mask whose
@@ -40,47 +61,78 @@ public struct Canvas: Sendable {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + maskWidth), y1 = min(height, y + maskHeight)
         guard x0 < x1, y0 < y1, color.a > 0 else { return }
+        markDirty(rows: y0..<y1, columns: x0..<x1)
         let alpha = Float(color.a) / 255
-        let r = Float(color.r), g = Float(color.g), b = Float(color.b)
+        let source = SIMD4<Float>(Float(color.r), Float(color.g), Float(color.b), 1)
         let canvasWidth = width
         mask.withUnsafeBufferPointer { m in
-            pixels.withUnsafeMutableBufferPointer { p in
-                for row in y0..<y1 {
-                    let maskRow = (row - y) * maskWidth - x
-                    var index = (row * canvasWidth + x0) * 4
-                    for column in x0..<x1 {
-                        let coverage = m[maskRow + column]
-                        if coverage != 0 {
-                            let a = Float(coverage) * alpha
-                            let keep = 1 - a
-                            p[index] = r * a + p[index] * keep
-                            p[index + 1] = g * a + p[index + 1] * keep
-                            p[index + 2] = b * a + p[index + 2] * keep
-                            p[index + 3] = a + p[index + 3] * keep
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                    for row in y0..<y1 {
+                        let maskRow = (row - y) * maskWidth - x
+                        let canvasRow = row * canvasWidth
+                        for column in x0..<x1 {
+                            let coverage = m[maskRow + column]
+                            if coverage != 0 {
+                                let a = Float(coverage) * alpha
+                                p[canvasRow + column] = source * a + p[canvasRow + column] * (1 - a)
+                            }
                         }
-                        index += 4
                     }
                 }
             }
         }
     }
 
+    private mutating func markDirty(rows: Range<Int>, columns: Range<Int>) {
+        if dirtyRows.isEmpty {
+            dirtyRows = rows
+            dirtyColumns = columns
+        } else {
+            dirtyRows = min(dirtyRows.lowerBound, rows.lowerBound)..<max(dirtyRows.upperBound, rows.upperBound)
+            dirtyColumns = min(dirtyColumns.lowerBound, columns.lowerBound)..<max(dirtyColumns.upperBound, columns.upperBound)
+        }
+    }
+
     /// 8-bit straight-alpha pixels: RGB when `includeAlpha` is false, else RGBA.
     public func bytes(includeAlpha: Bool) -> [UInt8] {
         let channels = includeAlpha ? 4 : 3
-        let count = width * height
-        return [UInt8](unsafeUninitializedCapacity: count * channels) { out, written in
-            pixels.withUnsafeBufferPointer { p in
-                for i in 0..<count {
-                    let a = p[i * 4 + 3]
-                    let scale: Float = includeAlpha ? (a > 0 ? 255 / a : 0) : 255
-                    for c in 0..<3 {
-                        out[i * channels + c] = UInt8(min(max(p[i * 4 + c] * scale + 0.5, 0), 255))
-                    }
-                    if includeAlpha { out[i * 4 + 3] = UInt8(min(max(a * 255 + 0.5, 0), 255)) }
+        let backgroundBytes = Self.encode(backgroundPixel, includeAlpha: includeAlpha)
+        let rows = dirtyRows, columns = dirtyColumns, canvasWidth = width
+        return [UInt8](unsafeUninitializedCapacity: width * height * channels) { out, written in
+            // Background everywhere, then the drawn rectangle converted pixel by pixel.
+            var backgroundRow = [UInt8](repeating: 0, count: canvasWidth * channels)
+            for i in 0..<canvasWidth { for c in 0..<channels { backgroundRow[i * channels + c] = backgroundBytes[c] } }
+            backgroundRow.withUnsafeBufferPointer { row in
+                for y in 0..<height {
+                    UnsafeMutableRawPointer(out.baseAddress! + y * canvasWidth * channels)
+                        .copyMemory(from: row.baseAddress!, byteCount: row.count)
                 }
             }
-            written = count * channels
+            pixels.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                    for y in rows {
+                        for x in columns {
+                            let encoded = Self.encode(p[y * canvasWidth + x], includeAlpha: includeAlpha)
+                            let base = (y * canvasWidth + x) * channels
+                            for c in 0..<channels { out[base + c] = encoded[c] }
+                        }
+                    }
+                }
+            }
+            written = width * height * channels
         }
+    }
+
+    /// One premultiplied pixel as 8-bit straight colour (and alpha), rounded to nearest.
+    @inline(__always)
+    private static func encode(_ pixel: SIMD4<Float>, includeAlpha: Bool) -> SIMD4<UInt8> {
+        let a = pixel[3]
+        let scale: Float = includeAlpha ? (a > 0 ? 255 / a : 0) : 255
+        @inline(__always) func byte(_ value: Float) -> UInt8 {
+            let v = value + 0.5
+            return v <= 0 ? 0 : v >= 255 ? 255 : UInt8(v)
+        }
+        return SIMD4(byte(pixel[0] * scale), byte(pixel[1] * scale), byte(pixel[2] * scale), byte(a * 255))
     }
 }

@@ -16,17 +16,18 @@ public final class FontFace {
 
     let ftFace: FT_Face
     let hbFont: OpaquePointer
-    private unowned let library: FontLibrary
+    /// Keeps the FreeType library alive for as long as this face.
+    private let freeType: FreeTypeHandle
     private var currentCharSize: FT_F26Dot6 = 0
     private var currentVariations: FontVariations? = nil
 
-    init(path: String, library: FontLibrary) throws {
+    init(path: String, freeType: FreeTypeHandle) throws {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw FontError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path)
                 ? "permission denied" : "no such file")
         }
         var face: FT_Face?
-        let error = FT_New_Face(library.handle, path, 0, &face)
+        let error = FT_New_Face(freeType.library, path, 0, &face)
         guard error == 0, let face else {
             throw FontError.unreadable(path: path, reason: "not a font FreeType can open (error \(error))")
         }
@@ -35,7 +36,7 @@ public final class FontFace {
             throw FontError.notScalable(path: path)
         }
         self.path = path
-        self.library = library
+        self.freeType = freeType
         ftFace = face
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
@@ -45,7 +46,7 @@ public final class FontFace {
         } else {
             weightClass = 400
         }
-        axes = FontFace.readAxes(library: library.handle, face: face)
+        axes = FontFace.readAxes(library: freeType.library, face: face)
 
         let blob = hb_blob_create_from_file_or_fail(path)
         guard let blob else {

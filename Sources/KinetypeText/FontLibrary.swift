@@ -2,30 +2,37 @@ internal import CFreeType
 internal import CHarfBuzz
 internal import CKinetypeShims
 
-/// Owns one FreeType library and the faces opened through it. FreeType handles are not
-/// thread-safe, so each rendering thread makes its own `FontLibrary`.
+/// One `FT_Library`. Every face opened through it holds a strong reference, so the library is
+/// freed only after the last of its faces, whatever order Swift releases them in.
+final class FreeTypeHandle {
+    let library: FT_Library
+
+    init() throws {
+        var library: FT_Library?
+        let error = FT_Init_FreeType(&library)
+        guard error == 0, let library else { throw FontError.freeType(operation: "initialise", code: error) }
+        self.library = library
+    }
+
+    deinit { FT_Done_FreeType(library) }
+}
+
+/// Opens faces and keeps them, with a glyph cache. FreeType handles are not thread-safe, so each
+/// rendering thread makes its own `FontLibrary`.
 public final class FontLibrary {
-    let handle: FT_Library
+    let freeType: FreeTypeHandle
     private var faces: [String: FontFace] = [:]
     /// Rasterized glyphs, keyed by everything that changes their pixels.
     let glyphCache = GlyphCache(capacity: 4096)
 
     public init() throws {
-        var library: FT_Library?
-        let error = FT_Init_FreeType(&library)
-        guard error == 0, let library else { throw FontError.freeType(operation: "initialise", code: error) }
-        handle = library
-    }
-
-    deinit {
-        faces.removeAll()
-        FT_Done_FreeType(handle)
+        freeType = try FreeTypeHandle()
     }
 
     /// The face for a font file, opened once and kept for the life of the library.
     public func face(path: String) throws -> FontFace {
         if let face = faces[path] { return face }
-        let face = try FontFace(path: path, library: self)
+        let face = try FontFace(path: path, freeType: freeType)
         faces[path] = face
         return face
     }

@@ -6,10 +6,15 @@ import KinetypeText
 public final class FrameRenderer {
     public let scene: Scene
     private let library: FontLibrary
+    /// Reused from frame to frame; only what the previous frame drew is cleared.
+    private var canvas: Canvas
 
     public init(scene: Scene) throws {
         self.scene = scene
         library = try FontLibrary()
+        let background = scene.canvas.background
+        canvas = Canvas(width: scene.canvas.width, height: scene.canvas.height,
+                        fill: (background.r, background.g, background.b, background.a))
     }
 
     /// The layout of a layer at its frame state: shaping at the exact size, nothing rounded.
@@ -24,9 +29,7 @@ public final class FrameRenderer {
     }
 
     public func render(_ state: FrameState) throws -> Canvas {
-        let background = scene.canvas.background
-        var canvas = Canvas(width: scene.canvas.width, height: scene.canvas.height,
-                            fill: (background.r, background.g, background.b, background.a))
+        canvas.clear()
         for layer in state.layers where layer.opacity > 0 && layer.color.a > 0 && layer.size > 0 && !layer.text.isEmpty {
             let mask = try coverage(of: layer, layout: layout(layer))
             canvas.composite(mask, color: (layer.color.r, layer.color.g, layer.color.b, layer.color.a * layer.opacity))
