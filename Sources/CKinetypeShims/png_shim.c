@@ -21,8 +21,9 @@ int kt_png_filter_up(void) { return PNG_FILTER_UP; }
 int kt_png_filter_sub(void) { return PNG_FILTER_SUB; }
 int kt_png_filter_all(void) { return PNG_ALL_FILTERS; }
 
-int kt_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                 int channels, kt_png_options options, char *error, size_t error_size) {
+int kt_png_write(const char *path, const uint8_t *const *rows, uint32_t width, uint32_t height,
+                 int channels, const uint8_t *palette, int palette_count,
+                 kt_png_options options, char *error, size_t error_size) {
     kt_error_sink sink = { error, error_size };
     FILE *file = fopen(path, "wb");
     if (!file) { snprintf(error, error_size, "cannot open %s for writing: %s", path, strerror(errno)); return -1; }
@@ -36,14 +37,22 @@ int kt_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32
         png_destroy_write_struct(&png, &info); fclose(file); return -1;
     }
     png_init_io(png, file);
-    png_set_IHDR(png, info, width, height, 8, channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+    int color_type = channels == 4 ? PNG_COLOR_TYPE_RGBA : channels == 3 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_PALETTE;
+    png_set_IHDR(png, info, width, height, 8, color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_color entries[256];
+        int count = palette_count > 256 ? 256 : palette_count;
+        for (int i = 0; i < count; i++) {
+            entries[i].red = palette[i * 3]; entries[i].green = palette[i * 3 + 1]; entries[i].blue = palette[i * 3 + 2];
+        }
+        png_set_PLTE(png, info, entries, count);
+    }
     png_set_compression_level(png, options.compression_level);
     png_set_compression_strategy(png, options.strategy);
     if (options.filters >= 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
     png_write_info(png, info);
-    size_t stride = (size_t)width * (size_t)channels;
-    for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + stride * y));
+    for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)rows[y]);
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     if (fclose(file) != 0) { snprintf(error, error_size, "cannot finish writing %s: %s", path, strerror(errno)); return -1; }

@@ -96,31 +96,48 @@ public struct Canvas: Sendable {
 
     /// 8-bit straight-alpha pixels: RGB when `includeAlpha` is false, else RGBA.
     public func bytes(includeAlpha: Bool) -> [UInt8] {
+        withRows(includeAlpha: includeAlpha) { rows, rowBytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(rows.count * rowBytes)
+            for row in rows { out.append(contentsOf: UnsafeBufferPointer(start: row, count: rowBytes)) }
+            return out
+        }
+    }
+
+    /// Calls `body` with a pointer to every 8-bit row (RGB, or straight-alpha RGBA) and the bytes
+    /// in a row. Rows the text never touched all point at one shared background row, so a frame
+    /// costs a conversion of its drawn rectangle only, not of every pixel.
+    public func withRows<R>(includeAlpha: Bool,
+                            _ body: (_ rows: [UnsafePointer<UInt8>], _ rowBytes: Int) throws -> R) rethrows -> R {
         let channels = includeAlpha ? 4 : 3
-        let backgroundBytes = Self.encode(backgroundPixel, includeAlpha: includeAlpha)
-        let rows = dirtyRows, columns = dirtyColumns, canvasWidth = width
-        return [UInt8](unsafeUninitializedCapacity: width * height * channels) { out, written in
-            // Background everywhere, then the drawn rectangle converted pixel by pixel.
-            var backgroundRow = [UInt8](repeating: 0, count: canvasWidth * channels)
-            for i in 0..<canvasWidth { for c in 0..<channels { backgroundRow[i * channels + c] = backgroundBytes[c] } }
-            backgroundRow.withUnsafeBufferPointer { row in
-                for y in 0..<height {
-                    UnsafeMutableRawPointer(out.baseAddress! + y * canvasWidth * channels)
-                        .copyMemory(from: row.baseAddress!, byteCount: row.count)
-                }
-            }
-            pixels.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
-                    for y in rows {
+        let rowBytes = width * channels
+        let fill = Self.encode(backgroundPixel, includeAlpha: includeAlpha)
+        var backgroundRow = [UInt8](repeating: 0, count: rowBytes)
+        for i in 0..<width { for c in 0..<channels { backgroundRow[i * channels + c] = fill[c] } }
+        let drawnRows = dirtyColumns.isEmpty ? 0..<0 : dirtyRows
+        var drawn = [UInt8](repeating: 0, count: drawnRows.count * rowBytes)
+        let canvasWidth = width, columns = dirtyColumns
+        pixels.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                drawn.withUnsafeMutableBufferPointer { out in
+                    for (index, y) in drawnRows.enumerated() {
+                        let rowStart = index * rowBytes
+                        (out.baseAddress! + rowStart).update(from: backgroundRow, count: rowBytes)
                         for x in columns {
                             let encoded = Self.encode(p[y * canvasWidth + x], includeAlpha: includeAlpha)
-                            let base = (y * canvasWidth + x) * channels
-                            for c in 0..<channels { out[base + c] = encoded[c] }
+                            for c in 0..<channels { out[rowStart + x * channels + c] = encoded[c] }
                         }
                     }
                 }
             }
-            written = width * height * channels
+        }
+        return try backgroundRow.withUnsafeBufferPointer { background in
+            try drawn.withUnsafeBufferPointer { drawnBytes in
+                let rows = (0..<height).map { y -> UnsafePointer<UInt8> in
+                    drawnRows.contains(y) ? drawnBytes.baseAddress! + (y - drawnRows.lowerBound) * rowBytes : background.baseAddress!
+                }
+                return try body(rows, rowBytes)
+            }
         }
     }
 

@@ -37,18 +37,29 @@ public struct RGBAImage: Sendable, Equatable {
 }
 
 public enum PNGCodec {
-    /// Writes the canvas to `path`, RGB when it is opaque and RGBA otherwise.
+    /// Writes the canvas to `path`: as palette indices when it is opaque with at most 256 colours
+    /// (lossless), else RGB when it is opaque, else RGBA.
     public static func write(_ canvas: Canvas, to path: String, options: PNGOptions = .fast) throws {
+        let wrotePalette: Void? = try canvas.withPaletteRows { rows, palette in
+            try write(rows: rows, width: canvas.width, height: canvas.height, channels: 1, palette: palette,
+                      to: path, options: options)
+        }
+        guard wrotePalette == nil else { return }
         let alpha = !canvas.isOpaque
-        try write(bytes: canvas.bytes(includeAlpha: alpha), width: canvas.width, height: canvas.height,
-                  channels: alpha ? 4 : 3, to: path, options: options)
+        try canvas.withRows(includeAlpha: alpha) { rows, _ in
+            try write(rows: rows, width: canvas.width, height: canvas.height, channels: alpha ? 4 : 3, to: path, options: options)
+        }
     }
 
     public static func write(_ image: RGBAImage, to path: String) throws {
-        try write(bytes: image.pixels, width: image.width, height: image.height, channels: 4, to: path, options: .fast)
+        try image.pixels.withUnsafeBufferPointer { pixels in
+            let rows = (0..<image.height).map { UnsafePointer(pixels.baseAddress! + $0 * image.width * 4) }
+            try write(rows: rows, width: image.width, height: image.height, channels: 4, to: path, options: .fast)
+        }
     }
 
-    static func write(bytes: [UInt8], width: Int, height: Int, channels: Int, to path: String, options: PNGOptions) throws {
+    static func write(rows: [UnsafePointer<UInt8>], width: Int, height: Int, channels: Int, palette: [UInt8] = [],
+                      to path: String, options: PNGOptions) throws {
         let filters: Int32
         switch options.filter {
         case .none: filters = kt_png_filter_none()
@@ -59,13 +70,15 @@ public enum PNGCodec {
         let settings = kt_png_options(compression_level: Int32(options.compressionLevel),
                                       strategy: Int32(options.strategy), filters: filters)
         var message = [CChar](repeating: 0, count: 512)
-        let status = bytes.withUnsafeBufferPointer { pixels in
-            kt_png_write(path, pixels.baseAddress, UInt32(width), UInt32(height), Int32(channels),
-                         settings, &message, message.count)
+        let status = rows.map { Optional($0) }.withUnsafeBufferPointer { rowPointers in
+            kt_png_write(path, rowPointers.baseAddress, UInt32(width), UInt32(height), Int32(channels),
+                         palette, Int32(palette.count / 3), settings, &message, message.count)
         }
-        if status != 0 {
-            throw PNGError(description: "cannot write \(path): " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        if status != 0 { throw PNGError(description: "cannot write \(path): " + Self.text(message)) }
+    }
+
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     public static func read(path: String) throws -> RGBAImage {
@@ -73,7 +86,7 @@ public enum PNGCodec {
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 512)
         guard kt_png_read_rgba(path, &buffer, &width, &height, &message, message.count) == 0, let buffer else {
-            throw PNGError(description: "cannot read \(path): " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw PNGError(description: "cannot read \(path): " + text(message))
         }
         defer { free(buffer) }
         let count = Int(width) * Int(height) * 4

@@ -23,7 +23,7 @@ public final class FontLibrary {
     let freeType: FreeTypeHandle
     private var faces: [String: FontFace] = [:]
     /// Rasterized glyphs, keyed by everything that changes their pixels.
-    let glyphCache = GlyphCache(capacity: 4096)
+    let glyphCache = GlyphCache(capacityBytes: 1 << 20)
 
     public init() throws {
         freeType = try FreeTypeHandle()

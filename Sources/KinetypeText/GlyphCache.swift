@@ -9,22 +9,28 @@ struct GlyphKey: Hashable {
     var subpixelY: UInt8
 }
 
-/// A bounded cache of rendered glyphs for one thread. When full it starts over: animation
-/// frames rarely repeat sizes, so recency tracking would cost more than it saves.
+/// A bounded cache of rendered glyphs for one thread, limited by the bytes of coverage it holds so
+/// that memory stays flat however many frames (and so sizes) a render has. When full it starts
+/// over: animation frames rarely repeat sizes, so recency tracking would cost more than it saves.
 final class GlyphCache {
     private var entries: [GlyphKey: GlyphBitmap] = [:]
-    let capacity: Int
+    let capacityBytes: Int
+    private var bytes = 0
     private(set) var hits = 0
     private(set) var misses = 0
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacityBytes: Int) { self.capacityBytes = capacityBytes }
 
     func bitmap(for key: GlyphKey, render: () throws -> GlyphBitmap) rethrows -> GlyphBitmap {
         if let cached = entries[key] { hits += 1; return cached }
         misses += 1
         let bitmap = try render()
-        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+        if bytes + bitmap.coverage.count > capacityBytes {
+            entries.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
         entries[key] = bitmap
+        bytes += bitmap.coverage.count
         return bitmap
     }
 }

@@ -38,16 +38,38 @@ final class RenderSessionTests: XCTestCase {
         }
     }
 
-    func testOpaqueFramesAreRGBAndTransparentFramesKeepAlpha() throws {
+    func testOpaqueFramesArePaletteOrRGBAndTransparentFramesKeepAlpha() throws {
         let opaque = TestPaths.temporaryDirectory(), clear = TestPaths.temporaryDirectory()
         _ = try RenderSession.run(try scene(duration: 0.1), request: RenderRequest(outputDirectory: opaque))
         _ = try RenderSession.run(try scene(duration: 0.1, background: "transparent"), request: RenderRequest(outputDirectory: clear))
-        // The IHDR colour type byte: 2 = RGB, 6 = RGBA.
-        XCTAssertEqual(try Data(contentsOf: opaque.appendingPathComponent("frame_00000.png"))[25], 2)
+        // The IHDR colour type byte: 2 = RGB, 3 = palette, 6 = RGBA.
+        XCTAssertEqual(try Data(contentsOf: opaque.appendingPathComponent("frame_00000.png"))[25], 3)
         XCTAssertEqual(try Data(contentsOf: clear.appendingPathComponent("frame_00000.png"))[25], 6)
         let image = try PNGCodec.read(path: clear.appendingPathComponent("frame_00000.png").path)
         XCTAssertEqual(image.pixels[3], 0, "the corner is transparent")
         XCTAssertTrue(stride(from: 3, to: image.pixels.count, by: 4).contains { image.pixels[$0] > 200 }, "the text is (nearly) opaque")
+    }
+
+    /// Whatever the PNG colour type, the file decodes to exactly the canvas's pixels.
+    func testPNGRoundTripIsLosslessForPaletteRGBAndRGBA() throws {
+        let colors = ["#E53935", "#1E88E5", "#43A047", "#FDD835", "#8E24AA", "#00ACC1"]
+        let layers = colors.enumerated().map { index, color in
+            "  - {text: \"Colour \(index) Ww\", font: {family: \"DejaVu Serif\"}, size: \(31.3 + Double(index) * 3.1), position: [\(150 + index * 9), \(40 + index * 22)], color: \"\(color)\"}"
+        }
+        let many = "canvas: {width: 300, height: 200, background: \"#FFFFFF\"}\nfps: 1\nduration: 1\nlayers:\n" + layers.joined(separator: "\n")
+        let cases: [(String, UInt8)] = [
+            (singleLayerSpec(width: 120, height: 60, layer: "text: Ab\nfont: {family: \"DejaVu Sans\"}\nsize: 20.5\nposition: [60, 30]"), 3),
+            (many, 2),
+            (singleLayerSpec(width: 120, height: 60, background: "\"#00000000\"", layer: "text: Ab\nfont: {family: \"DejaVu Sans\"}\nsize: 20.5\nposition: [60, 30]\ncolor: \"#336699CC\""), 6),
+        ]
+        for (spec, colorType) in cases {
+            let scene = try loadYAML(spec)
+            let canvas = try FrameRenderer(scene: scene).render(frame: 0)
+            let path = TestPaths.temporaryDirectory().appendingPathComponent("frame.png").path
+            try PNGCodec.write(canvas, to: path)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path))[25], colorType)
+            XCTAssertEqual(try PNGCodec.read(path: path), canvas.rgbaImage, "colour type \(colorType)")
+        }
     }
 
     func testPartialRenderWritesOnlyTheRequestedFrames() throws {
