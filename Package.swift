@@ -20,13 +20,18 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak",
+                       providers: [.apt(["libunibreak-dev"])]),
         // Macros Swift cannot import, and the libpng setjmp, as plain C functions.
-        .target(name: "CKinetypeShims", dependencies: ["CFreeType", "CHarfBuzz", "CPNG"]),
+        .target(name: "CKinetypeShims", dependencies: ["CFreeType", "CHarfBuzz", "CPNG", "CFriBidi"]),
 
         // Time, curves, springs, keyframes, interpolators. Pure Swift.
         .target(name: "KinetypeMotion"),
-        // Fonts, shaping, layout. The only module that holds FreeType/HarfBuzz handles.
-        .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CKinetypeShims"]),
+        // Fonts, bidi, line breaking, shaping, layout. The only module that holds
+        // FreeType/HarfBuzz/FriBidi/libunibreak handles.
+        .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CUnibreak", "CKinetypeShims"]),
         // Canvas, compositing, PNG encode/decode.
         .target(name: "KinetypeRaster", dependencies: ["CPNG", "CKinetypeShims"]),
         // Spec decoding and validation, scene evaluation, frame rendering.

@@ -9,9 +9,11 @@ public struct FontCatalog: Sendable {
     ]
 
     public let bundled: [FontFileInfo]
+    public let usesSystemFonts: Bool
     private let systemLister: @Sendable () -> [FontFileInfo]
 
     public init(bundledDirectory: URL?, useSystemFonts: Bool = true) {
+        usesSystemFonts = useSystemFonts
         if let bundledDirectory { bundled = FontCatalog.scan(bundledDirectory) } else { bundled = [] }
         if useSystemFonts { systemLister = { FontconfigLister.shared.files } } else { systemLister = { [] } }
     }

@@ -7,23 +7,34 @@ public enum Shaper {
     /// and offset to within 1/2048 px of its exact value, far below the 1/64-px placement grid.
     static let unitsPerPixel = 1024.0
 
+    /// Shapes a whole string as one run, guessing its script and direction as `hb-shape` does.
     public static func shape(_ text: String, face: FontFace, size: Double,
                              variations: FontVariations = .none) throws -> ShapedRun {
-        try face.apply(variations)
-        let scale = Int32((size * unitsPerPixel).rounded())
-        hb_font_set_scale(face.hbFont, scale, scale)
-        hb_font_set_ptem(face.hbFont, Float(size))
+        let unicode = UnicodeText(text)
+        let glyphs = try withShapedBuffer(unicode, bytes: 0..<unicode.utf8.count, face: face, size: size,
+                                          variations: variations) { buffer in
+            hb_buffer_guess_segment_properties(buffer)
+        }
+        let metrics = face.metrics
+        return ShapedRun(glyphs: glyphs.glyphs, ascender: metrics.ascender, descender: metrics.descender,
+                         lineGap: metrics.lineGap, isRightToLeft: glyphs.isRightToLeft)
+    }
 
+    /// Shapes `bytes` of `text` (the rest is context, so joining scripts join across runs) and
+    /// returns its glyphs in visual order, positions in pixels.
+    static func withShapedBuffer(_ text: UnicodeText, bytes: Range<Int>, face: FontFace, size: Double,
+                                 variations: FontVariations,
+                                 configure: (OpaquePointer?) -> Void) throws -> (glyphs: [ShapedGlyph], isRightToLeft: Bool) {
+        try face.prepare(size: size, variations: variations)
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
-        var utf8 = Array(text.utf8)
-        utf8.withUnsafeMutableBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
+        text.utf8.withUnsafeBufferPointer { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(bytes.lowerBound), Int32(bytes.count))
             }
         }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-        hb_buffer_guess_segment_properties(buffer)
+        configure(buffer)
         hb_shape(face.hbFont, buffer, nil, 0)
 
         var count: UInt32 = 0
@@ -40,14 +51,34 @@ public enum Shaper {
                 xOffset: Double(position.x_offset) / unitsPerPixel,
                 yOffset: Double(position.y_offset) / unitsPerPixel))
         }
+        return (glyphs, hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL)
+    }
 
-        var extents = hb_font_extents_t()
-        hb_font_get_h_extents(face.hbFont, &extents)
-        let direction = hb_buffer_get_direction(buffer)
-        return ShapedRun(glyphs: glyphs,
-                         ascender: Double(extents.ascender) / unitsPerPixel,
-                         descender: -Double(extents.descender) / unitsPerPixel,
-                         lineGap: Double(extents.line_gap) / unitsPerPixel,
-                         isRightToLeft: direction == HB_DIRECTION_RTL)
+    /// Shapes one itemized run with its direction, script and language, and groups the glyphs by
+    /// cluster in logical order (the order line breaking walks).
+    static func clusterGroups(_ text: UnicodeText, run: TextRun, runIndex: Int, face: FontFace, size: Double,
+                              variations: FontVariations, language: String?) throws -> [ClusterGroup] {
+        let shaped = try withShapedBuffer(text, bytes: run.bytes, face: face, size: size, variations: variations) { buffer in
+            hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
+            if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        }
+        var groups: [ClusterGroup] = []
+        for glyph in shaped.glyphs {
+            if var last = groups.last, last.bytes.lowerBound == glyph.cluster {
+                last.glyphs.append(glyph)
+                last.advance += glyph.xAdvance
+                groups[groups.count - 1] = last
+            } else {
+                groups.append(ClusterGroup(bytes: glyph.cluster..<glyph.cluster, run: runIndex, glyphs: [glyph],
+                                           advance: glyph.xAdvance, isWhitespace: text.isWhitespace(atByte: glyph.cluster)))
+            }
+        }
+        if shaped.isRightToLeft { groups.reverse() }
+        for index in groups.indices {
+            let end = index + 1 < groups.count ? groups[index + 1].bytes.lowerBound : run.bytes.upperBound
+            groups[index].bytes = groups[index].bytes.lowerBound..<end
+        }
+        return groups
     }
 }

@@ -27,8 +27,8 @@ import KinetypeText
     func anchorPlacesTheBoxPointAtThePosition(anchor: Anchor) throws {
         let library = try FontLibrary()
         let face = try library.face(path: TestPaths.fonts.appendingPathComponent("DejaVuSerif.ttf").path)
-        let layout = try TextLayouter.layout("Hxg", face: face, size: 40.3, variations: .none,
-                                             position: (100.25, 80.75), anchor: anchor)
+        let layout = try ParagraphLayouter.layout("Hxg", fonts: FontChain(primary: face.path), library: library, size: 40.3,
+                                                  style: .singleLine, position: (100.25, 80.75), anchor: anchor)
         let box = layout.box, line = layout.lines[0]
         let x: Double = ["topLeft", "left", "bottomLeft", "baselineLeft"].contains(anchor.rawValue) ? box.x
             : ["topRight", "right", "bottomRight", "baselineRight"].contains(anchor.rawValue) ? box.x + box.width
@@ -40,6 +40,6 @@ import KinetypeText
         #expect(abs(x - 100.25) < 1e-9)
         #expect(abs(y - 80.75) < 1e-9)
         #expect(abs(box.height - (line.ascent + line.descent)) < 1e-9)
-        #expect(line.glyphs.first.map { abs($0.x - box.x) < 1e-9 } == true)
+        #expect(line.runs.first?.glyphs.first.map { abs($0.x - box.x) < 1e-9 } == true)
     }
 }

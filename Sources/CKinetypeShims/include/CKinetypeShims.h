@@ -10,6 +10,7 @@
 #include FT_OUTLINE_H
 #include FT_MULTIPLE_MASTERS_H
 #include <hb.h>
+#include <fribidi.h>
 
 /// Load flags for animation: unhinted outlines, no embedded bitmaps.
 static inline FT_Int32 kt_ft_load_flags_unhinted(void) {
@@ -19,6 +20,12 @@ static inline int kt_ft_has_multiple_masters(FT_Face face) { return FT_HAS_MULTI
 static inline int kt_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 static inline hb_tag_t kt_hb_tag(char a, char b, char c, char d) { return HB_TAG(a, b, c, d); }
 static inline FT_ULong kt_ft_tag(char a, char b, char c, char d) { return FT_MAKE_TAG(a, b, c, d); }
+
+/// FriBidi paragraph directions (macros in some builds of its headers).
+static inline FriBidiParType kt_fribidi_par_auto(void) { return FRIBIDI_PAR_ON; }
+static inline FriBidiParType kt_fribidi_par_ltr(void) { return FRIBIDI_PAR_LTR; }
+static inline FriBidiParType kt_fribidi_par_rtl(void) { return FRIBIDI_PAR_RTL; }
+static inline int kt_fribidi_par_is_rtl(FriBidiParType direction) { return FRIBIDI_IS_RTL(direction) ? 1 : 0; }
 
 /// libpng encoding settings. filter: a PNG_FILTER_* mask, or -1 for libpng's default.
 typedef struct {

@@ -16,6 +16,8 @@ public struct InspectReport: Codable, Sendable {
         public var color: String
         public var opacity: Double
         public var box: Rect
+        /// The text did not fit its box (maxLines, box height or width) and was truncated or clipped.
+        public var overflowed: Bool
         public var lines: [LaidOutLine]
     }
     public var frame: Int
@@ -30,13 +32,12 @@ public struct InspectReport: Codable, Sendable {
         let state = scene.frameState(at: frame)
         self.frame = frame
         time = state.time
-        layers = try state.layers.map { layer in
-            let layout = try renderer.layout(layer)
-            return Layer(id: layer.id, text: layer.text, font: layer.fontPath,
+        layers = zip(state.layers, try renderer.layouts(state)).map { layer, layout in
+            Layer(id: layer.id, text: layer.text, font: layer.fontPath,
                          variations: Dictionary(uniqueKeysWithValues: layer.variations.settings.map { ($0.tag, $0.value) }),
-                         size: layer.size, position: [layer.position.x, layer.position.y],
+                         size: layout.size, position: [layer.position.x, layer.position.y],
                          anchor: layer.anchor.rawValue, color: layer.color.hexString, opacity: layer.opacity,
-                         box: layout.box, lines: layout.lines)
+                         box: layout.box, overflowed: layout.overflowed, lines: layout.lines)
         }
     }
 

@@ -11,11 +11,16 @@ public struct FrameState: Sendable {
 public struct LayerState: Sendable, Equatable {
     public var id: String
     public var text: String
-    public var fontPath: String
-    public var variations: FontVariations
+    public var fonts: FontChain
+    /// The size the spec asks for; shrink-to-fit may draw it smaller.
     public var size: Double
     public var position: Point2
     public var anchor: Anchor
     public var color: RGBA
     public var opacity: Double
+    public var style: ParagraphStyle
+    public var fit: FitSpec?
+
+    public var fontPath: String { fonts.members[0].path }
+    public var variations: FontVariations { fonts.members[0].variations }
 }

@@ -7,34 +7,80 @@ import KinetypeText
 struct LayerDecoder {
     let catalog: FontCatalog
     let specDirectory: URL
+    /// The spec's `fallbackFonts`, as files.
+    let fallbackFiles: [String]
+    let planner: FallbackPlanner
 
-    static let fields = ["id", "text", "font", "size", "position", "anchor", "color", "opacity"]
+    static let fields = ["id", "text", "font", "size", "position", "anchor", "color", "opacity",
+                         "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup"]
+    /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
+    static let rowItemFields = ["id", "text", "font", "size", "color", "opacity", "align", "language", "width"]
 
-    func decode(_ node: SpecNode, index: Int, warnings: inout [String]) throws -> TextLayer {
-        let fields = try node.mapping(allowed: Self.fields)
+    func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
+        let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
         var properties = PropertyDecoder()
         defer { warnings += properties.warnings }
 
-        let id = try fields.optional("id")?.string() ?? "layer\(index)"
-        let text = try properties.textProperty(fields.required("text"))
-        let font = try decodeFont(fields.required("font"), properties: &properties)
+        let id = try fields.optional("id")?.string() ?? defaultID
+        let textNode = try fields.required("text")
+        let text = try properties.textProperty(textNode)
+        var font = try decodeFont(fields.required("font"), properties: &properties)
         let size = try properties.property(fields.required("size"), value: ValueDecoders.number(in: SpecLimits.size, what: "size"))
         let position = try fields.optional("position").map { try properties.property($0, value: ValueDecoders.point) }
             ?? .constant(Point2(x: 0, y: 0))
-        var anchor = Anchor.center
-        if let anchorNode = fields.optional("anchor") {
-            let name = try anchorNode.string()
-            guard let value = Anchor(rawValue: name) else {
-                throw anchorNode.error("unknown anchor \"\(name)\"; allowed: \(Anchor.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            anchor = value
-        }
+        let anchor = try fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
         let color = try fields.optional("color").map { try properties.property($0, value: { try ValueDecoders.color($0) }) }
             ?? .constant(RGBA(r: 0, g: 0, b: 0, a: 1))
         let opacity = try fields.optional("opacity").map { try properties.property($0, value: ValueDecoders.number(in: 0...1, what: "opacity")) }
             ?? .constant(1)
-        return TextLayer(id: id, text: text, font: font, size: size, position: position, anchor: anchor,
-                         color: color, opacity: opacity)
+        var layer = TextLayer(id: id, text: text, font: font, size: size, position: position, anchor: anchor,
+                              color: color, opacity: opacity)
+        layer.paragraph = try decodeParagraph(fields, properties: &properties)
+        layer.fit = try decodeFit(fields)
+        if layer.fit != nil, layer.paragraph.boxWidth == nil {
+            throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error("shrink-to-fit needs a box width to fit into: add box: {width: …}")
+        }
+        if layer.fit != nil, layer.paragraph.style.maxLines == nil { layer.paragraph.style.maxLines = 1 }
+
+        let plan = try planner.plan(fonts: [font.family.select(weight: nil).path] + fallbackFiles, texts: text.allValues)
+        font.fallbacks = fallbackFiles + plan.files
+        layer.font = font
+        if !plan.uncovered.isEmpty {
+            let names = plan.uncovered.prefix(8).map { "U+\(String(format: "%04X", $0.value)) \"\(Character($0))\"" }
+            properties.warnings.append("\(textNode.path): no font covers \(names.joined(separator: ", "))\(plan.uncovered.count > 8 ? " and \(plan.uncovered.count - 8) more" : ""); drawn as the missing-glyph box")
+        }
+        return layer
+    }
+
+    private func decodeParagraph(_ fields: SpecMapping, properties: inout PropertyDecoder) throws -> ParagraphSpec {
+        var paragraph = ParagraphSpec()
+        if let box = fields.optional("box") {
+            let boxFields = try box.mapping(allowed: ["width", "height"])
+            paragraph.boxWidth = try boxFields.optional("width").map {
+                try properties.property($0, value: ValueDecoders.number(in: 0...Double(SpecLimits.canvasSide.upperBound * 4), what: "width"))
+            }
+            paragraph.style.boxHeight = try boxFields.optional("height")?.number(in: 0...Double(SpecLimits.canvasSide.upperBound * 4), what: "height")
+        }
+        if let width = fields.optional("width") {  // a row item's width
+            paragraph.boxWidth = .constant(try width.number(in: 0...Double(SpecLimits.canvasSide.upperBound * 4), what: "width"))
+        }
+        paragraph.style.alignment = try fields.optional("align")?.choice(of: ParagraphStyle.Alignment.self, what: "align") ?? .natural
+        paragraph.style.lineHeight = try fields.optional("lineHeight")?.number(in: 0.1...10, what: "lineHeight") ?? 1
+        paragraph.style.maxLines = try fields.optional("maxLines")?.integer(in: 1...10_000, what: "maxLines")
+        paragraph.style.truncation = try fields.optional("truncation")?.choice(of: ParagraphStyle.Truncation.self, what: "truncation") ?? .tail
+        paragraph.style.language = try fields.optional("language")?.string()
+        return paragraph
+    }
+
+    private func decodeFit(_ fields: SpecMapping) throws -> FitSpec? {
+        let group = try fields.optional("fitGroup")?.string()
+        guard let node = fields.optional("fit") else {
+            return group.map { FitSpec(minimumScaleFactor: FitSpec.defaultMinimumScaleFactor, group: $0) }
+        }
+        let fit = try node.mapping(allowed: ["minimumScaleFactor"])
+        return FitSpec(minimumScaleFactor: try fit.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
+                           ?? FitSpec.defaultMinimumScaleFactor,
+                       group: group)
     }
 
     private func decodeFont(_ node: SpecNode, properties: inout PropertyDecoder) throws -> FontSpec {

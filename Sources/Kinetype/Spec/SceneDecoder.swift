@@ -8,7 +8,7 @@ struct SceneDecoder {
     let specDirectory: URL
 
     func decode(_ root: SpecNode) throws -> Scene {
-        let fields = try root.mapping(allowed: ["canvas", "fps", "duration", "layers"])
+        let fields = try root.mapping(allowed: ["canvas", "fps", "duration", "fallbackFonts", "layers"])
         let canvas = try decodeCanvas(fields.required("canvas"))
         let fpsNode = try fields.required("fps")
         let fps = try fpsNode.number()
@@ -23,15 +23,28 @@ struct SceneDecoder {
             throw durationNode.error("duration × fps is \(SpecNode.format(frames)) frames, above the limit of \(SpecLimits.maxFrames)")
         }
 
+        var fallbackFiles: [String] = []
+        if let node = fields.optional("fallbackFonts") {
+            for item in try node.sequence() {
+                do { fallbackFiles.append(try catalog.family(named: item.string()).select(weight: nil).path) } catch let error as FontLookupError {
+                    throw item.error(error.description)
+                }
+            }
+        }
+        let layerDecoder = LayerDecoder(catalog: catalog, specDirectory: specDirectory, fallbackFiles: fallbackFiles,
+                                        planner: try FallbackPlanner(catalog: catalog))
         let layerNodes = try fields.required("layers").sequence()
         var warnings: [String] = []
         var layers: [TextLayer] = []
         var ids = Set<String>()
         for (index, node) in layerNodes.enumerated() {
-            let layer = try LayerDecoder(catalog: catalog, specDirectory: specDirectory)
-                .decode(node, index: index, warnings: &warnings)
-            guard ids.insert(layer.id).inserted else { throw node.error("layer id \"\(layer.id)\" is used twice") }
-            layers.append(layer)
+            let decoded = node.isMapping && node.node.mapping?["row"] != nil
+                ? try RowDecoder(layers: layerDecoder).decode(node, index: index, warnings: &warnings)
+                : [try layerDecoder.decode(node, defaultID: "layer\(index)", warnings: &warnings)]
+            for layer in decoded {
+                guard ids.insert(layer.id).inserted else { throw node.error("layer id \"\(layer.id)\" is used twice") }
+                layers.append(layer)
+            }
         }
         return Scene(canvas: canvas, fps: fps, duration: duration, layers: layers,
                      sourcePath: root.file, warnings: warnings)

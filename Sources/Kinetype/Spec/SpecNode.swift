@@ -92,6 +92,15 @@ struct SpecNode {
         return integer
     }
 
+    /// One of an enumeration's names, e.g. an anchor or an alignment.
+    func choice<T: RawRepresentable & CaseIterable>(of type: T.Type, what: String) throws -> T where T.RawValue == String {
+        let name = try string()
+        guard let value = T(rawValue: name) else {
+            throw error("unknown \(what) \"\(name)\"; allowed: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
+
     func bool() throws -> Bool {
         guard let scalar = node.scalar, scalar.style == .plain else { throw error("expected true or false, got \(kindDescription)") }
         switch scalar.string.lowercased() {

@@ -1,0 +1,30 @@
+internal import CHarfBuzz
+
+/// Unrounded vertical metrics at the face's current shaping size and variations, in pixels.
+struct FontMetrics {
+    /// Baseline up to the ascender line.
+    var ascender: Double
+    /// Baseline down to the descender line (positive).
+    var descender: Double
+    var lineGap: Double
+    var lineHeight: Double { ascender + descender + lineGap }
+}
+
+extension FontFace {
+    /// Sets the HarfBuzz scale (1024 units a pixel, see `Shaper`) and variations for shaping at `size`.
+    func prepare(size: Double, variations: FontVariations) throws {
+        try apply(variations)
+        let scale = Int32((size * Shaper.unitsPerPixel).rounded())
+        hb_font_set_scale(hbFont, scale, scale)
+        hb_font_set_ptem(hbFont, Float(size))
+    }
+
+    /// Metrics at the size and variations of the last shaping call.
+    var metrics: FontMetrics {
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(hbFont, &extents)
+        return FontMetrics(ascender: Double(extents.ascender) / Shaper.unitsPerPixel,
+                           descender: -Double(extents.descender) / Shaper.unitsPerPixel,
+                           lineGap: Double(extents.line_gap) / Shaper.unitsPerPixel)
+    }
+}

@@ -1,0 +1,191 @@
+/// Lays out a text layer at one frame: splits it into paragraphs at newlines, resolves bidi
+/// levels, itemizes by script and font (with fallback), shapes each run with HarfBuzz at the exact
+/// size, breaks lines at UAX #14 opportunities, truncates, reorders each line visually and aligns
+/// it in the box placed by the anchor. Nothing is rounded here.
+public enum ParagraphLayouter {
+    public static func layout(_ text: String, fonts: FontChain, library: FontLibrary, size: Double,
+                              style: ParagraphStyle, position: (x: Double, y: Double), anchor: Anchor) throws -> TextLayout {
+        let chain = try OpenFontChain(fonts, library: library)
+        let primary = chain.faces[0]
+        try primary.prepare(size: size, variations: chain.members[0].variations)
+        let metrics = primary.metrics
+
+        var lines: [LogicalLine] = []
+        var overflowed = false
+        let wraps = style.boxWidth != nil && style.maxLines != 1
+        for (paragraphText, offset) in Self.paragraphs(of: text) {
+            let paragraph = try ShapedParagraph(paragraphText, byteOffset: offset, chain: chain, size: size, language: style.language)
+            let ranges = wraps ? LineFiller.lines(paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!)
+                               : [0..<paragraph.groups.count]
+            for (index, range) in ranges.enumerated() {
+                var groups = Array(LineFiller.trimmingTrailingWhitespace(paragraph.groups[range]))
+                if let width = style.boxWidth, groups.advance > width + LineFiller.tolerance {
+                    overflowed = true
+                    if style.truncation != .clip {
+                        groups = Truncator.truncate(groups, maxWidth: width, mode: style.truncation,
+                                                    ellipsis: try paragraph.ellipsis(at: groups.first?.bytes.lowerBound ?? 0))
+                    }
+                }
+                lines.append(LogicalLine(paragraph: paragraph, groups: groups, endsParagraph: index == ranges.count - 1))
+            }
+        }
+
+        let lineAdvance = metrics.lineHeight * style.lineHeight
+        var limit = style.maxLines ?? Int.max
+        if let height = style.boxHeight {
+            let fitting = height + LineFiller.tolerance >= metrics.ascender + metrics.descender
+                ? Int(((height - metrics.ascender - metrics.descender) / lineAdvance + LineFiller.tolerance).rounded(.down)) + 1 : 0
+            limit = min(limit, max(fitting, 1))
+        }
+        if lines.count > limit {
+            overflowed = true
+            lines.removeLast(lines.count - limit)
+            if style.truncation != .clip, var last = lines.last {
+                let cut = last.groups.last?.bytes.upperBound ?? 0
+                last.groups = Truncator.truncate(last.groups, maxWidth: style.boxWidth, mode: .tail,
+                                                 ellipsis: try last.paragraph.ellipsis(at: cut))
+                last.endsParagraph = true
+                lines[lines.count - 1] = last
+            }
+        }
+
+        let widths = lines.map { $0.groups.advance }
+        let boxWidth = style.boxWidth ?? (widths.max() ?? 0)
+        let contentHeight = metrics.ascender + metrics.descender + Double(max(lines.count - 1, 0)) * lineAdvance
+        let boxHeight = style.boxHeight ?? contentHeight
+        let originX = position.x - anchor.horizontalFraction * boxWidth
+        let originY = position.y - anchor.verticalOffset(boxHeight: boxHeight, firstAscent: metrics.ascender)
+
+        let laidOut = lines.enumerated().map { index, line in
+            line.place(baseline: originY + metrics.ascender + Double(index) * lineAdvance,
+                       boxX: originX, boxWidth: boxWidth, alignment: style.alignment, metrics: metrics, chain: chain)
+        }
+        let box = Rect(x: originX, y: originY, width: boxWidth, height: boxHeight)
+        let clip = style.truncation == .clip && overflowed ? box : nil
+        return TextLayout(size: size, box: box, lines: laidOut, overflowed: overflowed, clip: clip)
+    }
+
+    /// The paragraphs of a text (split at line feeds, CR LF, CR, U+2028 and U+2029) with their
+    /// UTF-8 offsets, so clusters stay offsets into the whole text.
+    static func paragraphs(of text: String) -> [(String, Int)] {
+        var result: [(String, Int)] = []
+        var current = "", start = 0, offset = 0
+        for character in text {
+            let width = character.utf8.count
+            if character.isNewline {
+                result.append((current, start))
+                current = ""
+                start = offset + width
+            } else {
+                current.append(character)
+            }
+            offset += width
+        }
+        result.append((current, start))
+        return result
+    }
+}
+
+/// One paragraph analysed and shaped: its runs and cluster groups in logical order.
+final class ShapedParagraph {
+    let text: UnicodeText
+    let byteOffset: Int
+    let isRightToLeft: Bool
+    var runs: [TextRun]
+    let groups: [ClusterGroup]
+    let breakOpportunities: Set<Int>
+    private let chain: OpenFontChain
+    private let size: Double
+    private let language: String?
+
+    init(_ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, language: String?) throws {
+        text = UnicodeText(string)
+        self.byteOffset = byteOffset
+        self.chain = chain
+        self.size = size
+        self.language = language
+        let levels = BidiLevels(text)
+        isRightToLeft = levels.paragraphIsRightToLeft
+        runs = Itemizer.runs(of: text, levels: levels, fonts: chain)
+        var groups: [ClusterGroup] = []
+        for (index, run) in runs.enumerated() {
+            groups += try Shaper.clusterGroups(text, run: run, runIndex: index, face: chain.faces[run.font], size: size,
+                                               variations: chain.members[run.font].variations, language: language)
+        }
+        self.groups = groups
+        breakOpportunities = Set(LineBreakOpportunities.offsets(in: text, language: language))
+    }
+
+    /// "…" shaped in the first font that has it, as a run of its own at the paragraph's level.
+    func ellipsis(at byte: Int) throws -> ClusterGroup {
+        let ellipsis = UnicodeText("\u{2026}")
+        let font = chain.font(for: ellipsis.scalars[...], preferred: 0)
+        let run = TextRun(bytes: 0..<ellipsis.utf8.count, level: isRightToLeft ? 1 : 0,
+                          script: runs.first?.script ?? ScriptResolver.scripts(of: ellipsis)[0], font: font)
+        runs.append(run)
+        var group = try Shaper.clusterGroups(ellipsis, run: run, runIndex: runs.count - 1, face: chain.faces[font], size: size,
+                                             variations: chain.members[font].variations, language: language)
+        .reduce(into: ClusterGroup(bytes: byte..<byte, run: runs.count - 1, glyphs: [], advance: 0, isWhitespace: false)) {
+            $0.glyphs += $1.glyphs
+            $0.advance += $1.advance
+        }
+        group.glyphs = group.glyphs.map { var glyph = $0; glyph.cluster = byte; return glyph }
+        return group
+    }
+}
+
+/// A line's cluster groups in logical order, before visual reordering and placement.
+struct LogicalLine {
+    let paragraph: ShapedParagraph
+    var groups: [ClusterGroup]
+    var endsParagraph: Bool
+
+    func place(baseline: Double, boxX: Double, boxWidth: Double, alignment: ParagraphStyle.Alignment,
+               metrics: FontMetrics, chain: OpenFontChain) -> LaidOutLine {
+        let width = groups.advance
+        var spacing = 0.0
+        let spaces = groups.filter(\.isWhitespace).count
+        if alignment == .justified, !endsParagraph, spaces > 0, boxWidth > width {
+            spacing = (boxWidth - width) / Double(spaces)
+        }
+        let startAligned = paragraph.isRightToLeft ? boxWidth - width : 0
+        let offset: Double
+        switch alignment {
+        case .left: offset = 0
+        case .right: offset = boxWidth - width
+        case .center: offset = (boxWidth - width) / 2
+        case .natural: offset = startAligned
+        case .justified: offset = spacing > 0 ? 0 : startAligned
+        }
+
+        // Segments of consecutive groups from one run, put in visual order by their bidi levels.
+        var segments: [[ClusterGroup]] = []
+        for group in groups {
+            if let last = segments.last?.last, last.run == group.run { segments[segments.count - 1].append(group) } else { segments.append([group]) }
+        }
+        let levels = segments.map { paragraph.runs[$0[0].run].level }
+        var penX = boxX + offset
+        let lineStart = penX
+        var runs: [LaidOutRun] = []
+        for index in BidiLevels.visualOrder(levels: levels) {
+            let run = paragraph.runs[segments[index][0].run]
+            let visualGroups = run.isRightToLeft ? segments[index].reversed() : segments[index]
+            var glyphs: [PositionedGlyph] = []
+            for group in visualGroups {
+                for glyph in group.glyphs {
+                    glyphs.append(PositionedGlyph(glyphID: glyph.glyphID, cluster: glyph.cluster + paragraph.byteOffset,
+                                                  x: penX + glyph.xOffset, y: baseline - glyph.yOffset, advance: glyph.xAdvance))
+                    penX += glyph.xAdvance
+                }
+                if group.isWhitespace { penX += spacing }
+            }
+            let member = chain.members[run.font]
+            runs.append(LaidOutRun(font: member.path,
+                                   variations: Dictionary(uniqueKeysWithValues: member.variations.settings.map { ($0.tag, $0.value) }),
+                                   script: ScriptResolver.name(run.script), direction: run.isRightToLeft ? "rtl" : "ltr",
+                                   glyphs: glyphs))
+        }
+        return LaidOutLine(baseline: baseline, minX: lineStart, maxX: penX, ascent: metrics.ascender,
+                           descent: metrics.descender, runs: runs)
+    }
+}

@@ -1,0 +1,34 @@
+/// How a text layer's lines are broken, aligned and cut.
+public struct ParagraphStyle: Sendable, Equatable {
+    public enum Alignment: String, Sendable, CaseIterable {
+        case left, center, right, natural, justified
+    }
+    public enum Truncation: String, Sendable, CaseIterable {
+        case tail, head, middle, clip
+    }
+
+    /// Lines wrap at this width (UAX #14 break opportunities); nil: lines break only at newlines.
+    public var boxWidth: Double?
+    /// A fixed box height: lines that do not fit are cut like `maxLines`.
+    public var boxHeight: Double?
+    public var alignment: Alignment
+    /// Line spacing as a multiple of the font's line height (ascender + descender + line gap).
+    public var lineHeight: Double
+    public var maxLines: Int?
+    public var truncation: Truncation
+    /// BCP 47 language for shaping and line breaking ("vi", "zh-Hans"), nil to let HarfBuzz guess.
+    public var language: String?
+
+    public init(boxWidth: Double? = nil, boxHeight: Double? = nil, alignment: Alignment = .natural,
+                lineHeight: Double = 1, maxLines: Int? = nil, truncation: Truncation = .tail, language: String? = nil) {
+        self.boxWidth = boxWidth
+        self.boxHeight = boxHeight
+        self.alignment = alignment
+        self.lineHeight = lineHeight
+        self.maxLines = maxLines
+        self.truncation = truncation
+        self.language = language
+    }
+
+    public static let singleLine = ParagraphStyle()
+}
