@@ -46,6 +46,6 @@ let package = Package(
 
         .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
         .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeText", "KinetypeRaster", "KinetypeMotion", "kinetype"],
-                    exclude: ["Goldens"]),
+                    exclude: ["Goldens", "Reference"]),
     ]
 )

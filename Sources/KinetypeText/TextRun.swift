@@ -10,7 +10,7 @@ struct TextRun {
 /// Splits a paragraph into runs by bidi level, script and font, grapheme by grapheme.
 enum Itemizer {
     static func runs(of text: UnicodeText, levels: BidiLevels, fonts: OpenFontChain) -> [TextRun] {
-        let scripts = ScriptResolver.scripts(of: text)
+        let scripts = ScriptResolver.scripts(of: text, levels: levels.levels)
         var runs: [TextRun] = []
         for (start, end) in zip(text.graphemeStarts, text.graphemeStarts.dropFirst()) {
             let scalar = text.scalarIndex(atByte: start)

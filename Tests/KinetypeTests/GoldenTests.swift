@@ -23,6 +23,10 @@ final class GoldenTests: XCTestCase {
     func testCounting() throws { try render("counting", extraFrames: { _ in [20] }) }
     func testTypewriter() throws { try render("typewriter") }
     func testBenchReference() throws { try render("bench-hello") }
+    func testScriptsParagraphs() throws { try render("scripts") }
+    func testParagraphReflow() throws { try render("paragraph", extraFrames: { _ in [20] }) }
+    func testAlignmentAndTruncation() throws { try render("alignment") }
+    func testStatsRowShrinksTogether() throws { try render("stats-row", extraFrames: { _ in [40] }) }
 
     func testSpringHelloIncludingItsOvershootPeak() throws {
         let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)

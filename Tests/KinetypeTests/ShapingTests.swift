@@ -1,30 +1,72 @@
 import XCTest
 import KinetypeText
 
-/// Shaping against HarfBuzz's own `hb-shape` output, recorded here for DejaVu Serif
-/// (`hb-shape fonts/DejaVuSerif.ttf TEXT --font-size=2048 --no-glyph-names`, 2048 = its units per em).
+/// Shaping checked against HarfBuzz's own `hb-shape` output for the same font and text, recorded
+/// in `Reference/hb-shape.tsv` (`hb-shape FONT TEXT --font-size=UPEM --no-glyph-names --utf8-clusters`,
+/// so positions are in font units): glyph ids and clusters equal, positions within 1/64 px.
 final class ShapingTests: XCTestCase {
-    struct Reference { var text: String; var glyphs: [(id: UInt32, cluster: Int, advance: Double)] }
-    let references = [
-        Reference(text: "Hello, World!", glyphs: [(43, 0, 1786), (72, 1, 1212), (79, 2, 655), (79, 3, 655), (82, 4, 1233), (15, 5, 651), (3, 6, 651), (58, 7, 1966), (82, 8, 1233), (85, 9, 979), (79, 10, 655), (71, 11, 1311), (4, 12, 823)]),
-        // Kerning (A V A) and the fi ligature (one glyph for clusters 4…5).
-        Reference(text: "AVA fi Ta", glyphs: [(36, 0, 1377), (57, 1, 1340), (36, 2, 1479), (3, 3, 651), (3315, 4, 1366), (3, 6, 651), (55, 7, 1207), (68, 8, 1221)]),
-    ]
+    struct Reference {
+        var font: String, unitsPerEm: Double, text: String
+        var glyphs: [(id: UInt32, cluster: Int, xOffset: Double, yOffset: Double, advance: Double)]
+    }
 
-    func testGlyphsClustersAndAdvancesMatchHBShapeAtEverySize() throws {
+    static let references: [Reference] = {
+        let url = TestPaths.root.appendingPathComponent("Tests/KinetypeTests/Reference/hb-shape.tsv")
+        let lines = try! String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        return lines.map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let glyphs = fields[3].dropFirst().dropLast().split(separator: "|").map { item -> (UInt32, Int, Double, Double, Double) in
+                // id=cluster[@dx,dy]+advance
+                let idAndRest = item.split(separator: "=", maxSplits: 1)
+                let clusterAndRest = idAndRest[1].split(separator: "+")
+                let clusterPart = clusterAndRest[0].split(separator: "@")
+                let offsets = clusterPart.count > 1 ? clusterPart[1].split(separator: ",").map { Double($0)! } : [0, 0]
+                return (UInt32(idAndRest[0])!, Int(clusterPart[0])!, offsets[0], offsets[1], Double(clusterAndRest[1])!)
+            }
+            return Reference(font: fields[0], unitsPerEm: Double(fields[1])!, text: fields[2],
+                             glyphs: glyphs.map { (id: $0.0, cluster: $0.1, xOffset: $0.2, yOffset: $0.3, advance: $0.4) })
+        }
+    }()
+
+    func testReferencesCoverEveryScript() {
+        XCTAssertEqual(Self.references.count, 7)
+    }
+
+    func testGlyphsClustersAndPositionsMatchHBShapeAtEverySize() throws {
         let library = try FontLibrary()
-        let face = try library.face(path: TestPaths.fonts.appendingPathComponent("DejaVuSerif.ttf").path)
-        for reference in references {
+        for reference in Self.references {
+            let face = try library.face(path: TestPaths.fonts.appendingPathComponent(reference.font).path)
             for size in [13.0, 32.0, 47.3, 72.0] {
+                let scale = size / reference.unitsPerEm
                 let run = try Shaper.shape(reference.text, face: face, size: size)
                 XCTAssertEqual(run.glyphs.map(\.glyphID), reference.glyphs.map(\.id), reference.text)
                 XCTAssertEqual(run.glyphs.map(\.cluster), reference.glyphs.map(\.cluster), reference.text)
                 var pen = 0.0, expectedPen = 0.0
                 for (glyph, expected) in zip(run.glyphs, reference.glyphs) {
+                    XCTAssertEqual(pen + glyph.xOffset, (expectedPen + expected.xOffset) * scale, accuracy: 1.0 / 64, "\(reference.text) at \(size) px")
+                    XCTAssertEqual(glyph.yOffset, expected.yOffset * scale, accuracy: 1.0 / 64, "\(reference.text) at \(size) px")
                     pen += glyph.xAdvance
-                    expectedPen += expected.advance * size / 2048
-                    XCTAssertEqual(pen, expectedPen, accuracy: 1.0 / 64, "\(reference.text) at \(size) px")
+                    expectedPen += expected.advance
                 }
+            }
+        }
+    }
+
+    /// The paragraph layouter (bidi, itemization, per-run shaping) gives the same glyphs, in visual
+    /// order, as HarfBuzz shaping the whole text, for single-font texts in every script.
+    func testParagraphLayoutMatchesHBShapeForSingleFontTexts() throws {
+        let library = try FontLibrary()
+        for reference in Self.references {
+            let path = TestPaths.fonts.appendingPathComponent(reference.font).path
+            let layout = try ParagraphLayouter.layout(reference.text, fonts: FontChain(primary: path), library: library, size: 40,
+                                                      style: .singleLine, position: (0, 0), anchor: .baselineLeft)
+            let glyphs = layout.lines.flatMap { $0.runs.flatMap(\.glyphs) }
+            XCTAssertEqual(glyphs.map(\.glyphID), reference.glyphs.map(\.id), reference.text)
+            XCTAssertEqual(glyphs.map(\.cluster), reference.glyphs.map(\.cluster), reference.text)
+            var expectedPen = 0.0
+            for (glyph, expected) in zip(glyphs, reference.glyphs) {
+                XCTAssertEqual(glyph.x, (expectedPen + expected.xOffset) * 40 / reference.unitsPerEm, accuracy: 1.0 / 64, reference.text)
+                expectedPen += expected.advance
             }
         }
     }
