@@ -40,7 +40,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "kinetype", dependencies: [
-            "Kinetype",
+            "Kinetype", "KinetypeRaster",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -4,9 +4,10 @@
 /// by default: the same colour and coverage then look the same weight as the text people compare
 /// against. Blending in linear light would make dark-on-light text look thinner than they expect.
 ///
-/// The canvas remembers the rectangle drawn on since it was cleared. Text covers a small part of a
-/// frame, so clearing and converting only that rectangle (the rest is background) keeps the cost of
-/// a frame proportional to its text, and lets one canvas be reused for every frame of a thread.
+/// The canvas remembers the coverage masks drawn since it was cleared. Text covers a small part of
+/// a frame, so clearing and converting only the pixels those masks cover (the rest is background)
+/// keeps the cost of a frame proportional to its ink, and lets one canvas be reused for every frame
+/// of a thread.
 public struct Canvas: Sendable {
     public let width: Int
     public let height: Int
@@ -17,6 +18,53 @@ public struct Canvas: Sendable {
     /// Rows and columns drawn on since the last clear (empty ranges when none).
     private var dirtyRows = 0..<0
     private var dirtyColumns = 0..<0
+    /// The masks composited since the last clear, clipped to the canvas.
+    private var drawn: [DrawnMask] = []
+
+    private struct DrawnMask {
+        var coverage: [UInt8]
+        var maskWidth: Int
+        /// Canvas position of the mask's top-left pixel.
+        var x: Int, y: Int
+        /// The part inside the canvas.
+        var rows: Range<Int>, columns: Range<Int>
+
+        /// Calls `body(row, columns)` with, for every row, the columns from its first to its last
+        /// covered pixel (rows with no coverage are skipped).
+        @inline(__always)
+        func forEachCoveredSpan(_ body: (Int, Range<Int>) -> Void) {
+            coverage.withUnsafeBufferPointer { m in
+                for row in rows {
+                    let rowStart = (row - y) * maskWidth - x
+                    guard let first = columns.first(where: { m[rowStart + $0] != 0 }) else { continue }
+                    let last = columns.last(where: { m[rowStart + $0] != 0 })!
+                    body(row, first..<(last + 1))
+                }
+            }
+        }
+
+        /// Calls `body(row, column)` for every canvas pixel the mask covers (coverage above zero),
+        /// skipping empty coverage eight bytes at a time.
+        @inline(__always)
+        func forEachCoveredPixel(_ body: (Int, Int) -> Void) {
+            coverage.withUnsafeBufferPointer { m in
+                let base = UnsafeRawPointer(m.baseAddress!)
+                for row in rows {
+                    let rowStart = (row - y) * maskWidth - x
+                    var column = columns.lowerBound
+                    while column < columns.upperBound {
+                        if column + 8 <= columns.upperBound,
+                           base.loadUnaligned(fromByteOffset: rowStart + column, as: UInt64.self) == 0 {
+                            column += 8
+                            continue
+                        }
+                        if m[rowStart + column] != 0 { body(row, column) }
+                        column += 1
+                    }
+                }
+            }
+        }
+    }
 
     /// A canvas filled with a straight-alpha colour (r, g, b, a in 0…1).
     public init(width: Int, height: Int, fill: (r: Double, g: Double, b: Double, a: Double)) {
@@ -40,16 +88,21 @@ public struct Canvas: Sendable {
 
     /// Restores the background where anything was drawn.
     public mutating func clear() {
-        guard !dirtyRows.isEmpty, !dirtyColumns.isEmpty else { return }
-        let pixel = backgroundPixel, rows = dirtyRows, columns = dirtyColumns, canvasWidth = width
+        guard !drawn.isEmpty else { return }
+        let pixel = backgroundPixel, canvasWidth = width, masks = drawn
         pixels.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: SIMD4<Float>.self) { simd in
-                for row in rows {
-                    let start = row * canvasWidth
-                    simd[(start + columns.lowerBound)..<(start + columns.upperBound)].initialize(repeating: pixel)
+            buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                for mask in masks {
+                    // Fill each row from its first to its last covered pixel: the gaps between are
+                    // background already, and one straight fill is faster than pixel-by-pixel tests.
+                    mask.forEachCoveredSpan { row, columns in
+                        p[(row * canvasWidth + columns.lowerBound)..<(row * canvasWidth + columns.upperBound)]
+                            .initialize(repeating: pixel)
+                    }
                 }
             }
         }
+        drawn.removeAll(keepingCapacity: true)
         dirtyRows = 0..<0
         dirtyColumns = 0..<0
     }
@@ -62,22 +115,17 @@ public struct Canvas: Sendable {
         let x1 = min(width, x + maskWidth), y1 = min(height, y + maskHeight)
         guard x0 < x1, y0 < y1, color.a > 0 else { return }
         markDirty(rows: y0..<y1, columns: x0..<x1)
+        let drawnMask = DrawnMask(coverage: mask, maskWidth: maskWidth, x: x, y: y, rows: y0..<y1, columns: x0..<x1)
+        drawn.append(drawnMask)
         let alpha = Float(color.a) / 255
         let source = SIMD4<Float>(Float(color.r), Float(color.g), Float(color.b), 1)
         let canvasWidth = width
         mask.withUnsafeBufferPointer { m in
             pixels.withUnsafeMutableBufferPointer { buffer in
                 buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
-                    for row in y0..<y1 {
-                        let maskRow = (row - y) * maskWidth - x
-                        let canvasRow = row * canvasWidth
-                        for column in x0..<x1 {
-                            let coverage = m[maskRow + column]
-                            if coverage != 0 {
-                                let a = Float(coverage) * alpha
-                                p[canvasRow + column] = source * a + p[canvasRow + column] * (1 - a)
-                            }
-                        }
+                    drawnMask.forEachCoveredPixel { row, column in
+                        let a = Float(m[(row - y) * maskWidth + column - x]) * alpha
+                        p[row * canvasWidth + column] = source * a + p[row * canvasWidth + column] * (1 - a)
                     }
                 }
             }
@@ -115,22 +163,26 @@ public struct Canvas: Sendable {
         var backgroundRow = [UInt8](repeating: 0, count: rowBytes)
         for i in 0..<width { for c in 0..<channels { backgroundRow[i * channels + c] = fill[c] } }
         let drawnRows = dirtyColumns.isEmpty ? 0..<0 : dirtyRows
-        var drawn = [UInt8](repeating: 0, count: drawnRows.count * rowBytes)
-        let canvasWidth = width, columns = dirtyColumns
+        var drawnBytes = [UInt8](repeating: 0, count: drawnRows.count * rowBytes)
+        let canvasWidth = width, masks = drawn
         pixels.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
-                drawn.withUnsafeMutableBufferPointer { out in
-                    for (index, y) in drawnRows.enumerated() {
-                        let rowStart = index * rowBytes
-                        (out.baseAddress! + rowStart).update(from: backgroundRow, count: rowBytes)
-                        for x in columns {
-                            let encoded = Self.encode(p[y * canvasWidth + x], includeAlpha: includeAlpha)
-                            for c in 0..<channels { out[rowStart + x * channels + c] = encoded[c] }
+                drawnBytes.withUnsafeMutableBufferPointer { out in
+                    for index in 0..<drawnRows.count {
+                        (out.baseAddress! + index * rowBytes).update(from: backgroundRow, count: rowBytes)
+                    }
+                    // Only covered pixels differ from the background.
+                    for mask in masks {
+                        mask.forEachCoveredPixel { row, column in
+                            let encoded = Self.encode(p[row * canvasWidth + column], includeAlpha: includeAlpha)
+                            let base = (row - drawnRows.lowerBound) * rowBytes + column * channels
+                            for c in 0..<channels { out[base + c] = encoded[c] }
                         }
                     }
                 }
             }
         }
+        let drawn = drawnBytes
         return try backgroundRow.withUnsafeBufferPointer { background in
             try drawn.withUnsafeBufferPointer { drawnBytes in
                 let rows = (0..<height).map { y -> UnsafePointer<UInt8> in

@@ -1,5 +1,6 @@
 /// A layer's coverage, gathered from its glyphs before it is blended once: overlapping glyphs
-/// (joined scripts, tight kerning) then do not darken twice under a layer's opacity.
+/// (joined scripts, tight kerning) then do not darken twice under a layer's opacity. Coverages
+/// combine like "over" (a + b − ab), which is what compositing glyph by glyph gives an opaque layer.
 public struct CoverageMask: Sendable {
     public let x: Int
     public let y: Int
@@ -13,7 +14,7 @@ public struct CoverageMask: Sendable {
         coverage = [UInt8](repeating: 0, count: self.width * self.height)
     }
 
-    /// Adds a glyph mask whose top-left lands at canvas (left, top), saturating at full coverage.
+    /// Adds a glyph mask whose top-left lands at canvas (left, top).
     public mutating func add(_ mask: [UInt8], width maskWidth: Int, height maskHeight: Int, left: Int, top: Int) {
         let x0 = max(x, left), y0 = max(y, top)
         let x1 = min(x + width, left + maskWidth), y1 = min(y + height, top + maskHeight)

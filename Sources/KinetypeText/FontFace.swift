@@ -7,6 +7,8 @@ internal import CKinetypeShims
 /// Owns both sets of handles and frees them in `deinit`; no C type leaves this module.
 public final class FontFace {
     public let path: String
+    /// Distinguishes this face from the others of its library in cache keys.
+    let id: Int
     public let familyName: String
     public let styleName: String
     /// OS/2 usWeightClass (400 regular, 700 bold), or 400 when the font has no OS/2 table.
@@ -17,11 +19,11 @@ public final class FontFace {
     let ftFace: FT_Face
     let hbFont: OpaquePointer
     /// Keeps the FreeType library alive for as long as this face.
-    private let freeType: FreeTypeHandle
+    let freeType: FreeTypeHandle
     private var currentCharSize: FT_F26Dot6 = 0
     private var currentVariations: FontVariations? = nil
 
-    init(path: String, freeType: FreeTypeHandle) throws {
+    init(path: String, id: Int, freeType: FreeTypeHandle) throws {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw FontError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path)
                 ? "permission denied" : "no such file")
@@ -36,6 +38,7 @@ public final class FontFace {
             throw FontError.notScalable(path: path)
         }
         self.path = path
+        self.id = id
         self.freeType = freeType
         ftFace = face
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""

@@ -22,8 +22,12 @@ final class FreeTypeHandle {
 public final class FontLibrary {
     let freeType: FreeTypeHandle
     private var faces: [String: FontFace] = [:]
-    /// Rasterized glyphs, keyed by everything that changes their pixels.
-    let glyphCache = GlyphCache(capacityBytes: 1 << 20)
+    /// Rasterized glyphs, keyed by everything that changes their pixels (1 MiB of coverage).
+    let glyphCache = BoundedCache<GlyphBitmap>(capacity: 1 << 20) { $0.coverage.count }
+    /// Scaled outlines, reused across subpixel placements (see `GlyphRasterizer`).
+    let outlineCache = BoundedCache<GlyphOutline>(capacity: 2048) { _ in 1 }
+    /// Small numbers for the variation settings seen, for glyph keys.
+    private var variationIDs: [FontVariations: Int] = [:]
 
     public init() throws {
         freeType = try FreeTypeHandle()
@@ -32,8 +36,22 @@ public final class FontLibrary {
     /// The face for a font file, opened once and kept for the life of the library.
     public func face(path: String) throws -> FontFace {
         if let face = faces[path] { return face }
-        let face = try FontFace(path: path, freeType: freeType)
+        let face = try FontFace(path: path, id: faces.count % GlyphKey.maxFaces, freeType: freeType)
         faces[path] = face
         return face
+    }
+
+    /// The number standing for `variations` in glyph keys. When the table is full the caches start
+    /// over, so a number never names two settings.
+    func variationID(_ variations: FontVariations) -> Int {
+        if let id = variationIDs[variations] { return id }
+        if variationIDs.count >= GlyphKey.maxVariations {
+            variationIDs.removeAll()
+            glyphCache.removeAll()
+            outlineCache.removeAll()
+        }
+        let id = variationIDs.count
+        variationIDs[variations] = id
+        return id
     }
 }

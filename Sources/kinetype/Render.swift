@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kinetype
+import KinetypeRaster
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,11 +30,15 @@ struct Render: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(name: .long, help: "Also print the CPU time spent in layout, rasterization and PNG encoding.")
+    var timings = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
     }
 
     func run() throws {
+        FrameMemory.reuseLargeAllocations()
         let range = try selection.range()
         let scene = try loadScene(spec)
         if !quiet { scene.warnings.forEach { note("warning: \($0)") } }
@@ -56,5 +61,6 @@ struct Render: ParsableCommand {
         }
         note(String(format: "rendered %d frames in %.2f s (%.1f frames/s) to %@",
                     summary.framesRendered, summary.seconds, summary.framesPerSecond, output))
+        if timings { note("time by stage (CPU, all threads): " + summary.times.summary) }
     }
 }

@@ -27,6 +27,10 @@ static inline FriBidiParType kt_fribidi_par_ltr(void) { return FRIBIDI_PAR_LTR; 
 static inline FriBidiParType kt_fribidi_par_rtl(void) { return FRIBIDI_PAR_RTL; }
 static inline int kt_fribidi_par_is_rtl(FriBidiParType direction) { return FRIBIDI_IS_RTL(direction) ? 1 : 0; }
 
+/// Keeps large allocations on the malloc heap instead of fresh mmaps (glibc), so buffers freed by
+/// one frame are reused by the next without page faults. No effect where mallopt is missing.
+void kt_reuse_large_allocations(void);
+
 /// libpng encoding settings. filter: a PNG_FILTER_* mask, or -1 for libpng's default.
 typedef struct {
     int compression_level;   // 0...9

@@ -23,6 +23,8 @@ public struct RenderSummary: Sendable {
     public var framesRendered: Int
     public var seconds: Double
     public var stale: FrameFiles.StaleFrames
+    /// CPU seconds by stage, summed over threads.
+    public var times: StageTimes
     public var framesPerSecond: Double { seconds > 0 ? Double(framesRendered) / seconds : 0 }
 }
 
@@ -49,26 +51,33 @@ public enum RenderSession {
         DispatchQueue.concurrentPerform(iterations: min(request.jobs, frames.count)) { _ in
             let renderer: FrameRenderer
             do { renderer = try FrameRenderer(scene: scene) } catch { queue.fail(error); return }
+            var encoding = 0.0
             while let frame = queue.next() {
                 do {
                     let canvas = try renderer.render(frame: frame)
                     let url = directory.appendingPathComponent(FrameFiles.name(frame))
                     let temporary = AtomicFile.temporaryURL(for: url)
-                    do {
-                        try PNGCodec.write(canvas, to: temporary.path, options: request.png)
-                    } catch {
-                        try? FileManager.default.removeItem(at: temporary)
-                        throw error
+                    try timed(&encoding) {
+                        do {
+                            try PNGCodec.write(canvas, to: temporary.path, options: request.png)
+                        } catch {
+                            try? FileManager.default.removeItem(at: temporary)
+                            throw error
+                        }
+                        try AtomicFile.commit(temporary, to: url)
                     }
-                    try AtomicFile.commit(temporary, to: url)
                     progress(queue.finish(), frames.count)
                 } catch {
                     queue.fail(error)
                 }
             }
+            var times = renderer.times
+            times.encode = encoding
+            queue.add(times)
         }
         if let error = queue.error { throw error }
-        return RenderSummary(framesRendered: frames.count, seconds: Date().timeIntervalSince(start), stale: stale)
+        return RenderSummary(framesRendered: frames.count, seconds: Date().timeIntervalSince(start), stale: stale,
+                             times: queue.times)
     }
 }
 
@@ -79,6 +88,7 @@ private final class WorkQueue: @unchecked Sendable {
     private let last: Int
     private var done = 0
     private(set) var error: Error?
+    private(set) var times = StageTimes()
 
     init(frames: ClosedRange<Int>) {
         nextFrame = frames.lowerBound
@@ -94,6 +104,8 @@ private final class WorkQueue: @unchecked Sendable {
     }
 
     func finish() -> Int { lock.withLock { done += 1; return done } }
+
+    func add(_ workerTimes: StageTimes) { lock.withLock { times = times + workerTimes } }
 
     func fail(_ error: Error) { lock.withLock { if self.error == nil { self.error = error } } }
 }
