@@ -66,28 +66,41 @@ final class GlyphOutline {
 
     deinit { if let glyph { FT_Done_Glyph(glyph) } }
 
-    /// Renders the outline moved `subpixelX/64` px right and `subpixelY/64` px down.
+    /// Renders the outline moved `subpixelX/64` px right and `subpixelY/64` px down, straight into
+    /// the returned coverage array (FreeType's smooth rasterizer, no intermediate glyph copy).
     func render(subpixelX: UInt8, subpixelY: UInt8) throws -> GlyphBitmap {
         guard let glyph else { return .empty }
-        var rendered: FT_Glyph? = glyph
-        // FreeType's y axis points up; the canvas's points down. `destroy: 0` keeps our outline.
-        var origin = FT_Vector(x: FT_Pos(subpixelX), y: -FT_Pos(subpixelY))
-        let error = FT_Glyph_To_Bitmap(&rendered, FT_RENDER_MODE_NORMAL, &origin, 0)
-        guard error == 0 else { throw FontError.freeType(operation: "render a glyph", code: error) }
-        guard let rendered else { return .empty }
-        defer { FT_Done_Glyph(rendered) }
-        let bitmapGlyph = UnsafeMutableRawPointer(rendered).assumingMemoryBound(to: FT_BitmapGlyphRec.self)
-        let bitmap = bitmapGlyph.pointee.bitmap
-        let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
-        guard width > 0, height > 0, let buffer = bitmap.buffer else { return .empty }
-        var coverage = [UInt8](repeating: 0, count: width * height)
-        coverage.withUnsafeMutableBufferPointer { out in
-            for row in 0..<height {
-                let source = pitch >= 0 ? buffer + row * pitch : buffer + (height - 1 - row) * -pitch
-                (out.baseAddress! + row * width).update(from: source, count: width)
+        let outline = UnsafeMutableRawPointer(glyph).assumingMemoryBound(to: FT_OutlineGlyphRec.self)
+        return try withUnsafeMutablePointer(to: &outline.pointee.outline) { outline in
+            // FreeType's y axis points up; the canvas's points down.
+            let dx = FT_Pos(subpixelX), dy = -FT_Pos(subpixelY)
+            FT_Outline_Translate(outline, dx, dy)
+            var box = FT_BBox()
+            FT_Outline_Get_CBox(outline, &box)
+            let left = Int(box.xMin >> 6), bottom = Int(box.yMin >> 6)
+            let right = Int((box.xMax + 63) >> 6), top = Int((box.yMax + 63) >> 6)
+            let width = right - left, height = top - bottom
+            guard width > 0, height > 0 else {
+                FT_Outline_Translate(outline, -dx, -dy)
+                return .empty
             }
+            // Put the bitmap's bottom-left corner at the origin, render, and put the outline back.
+            let shiftX = -FT_Pos(left) * 64, shiftY = -FT_Pos(bottom) * 64
+            FT_Outline_Translate(outline, shiftX, shiftY)
+            defer { FT_Outline_Translate(outline, -dx - shiftX, -dy - shiftY) }
+            var coverage = [UInt8](repeating: 0, count: width * height)
+            let error = coverage.withUnsafeMutableBufferPointer { buffer -> FT_Error in
+                var bitmap = FT_Bitmap()
+                bitmap.rows = UInt32(height)
+                bitmap.width = UInt32(width)
+                bitmap.pitch = Int32(width)  // positive pitch: the top row comes first in memory
+                bitmap.buffer = buffer.baseAddress!
+                bitmap.num_grays = 256
+                bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+                return FT_Outline_Get_Bitmap(freeType.library, outline, &bitmap)
+            }
+            guard error == 0 else { throw FontError.freeType(operation: "render a glyph", code: error) }
+            return GlyphBitmap(width: width, height: height, left: left, top: top, coverage: coverage)
         }
-        return GlyphBitmap(width: width, height: height, left: Int(bitmapGlyph.pointee.left),
-                           top: Int(bitmapGlyph.pointee.top), coverage: coverage)
     }
 }
