@@ -26,6 +26,13 @@ public final class FontLibrary {
     let glyphCache = BoundedCache<GlyphBitmap>(capacity: 1 << 20) { $0.coverage.count }
     /// Scaled outlines, reused across subpixel placements (see `GlyphRasterizer`).
     let outlineCache = BoundedCache<GlyphOutline>(capacity: 2048) { _ in 1 }
+    /// What does not depend on the size (bidi, itemization, break opportunities), by paragraph.
+    let paragraphAnalyses = ParagraphAnalysisCache()
+    /// The faces, sizes and variations drawn in this frame and the last: rendered glyphs are cached
+    /// only for those the last frame drew too. Static text repeats its sizes and hits the cache from
+    /// the second frame on; a size animation never does, and is spared the cost of filling it.
+    private var runsLastFrame = Set<UInt64>()
+    private var runsThisFrame = Set<UInt64>()
     /// Small numbers for the variation settings seen, for glyph keys.
     private var variationIDs: [FontVariations: Int] = [:]
 
@@ -53,5 +60,18 @@ public final class FontLibrary {
         let id = variationIDs.count
         variationIDs[variations] = id
         return id
+    }
+
+    /// Starts a new frame for the glyph cache's policy (see `runsLastFrame`).
+    public func beginFrame() {
+        swap(&runsLastFrame, &runsThisFrame)
+        runsThisFrame.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether glyphs of this run (a face, size and variations, as a glyph key with glyph and offset
+    /// zero) go through the bitmap cache.
+    func cachesGlyphs(ofRun run: GlyphKey) -> Bool {
+        runsThisFrame.insert(run.bits)
+        return runsLastFrame.contains(run.bits)
     }
 }

@@ -15,6 +15,7 @@ public struct GlyphRasterizer {
     private let charSize: Int
     private let variations: FontVariations
     private let variationID: Int
+    private let usesCache: Bool
 
     /// Glyphs of `face` at `size` px (26.6, never whole pixels), unhinted.
     public init(library: FontLibrary, face: FontFace, size: Double, variations: FontVariations) {
@@ -23,6 +24,8 @@ public struct GlyphRasterizer {
         charSize = min(Int((size * 64).rounded()), GlyphKey.maxCharSize)
         self.variations = variations
         variationID = library.variationID(variations)
+        usesCache = library.cachesGlyphs(ofRun: GlyphKey(face: face.id, variations: variationID, charSize: charSize,
+                                                         glyphID: 0, subpixelX: 0, subpixelY: 0))
     }
 
     /// The coverage mask of `glyphID` with its origin `subpixelX/64` px right of and `subpixelY/64` px
@@ -30,6 +33,7 @@ public struct GlyphRasterizer {
     public func bitmap(glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8) throws -> GlyphBitmap {
         let key = GlyphKey(face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID,
                            subpixelX: subpixelX, subpixelY: subpixelY)
+        guard usesCache else { return try outline(key.outline, glyphID: glyphID).render(subpixelX: subpixelX, subpixelY: subpixelY) }
         return try library.glyphCache.value(for: key) {
             try outline(key.outline, glyphID: glyphID).render(subpixelX: subpixelX, subpixelY: subpixelY)
         }

@@ -14,7 +14,8 @@ public enum ParagraphLayouter {
         var overflowed = false
         let wraps = style.boxWidth != nil && style.maxLines != 1
         for (paragraphText, offset) in Self.paragraphs(of: text) {
-            let paragraph = try ShapedParagraph(paragraphText, byteOffset: offset, chain: chain, size: size, language: style.language)
+            let paragraph = try ShapedParagraph(paragraphText, byteOffset: offset, chain: chain, size: size,
+                                                language: style.language, cache: library.paragraphAnalyses)
             let ranges = wraps ? LineFiller.lines(paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!)
                                : [0..<paragraph.groups.count]
             for (index, range) in ranges.enumerated() {
@@ -98,22 +99,23 @@ final class ShapedParagraph {
     private let size: Double
     private let language: String?
 
-    init(_ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, language: String?) throws {
-        text = UnicodeText(string)
+    init(_ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, language: String?,
+         cache: ParagraphAnalysisCache) throws {
+        let analysis = cache.analysis(of: string, chain: chain, language: language)
+        text = analysis.text
         self.byteOffset = byteOffset
         self.chain = chain
         self.size = size
         self.language = language
-        let levels = BidiLevels(text)
-        isRightToLeft = levels.paragraphIsRightToLeft
-        runs = Itemizer.runs(of: text, levels: levels, fonts: chain)
+        isRightToLeft = analysis.isRightToLeft
+        runs = analysis.runs
+        breakOpportunities = analysis.breakOpportunities
         var groups: [ClusterGroup] = []
         for (index, run) in runs.enumerated() {
             groups += try Shaper.clusterGroups(text, run: run, runIndex: index, face: chain.faces[run.font], size: size,
                                                variations: chain.members[run.font].variations, language: language)
         }
         self.groups = groups
-        breakOpportunities = Set(LineBreakOpportunities.offsets(in: text, language: language))
     }
 
     /// "…" shaped in the first font that has it, as a run of its own at the paragraph's level.

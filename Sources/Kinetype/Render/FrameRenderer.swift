@@ -51,6 +51,7 @@ public final class FrameRenderer {
     public func render(_ state: FrameState) throws -> Canvas {
         let layouts = try timed(&times.layout) { try self.layouts(state) }
         try timed(&times.raster) {
+            library.beginFrame()
             canvas.clear()
             for (layer, layout) in zip(state.layers, layouts)
             where layer.opacity > 0 && layer.color.a > 0 && layout.size > 0 && !layer.text.isEmpty {

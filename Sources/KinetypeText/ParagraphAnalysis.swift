@@ -1,0 +1,36 @@
+/// The size-independent analysis of a paragraph: its bidi levels, its runs by script and font, and
+/// its line-break opportunities. A size animation re-shapes every frame but analyses each text once.
+struct ParagraphAnalysis {
+    let text: UnicodeText
+    let isRightToLeft: Bool
+    let runs: [TextRun]
+    let breakOpportunities: Set<Int>
+
+    init(_ string: String, chain: OpenFontChain, language: String?) {
+        text = UnicodeText(string)
+        let levels = BidiLevels(text)
+        isRightToLeft = levels.paragraphIsRightToLeft
+        runs = Itemizer.runs(of: text, levels: levels, fonts: chain)
+        breakOpportunities = Set(LineBreakOpportunities.offsets(in: text, language: language))
+    }
+}
+
+/// Analyses kept for one thread, keyed by text, fonts and language; bounded by entry count.
+final class ParagraphAnalysisCache {
+    private struct Key: Hashable {
+        var text: String
+        var fonts: [String]
+        var language: String?
+    }
+    private var entries: [Key: ParagraphAnalysis] = [:]
+    private let capacity = 256
+
+    func analysis(of text: String, chain: OpenFontChain, language: String?) -> ParagraphAnalysis {
+        let key = Key(text: text, fonts: chain.members.map(\.path), language: language)
+        if let cached = entries[key] { return cached }
+        let analysis = ParagraphAnalysis(text, chain: chain, language: language)
+        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+        entries[key] = analysis
+        return analysis
+    }
+}
