@@ -43,6 +43,11 @@ public final class FontLibrary {
     /// The face for a font file, opened once and kept for the life of the library.
     public func face(path: String) throws -> FontFace {
         if let face = faces[path] { return face }
+        if faces.count > 0, faces.count % GlyphKey.maxFaces == 0 {
+            // Face numbers wrap around in glyph keys: start the caches over so none is reused.
+            glyphCache.removeAll()
+            outlineCache.removeAll()
+        }
         let face = try FontFace(path: path, id: faces.count % GlyphKey.maxFaces, freeType: freeType)
         faces[path] = face
         return face

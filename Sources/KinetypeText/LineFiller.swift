@@ -5,6 +5,7 @@ enum LineFiller {
     static let tolerance = 1e-9
 
     static func lines(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double) -> [Range<Int>] {
+        guard !groups.isEmpty else { return [0..<0] }  // an empty paragraph is still a (blank) line
         var lines: [Range<Int>] = []
         var start = 0
         while start < groups.count {

@@ -20,14 +20,16 @@ public enum ParagraphLayouter {
                                : [0..<paragraph.groups.count]
             for (index, range) in ranges.enumerated() {
                 var groups = Array(LineFiller.trimmingTrailingWhitespace(paragraph.groups[range]))
+                var truncated = false
                 if let width = style.boxWidth, groups.advance > width + LineFiller.tolerance {
                     overflowed = true
                     if style.truncation != .clip {
-                        groups = Truncator.truncate(groups, maxWidth: width, mode: style.truncation,
-                                                    ellipsis: try paragraph.ellipsis(at: groups.first?.bytes.lowerBound ?? 0))
+                        groups = Truncator.truncate(groups, maxWidth: width, mode: style.truncation, ellipsis: try paragraph.ellipsis())
+                        truncated = true
                     }
                 }
-                lines.append(LogicalLine(paragraph: paragraph, groups: groups, endsParagraph: index == ranges.count - 1))
+                lines.append(LogicalLine(paragraph: paragraph, groups: groups, endsParagraph: index == ranges.count - 1,
+                                         truncated: truncated))
             }
         }
 
@@ -41,10 +43,10 @@ public enum ParagraphLayouter {
         if lines.count > limit {
             overflowed = true
             lines.removeLast(lines.count - limit)
-            if style.truncation != .clip, var last = lines.last {
-                let cut = last.groups.last?.bytes.upperBound ?? 0
-                last.groups = Truncator.truncate(last.groups, maxWidth: style.boxWidth, mode: .tail,
-                                                 ellipsis: try last.paragraph.ellipsis(at: cut))
+            // The last kept line ends in an ellipsis, unless cutting it to width gave it one already.
+            if style.truncation != .clip, var last = lines.last, !last.truncated {
+                last.groups = Truncator.truncate(last.groups, maxWidth: style.boxWidth,
+                                                 mode: .tail, ellipsis: try last.paragraph.ellipsis())
                 last.endsParagraph = true
                 lines[lines.count - 1] = last
             }
@@ -119,19 +121,18 @@ final class ShapedParagraph {
     }
 
     /// "…" shaped in the first font that has it, as a run of its own at the paragraph's level.
-    func ellipsis(at byte: Int) throws -> ClusterGroup {
+    func ellipsis() throws -> ClusterGroup {
         let ellipsis = UnicodeText("\u{2026}")
         let font = chain.font(for: ellipsis.scalars[...], preferred: 0)
         let run = TextRun(bytes: 0..<ellipsis.utf8.count, level: isRightToLeft ? 1 : 0,
                           script: runs.first?.script ?? ScriptResolver.scripts(of: ellipsis)[0], font: font)
         runs.append(run)
-        var group = try Shaper.clusterGroups(ellipsis, run: run, runIndex: runs.count - 1, face: chain.faces[font], size: size,
+        let group = try Shaper.clusterGroups(ellipsis, run: run, runIndex: runs.count - 1, face: chain.faces[font], size: size,
                                              variations: chain.members[font].variations, language: language)
-        .reduce(into: ClusterGroup(bytes: byte..<byte, run: runs.count - 1, glyphs: [], advance: 0, isWhitespace: false)) {
+        .reduce(into: ClusterGroup(bytes: 0..<0, run: runs.count - 1, glyphs: [], advance: 0, isWhitespace: false)) {
             $0.glyphs += $1.glyphs
             $0.advance += $1.advance
         }
-        group.glyphs = group.glyphs.map { var glyph = $0; glyph.cluster = byte; return glyph }
         return group
     }
 }
@@ -141,6 +142,8 @@ struct LogicalLine {
     let paragraph: ShapedParagraph
     var groups: [ClusterGroup]
     var endsParagraph: Bool
+    /// Already cut to the box width with an ellipsis.
+    var truncated = false
 
     func place(baseline: Double, boxX: Double, boxWidth: Double, alignment: ParagraphStyle.Alignment,
                metrics: FontMetrics, chain: OpenFontChain) -> LaidOutLine {

@@ -10,6 +10,8 @@ enum Truncator {
             while end > start && slice[end - 1].isWhitespace { end -= 1 }
             return Array(slice[start..<end])
         }
+        // The ellipsis takes the cluster of the first character it hides (or the end).
+        let cut = { (index: Int) in ellipsis.standing(at: index < groups.count ? groups[index].bytes.lowerBound : groups.last?.bytes.upperBound ?? 0) }
         switch mode {
         case .clip:
             return groups
@@ -19,14 +21,14 @@ enum Truncator {
                 width += groups[end].advance
                 end += 1
             }
-            return trim(groups[0..<end]) + [ellipsis]
+            return trim(groups[0..<end]) + [cut(end)]
         case .head:
             var width = 0.0, start = groups.count
             while start > 0 && width + groups[start - 1].advance <= available + LineFiller.tolerance {
                 width += groups[start - 1].advance
                 start -= 1
             }
-            return [ellipsis] + trim(groups[start..<groups.count])
+            return [cut(0)] + trim(groups[start..<groups.count])
         case .middle:
             var width = 0.0, front = 0, back = groups.count
             var takeFront = true
@@ -37,7 +39,17 @@ enum Truncator {
                 if takeFront { front += 1 } else { back -= 1 }
                 takeFront.toggle()
             }
-            return trim(groups[0..<front]) + [ellipsis] + trim(groups[back..<groups.count])
+            return trim(groups[0..<front]) + [cut(front)] + trim(groups[back..<groups.count])
         }
+    }
+}
+
+extension ClusterGroup {
+    /// The same glyphs, reported at another cluster (an ellipsis stands where the text was cut).
+    func standing(at byte: Int) -> ClusterGroup {
+        var group = self
+        group.bytes = byte..<byte
+        group.glyphs = glyphs.map { var glyph = $0; glyph.cluster = byte; return glyph }
+        return group
     }
 }

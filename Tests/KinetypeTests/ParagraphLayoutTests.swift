@@ -136,4 +136,45 @@ final class ParagraphLayoutTests: XCTestCase {
         XCTAssertLessThan(layouts[0].size, 30)
         XCTAssertEqual(layouts[1].lines[0].maxX, 10 + 452 + 8 + 120, accuracy: 1e-9, "right-aligned in its own box")
     }
+
+    func testBlankLinesAreKeptWithOrWithoutABox() throws {
+        for width in [nil, 100.0] {
+            let result = try layout("A\n\nB", style: ParagraphStyle(boxWidth: width))
+            XCTAssertEqual(result.lines.count, 3, "box width \(String(describing: width))")
+            XCTAssertEqual(result.lines[1].glyphCount, 0)
+        }
+        XCTAssertEqual(try layout("\n\n", style: ParagraphStyle(boxWidth: 100)).lines.count, 3)
+    }
+
+    func testOneEllipsisWhenALineIsCutToWidthAndTheTextToMaxLines() throws {
+        for mode in [ParagraphStyle.Truncation.head, .middle, .tail] {
+            let result = try layout("Hello to the whole wide world of text\nsecond paragraph",
+                                    style: ParagraphStyle(boxWidth: 120, maxLines: 1, truncation: mode))
+            let ellipsisGlyph = try Shaper.shape("\u{2026}", face: FontLibrary().face(path: serif), size: 20).glyphs[0].glyphID
+            let glyphs = result.lines[0].runs.flatMap(\.glyphs)
+            XCTAssertEqual(result.lines.count, 1)
+            XCTAssertEqual(glyphs.filter { $0.glyphID == ellipsisGlyph }.count, 1, "\(mode): one ellipsis, not two")
+        }
+    }
+
+    func testTheEllipsisStandsWhereTheTextWasCut() throws {
+        let result = try layout("abcdefghijklmnopqrstuvwxyz", style: ParagraphStyle(boxWidth: 100, maxLines: 1))
+        let runs = result.lines[0].runs
+        let kept = runs[0].glyphs.count
+        XCTAssertEqual(runs[1].glyphs[0].cluster, kept, "the ellipsis's cluster is the first hidden letter")
+    }
+
+    func testFitKeepsTheTextsOwnLines() throws {
+        let scene = try loadYAML(singleLayerSpec(layer: """
+        text: "Hi\\nThere"
+        font: {family: "DejaVu Serif"}
+        size: 30
+        box: {width: 300}
+        fit: {minimumScaleFactor: 0.5}
+        """))
+        let layouts = try FrameRenderer(scene: scene).layouts(scene.frameState(at: 0))
+        XCTAssertEqual(layouts[0].size, 30, "both lines fit at full size")
+        XCTAssertEqual(layouts[0].lines.count, 2)
+        XCTAssertFalse(layouts[0].overflowed)
+    }
 }

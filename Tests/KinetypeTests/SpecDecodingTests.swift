@@ -196,4 +196,47 @@ final class SpecDecodingTests: XCTestCase {
         XCTAssertEqual(scene.warnings.count, 1)
         XCTAssertTrue(scene.warnings[0].contains("layers[0].size.keyframes[1]"), scene.warnings[0])
     }
+
+    func testPositionsAndBoxesHaveLimits() throws {
+        let far = try XCTUnwrap(specError(singleLayerSpec(layer: layer.replacingOccurrences(of: "position: [200, 100]", with: "position: [1e20, 100]"))))
+        XCTAssertEqual(far.path, "layers[0].position[0]")
+        XCTAssertTrue(far.message.contains("1000000"), far.message)
+        let empty = try XCTUnwrap(specError(singleLayerSpec(layer: layer + "\nbox: {width: 0}")))
+        XCTAssertEqual(empty.path, "layers[0].box.width")
+    }
+
+    func testJSONSurrogatePairEscapesDecode() throws {
+        let json = #"{"canvas": {"width": 100, "height": 50}, "fps": 1, "duration": 1, "layers": [{"text": "caf\u00e9 \ud83d\ude00", "font": {"family": "DejaVu Sans"}, "size": 10}]}"#
+        let scene = try bundledOnlyLoader.load(text: json, format: .json, path: "a.json")
+        XCTAssertEqual(scene.frameState(at: 0).layers[0].text, "café 😀")
+    }
+
+    func testRowWidthsMustFit() throws {
+        let row = { (items: String) in """
+        canvas: {width: 400, height: 100}
+        fps: 1
+        duration: 1
+        layers:
+          - row:
+              position: [0, 50]
+              width: 200
+              items: [\(items)]
+        """ }
+        let fixed = try XCTUnwrap(specError(row(#"{text: a, font: {family: "DejaVu Sans"}, size: 10, width: 150}, {text: b, font: {family: "DejaVu Sans"}, size: 10, width: 150}"#)))
+        XCTAssertEqual(fixed.path, "layers[0].row")
+        let noRoom = try XCTUnwrap(specError(row(#"{text: a, font: {family: "DejaVu Sans"}, size: 10, width: 192}, {text: b, font: {family: "DejaVu Sans"}, size: 10}"#)))
+        XCTAssertTrue(noRoom.message.contains("no room"), noRoom.message)
+    }
+
+    func testALayersFitGroupNeverJoinsARow() throws {
+        let scene = try loadYAML("""
+        canvas: {width: 400, height: 100}
+        fps: 1
+        duration: 1
+        layers:
+          - row: {id: stats, position: [0, 50], width: 300, items: [{text: a, font: {family: "DejaVu Sans"}, size: 10}]}
+          - {text: b, font: {family: "DejaVu Sans"}, size: 10, box: {width: 50}, fitGroup: stats}
+        """)
+        XCTAssertNotEqual(scene.layers[0].fit?.group, scene.layers[1].fit?.group)
+    }
 }

@@ -19,13 +19,19 @@ public final class FrameRenderer {
                         fill: (background.r, background.g, background.b, background.a))
     }
 
+    /// The last frame's layout of each layer: a layer whose state did not change (static text, or
+    /// text that has landed) is neither fitted nor shaped again.
+    private var previous: [Int: (state: LayerState, fittedSize: Double, layout: TextLayout)] = [:]
+
     /// The layouts of every layer of a frame, after shrink-to-fit (shared sizes for fit groups).
     public func layouts(_ state: FrameState) throws -> [TextLayout] {
-        var sizes = try state.layers.map { layer -> Double in
+        let fitted = try state.layers.enumerated().map { index, layer -> Double in
+            if let cached = previous[index], cached.state == layer { return cached.fittedSize }
             guard let fit = layer.fit else { return layer.size }
             return try ShrinkToFit.size(for: layer.text, fonts: layer.fonts, library: library, size: layer.size,
                                         style: layer.style, minimumScaleFactor: fit.minimumScaleFactor)
         }
+        var sizes = fitted
         // A fit group draws every member at the smallest size any member needs.
         var groupSizes: [String: Double] = [:]
         for (layer, size) in zip(state.layers, sizes) {
@@ -34,7 +40,15 @@ public final class FrameRenderer {
         for index in sizes.indices {
             if let group = state.layers[index].fit?.group, let shared = groupSizes[group] { sizes[index] = shared }
         }
-        return try zip(state.layers, sizes).map { layer, size in try layout(layer, size: size) }
+        return try state.layers.indices.map { index in
+            let layer = state.layers[index]
+            if let cached = previous[index], cached.state == layer, cached.layout.size == sizes[index] {
+                return cached.layout
+            }
+            let result = try layout(layer, size: sizes[index])
+            previous[index] = (layer, fitted[index], result)
+            return result
+        }
     }
 
     /// The layout of a layer at a size: shaping at that exact size, nothing rounded.
@@ -137,6 +151,8 @@ public final class FrameRenderer {
             let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font),
                                              size: size, variations: FontVariations(run.variations))
             for glyph in run.glyphs {
+                // Far outside any canvas (a wild spring): nothing to draw, and no pixel arithmetic to overflow.
+                guard abs(glyph.x) < 1e8, abs(glyph.y) < 1e8 else { continue }
                 let x = quantizeToSubpixel(glyph.x), y = quantizeToSubpixel(glyph.y)
                 let bitmap = try rasterizer.bitmap(glyphID: glyph.glyphID, subpixelX: x.subpixel, subpixelY: y.subpixel)
                 if bitmap.width > 0 { placed.append(PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top)) }

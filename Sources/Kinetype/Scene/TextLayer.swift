@@ -27,9 +27,14 @@ public struct TextLayer: Sendable {
         let selection = font.family.select(weight: weight, variations: variations)
         var style = paragraph.style
         style.boxWidth = paragraph.boxWidth.map { max(0, $0.value(at: t)) }
-        return LayerState(id: id, text: text.value(at: t),
+        let text = text.value(at: t)
+        if fit != nil, style.maxLines == nil {
+            // Shrink-to-fit keeps the text's own lines and shrinks rather than wrapping more.
+            style.maxLines = max(1, text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count)
+        }
+        return LayerState(id: id, text: text,
                           fonts: FontChain(primary: selection.path, variations: selection.variations, fallbacks: font.fallbacks),
-                          size: max(0, size.value(at: t)), position: position.value(at: t), anchor: anchor,
+                          size: min(max(0, size.value(at: t)), SpecLimits.maxDrawnSize), position: position.value(at: t), anchor: anchor,
                           color: color.value(at: t), opacity: min(max(opacity.value(at: t), 0), 1),
                           style: style, fit: fit)
     }

@@ -40,7 +40,6 @@ struct LayerDecoder {
         if layer.fit != nil, layer.paragraph.boxWidth == nil {
             throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error("shrink-to-fit needs a box width to fit into: add box: {width: …}")
         }
-        if layer.fit != nil, layer.paragraph.style.maxLines == nil { layer.paragraph.style.maxLines = 1 }
 
         let plan = try planner.plan(fonts: [font.family.select(weight: nil).path] + fallbackFiles, texts: text.allValues)
         font.fallbacks = fallbackFiles + plan.files
@@ -57,12 +56,12 @@ struct LayerDecoder {
         if let box = fields.optional("box") {
             let boxFields = try box.mapping(allowed: ["width", "height"])
             paragraph.boxWidth = try boxFields.optional("width").map {
-                try properties.property($0, value: ValueDecoders.number(in: 0...Double(SpecLimits.canvasSide.upperBound * 4), what: "width"))
+                try properties.property($0, value: ValueDecoders.number(in: 0.01...SpecLimits.coordinate.upperBound, what: "width"))
             }
-            paragraph.style.boxHeight = try boxFields.optional("height")?.number(in: 0...Double(SpecLimits.canvasSide.upperBound * 4), what: "height")
+            paragraph.style.boxHeight = try boxFields.optional("height")?.number(in: 0.01...SpecLimits.coordinate.upperBound, what: "height")
         }
         if let width = fields.optional("width") {  // a row item's width
-            paragraph.boxWidth = .constant(try width.number(in: 0...Double(SpecLimits.canvasSide.upperBound * 4), what: "width"))
+            paragraph.boxWidth = .constant(try width.number(in: 0.01...SpecLimits.coordinate.upperBound, what: "width"))
         }
         paragraph.style.alignment = try fields.optional("align")?.choice(of: ParagraphStyle.Alignment.self, what: "align") ?? .natural
         paragraph.style.lineHeight = try fields.optional("lineHeight")?.number(in: 0.1...10, what: "lineHeight") ?? 1

@@ -17,7 +17,7 @@ struct RowDecoder {
         let row = try rowNode.mapping(allowed: ["id", "position", "width", "spacing", "shrink", "minimumScaleFactor", "items"])
         let id = try row.optional("id")?.string() ?? "row\(index)"
         let position = try ValueDecoders.point(row.required("position"))
-        let width = try row.required("width").number(in: 1...Double(SpecLimits.canvasSide.upperBound * 4), what: "width")
+        let width = try row.required("width").number(in: 1...SpecLimits.coordinate.upperBound, what: "width")
         let spacing = try row.optional("spacing")?.number(in: 0...10_000, what: "spacing") ?? 8
         let shrink = try row.optional("shrink")?.choice(of: Shrink.self, what: "shrink") ?? .together
         let minimumScale = try row.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
@@ -32,8 +32,9 @@ struct RowDecoder {
         let fixed = items.compactMap { $0.paragraph.boxWidth.map { $0.value(at: 0) } }.reduce(0, +)
         let flexible = items.filter { $0.paragraph.boxWidth == nil }.count
         let remaining = width - fixed - spacing * Double(items.count - 1)
-        guard remaining >= 0 || flexible == 0 else {
-            throw rowNode.error("the items' widths and spacing (\(SpecNode.format(width - remaining)) px) exceed the row's width \(SpecNode.format(width))")
+        guard remaining >= 0, flexible == 0 || remaining > 0 else {
+            let used = SpecNode.format(fixed + spacing * Double(items.count - 1))
+            throw rowNode.error("the items' widths and spacing take \(used) px of the row's \(SpecNode.format(width)) px, leaving \(flexible == 0 ? "less than nothing" : "no room for the items without a width")")
         }
         var x = position.x
         for index in items.indices {
@@ -42,7 +43,8 @@ struct RowDecoder {
             items[index].paragraph.style.maxLines = 1
             items[index].position = .constant(Point2(x: x, y: position.y))
             items[index].anchor = .baselineLeft
-            items[index].fit = FitSpec(minimumScaleFactor: minimumScale, group: shrink == .together ? id : nil)
+            // Row groups live in their own namespace, so a layer's fitGroup never joins a row by accident.
+            items[index].fit = FitSpec(minimumScaleFactor: minimumScale, group: shrink == .together ? "row \(id)" : nil)
             x += itemWidth + spacing
         }
         return items

@@ -33,9 +33,10 @@ public struct SpecLoader: Sendable {
 
     public func load(text: String, format: SpecFormat, path: String) throws -> Scene {
         if format == .json { try JSONSyntax.check(text, file: path) }
+        let source = format == .json ? JSONSyntax.joiningSurrogatePairs(text) : text
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try Yams.compose(yaml: source) else {
                 throw SpecError(file: path, message: "the spec is empty; it needs canvas, fps, duration and layers")
             }
             root = node
@@ -65,6 +66,21 @@ extension SpecError {
 
 /// Strict JSON syntax with line and column: YAML would accept some things JSON does not.
 enum JSONSyntax {
+    /// JSON writes characters beyond U+FFFF as two escapes (`\ud83d\ude00`, as Python's json.dumps
+    /// does); the YAML parser wants one (`\U0001F600`).
+    static func joiningSurrogatePairs(_ text: String) -> String {
+        let pattern = #"\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})"#
+        guard text.contains("\\u"), let regex = try? NSRegularExpression(pattern: pattern) else { return text }
+        let result = NSMutableString(string: text)
+        for match in regex.matches(in: text, range: NSRange(location: 0, length: result.length)).reversed() {
+            guard let h = UInt32(result.substring(with: match.range(at: 1)), radix: 16),
+                  let l = UInt32(result.substring(with: match.range(at: 2)), radix: 16) else { continue }
+            let scalar = 0x10000 + ((h - 0xD800) << 10) + (l - 0xDC00)
+            result.replaceCharacters(in: match.range, with: String(format: "\\U%08X", scalar))
+        }
+        return result as String
+    }
+
     static func check(_ text: String, file: String) throws {
         do {
             _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])

@@ -19,7 +19,8 @@ enum ValueDecoders {
     static func point(_ node: SpecNode) throws -> Point2 {
         let items = try node.sequence()
         guard items.count == 2 else { throw node.error("expected [x, y], got a list of \(items.count)") }
-        return Point2(x: try items[0].number(), y: try items[1].number())
+        return Point2(x: try items[0].number(in: SpecLimits.coordinate, what: "x"),
+                      y: try items[1].number(in: SpecLimits.coordinate, what: "y"))
     }
 
     static func number(in range: ClosedRange<Double>, what: String) -> (SpecNode) throws -> Double {
