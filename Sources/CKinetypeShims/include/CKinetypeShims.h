@@ -18,8 +18,6 @@ static inline FT_Int32 kt_ft_load_flags_unhinted(void) {
 }
 static inline int kt_ft_has_multiple_masters(FT_Face face) { return FT_HAS_MULTIPLE_MASTERS(face) ? 1 : 0; }
 static inline int kt_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
-static inline hb_tag_t kt_hb_tag(char a, char b, char c, char d) { return HB_TAG(a, b, c, d); }
-static inline FT_ULong kt_ft_tag(char a, char b, char c, char d) { return FT_MAKE_TAG(a, b, c, d); }
 
 /// FriBidi paragraph directions (macros in some builds of its headers).
 static inline FriBidiParType kt_fribidi_par_auto(void) { return FRIBIDI_PAR_ON; }

@@ -32,7 +32,6 @@ struct SpecNode {
     }
 
     var isMapping: Bool { node.mapping != nil }
-    var isSequence: Bool { node.sequence != nil }
     var isScalar: Bool { node.scalar != nil }
 
     func mapping(allowed: [String]) throws -> SpecMapping {
