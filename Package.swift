@@ -22,16 +22,18 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
                        providers: [.apt(["libfribidi-dev"])]),
-        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak",
-                       providers: [.apt(["libunibreak-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"])]),
         // Macros Swift cannot import, and the libpng setjmp, as plain C functions.
         .target(name: "CKinetypeShims", dependencies: ["CFreeType", "CHarfBuzz", "CPNG", "CFriBidi"]),
+        // ICU's break iterators behind plain C names (ICU renames its functions per version).
+        .target(name: "CICUShims", dependencies: ["CICU"]),
 
         // Time, curves, springs, keyframes, interpolators. Pure Swift.
         .target(name: "KinetypeMotion"),
         // Fonts, bidi, line breaking, shaping, layout. The only module that holds
-        // FreeType/HarfBuzz/FriBidi/libunibreak handles.
-        .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CUnibreak", "CKinetypeShims"]),
+        // FreeType/HarfBuzz/FriBidi/ICU handles.
+        .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CKinetypeShims"]),
         // Canvas, compositing, PNG encode/decode.
         .target(name: "KinetypeRaster", dependencies: ["CPNG", "CKinetypeShims"]),
         // Spec decoding and validation, scene evaluation, frame rendering.

@@ -72,7 +72,8 @@ final class GlyphOutline {
 
     /// Renders the outline moved `subpixelX/64` px right and `subpixelY/64` px down, straight into
     /// the returned coverage array (FreeType's smooth rasterizer, no intermediate glyph copy).
-    func render(subpixelX: UInt8, subpixelY: UInt8) throws -> GlyphBitmap {
+    /// `strip` limits how many columns FreeType draws at once (tests compare strips with the whole).
+    func render(subpixelX: UInt8, subpixelY: UInt8, strip: Int = .max) throws -> GlyphBitmap {
         guard let glyph else { return .empty }
         let outline = UnsafeMutableRawPointer(glyph).assumingMemoryBound(to: FT_OutlineGlyphRec.self)
         return try withUnsafeMutablePointer(to: &outline.pointee.outline) { outline in
@@ -93,18 +94,44 @@ final class GlyphOutline {
             FT_Outline_Translate(outline, shiftX, shiftY)
             defer { FT_Outline_Translate(outline, -dx - shiftX, -dy - shiftY) }
             var coverage = [UInt8](repeating: 0, count: width * height)
-            let error = coverage.withUnsafeMutableBufferPointer { buffer -> FT_Error in
-                var bitmap = FT_Bitmap()
-                bitmap.rows = UInt32(height)
-                bitmap.width = UInt32(width)
-                bitmap.pitch = Int32(width)  // positive pitch: the top row comes first in memory
-                bitmap.buffer = buffer.baseAddress!
-                bitmap.num_grays = 256
-                bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-                return FT_Outline_Get_Bitmap(freeType.library, outline, &bitmap)
+            try coverage.withUnsafeMutableBufferPointer { buffer in
+                for start in stride(from: 0, to: width, by: strip) {
+                    try renderColumns(outline, into: buffer.baseAddress!, width: width, height: height,
+                                      columns: start..<min(start + strip, width))
+                }
             }
-            guard error == 0 else { throw FontError.freeType(operation: "render a glyph", code: error) }
             return GlyphBitmap(width: width, height: height, left: left, top: top, coverage: coverage)
         }
     }
+
+    /// Renders the outline's pixel columns `columns` into a `width`-wide coverage buffer. FreeType's
+    /// smooth rasterizer runs out of cells on a row that a huge glyph (Hebrew at 2048 px) crosses
+    /// with long, nearly flat edges; it then draws the glyph in halves, down to strips of 64 columns,
+    /// which give the same coverage (each pixel's coverage depends only on the outline).
+    private func renderColumns(_ outline: UnsafeMutablePointer<FT_Outline>, into buffer: UnsafeMutablePointer<UInt8>,
+                               width: Int, height: Int, columns: Range<Int>) throws {
+        let shift = FT_Pos(columns.lowerBound) * 64
+        FT_Outline_Translate(outline, -shift, 0)
+        var bitmap = FT_Bitmap()
+        bitmap.rows = UInt32(height)
+        bitmap.width = UInt32(columns.count)
+        bitmap.pitch = Int32(width)  // positive pitch: the top row comes first in memory
+        bitmap.buffer = buffer + columns.lowerBound
+        bitmap.num_grays = 256
+        bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+        let error = FT_Outline_Get_Bitmap(freeType.library, outline, &bitmap)
+        FT_Outline_Translate(outline, shift, 0)
+        if error == Self.rasterOverflow, columns.count >= 128 {
+            let middle = columns.lowerBound + columns.count / 2
+            // A failed pass may have left partial coverage in these columns.
+            for row in 0..<height { (buffer + row * width + columns.lowerBound).update(repeating: 0, count: columns.count) }
+            try renderColumns(outline, into: buffer, width: width, height: height, columns: columns.lowerBound..<middle)
+            try renderColumns(outline, into: buffer, width: width, height: height, columns: middle..<columns.upperBound)
+            return
+        }
+        guard error == 0 else { throw FontError.freeType(operation: "render a glyph", code: error) }
+    }
+
+    /// FreeType's `FT_Err_Raster_Overflow`.
+    private static let rasterOverflow: FT_Error = 0x62
 }

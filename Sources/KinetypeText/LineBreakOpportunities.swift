@@ -1,36 +1,70 @@
-internal import CUnibreak
+internal import CICUShims
 
-/// Where a line may break (UAX #14), from libunibreak, restricted to grapheme boundaries so a
-/// line never splits a cluster.
+/// Where a line may break (UAX #14), from ICU's line break iterator (Unicode 15 with ICU 72, the
+/// rules browsers and Android use), restricted to grapheme boundaries so a line never splits a
+/// cluster.
 public enum LineBreakOpportunities {
-    /// libunibreak builds its tables once per process.
-    private static let initialized: Bool = { init_linebreak(); return true }()
-
     /// UTF-8 offsets at which a new line may start (never 0 or the end).
-    public static func offsets(in text: String, language: String? = nil) -> [Int] {
-        offsets(in: UnicodeText(text), language: language)
+    public static func offsets(in text: String, language: String? = nil) throws -> [Int] {
+        try offsets(in: UnicodeText(text), language: language)
     }
 
-    static func offsets(in text: UnicodeText, language: String?) -> [Int] {
-        _ = initialized
+    static func offsets(in text: UnicodeText, language: String?) throws -> [Int] {
         let count = text.utf8.count
         guard count > 1 else { return [] }
-        var breaks = [CChar](repeating: 0, count: count)
-        text.utf8.withUnsafeBufferPointer { bytes in
-            if let language {
-                set_linebreaks_utf8(bytes.baseAddress, count, language, &breaks)
-            } else {
-                set_linebreaks_utf8(bytes.baseAddress, count, nil, &breaks)
-            }
-        }
-        let graphemeStarts = Set(text.graphemeStarts)
+        let iterator = try LineBreakIterator(locale: language ?? "")
+        let breaks = try iterator.breaks(in: text.utf8)
+        var graphemeStarts = text.graphemeStarts[...]
         var result: [Int] = []
-        for index in 0..<(count - 1) {
-            let kind = Int32(breaks[index])
-            if kind == LINEBREAK_ALLOWBREAK || kind == LINEBREAK_MUSTBREAK, graphemeStarts.contains(index + 1) {
-                result.append(index + 1)
+        for offset in breaks where offset > 0 && offset < count {
+            // Both lists ascend: walk the grapheme starts alongside instead of building a set.
+            while let first = graphemeStarts.first, first < offset { graphemeStarts.removeFirst() }
+            if graphemeStarts.first == offset { result.append(offset) }
+        }
+        return result
+    }
+}
+
+/// Owns one ICU line break iterator; closed when the last reference goes.
+final class LineBreakIterator {
+    private let handle: OpaquePointer
+
+    init(locale: String) throws {
+        var status: Int32 = 0
+        guard let handle = kt_icu_line_open(locale, &status) else {
+            throw ICUError(operation: "open a line break iterator for locale \"\(locale)\"", status: status)
+        }
+        self.handle = handle
+    }
+
+    deinit { kt_icu_line_close(handle) }
+
+    /// Every break position in `utf8`, ascending, ending with its length.
+    func breaks(in utf8: [UInt8]) throws -> [Int] {
+        var status: Int32 = 0
+        var result: [Int] = []
+        try utf8.withUnsafeBufferPointer { bytes in
+            let start = UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self)
+            guard kt_icu_line_set_text(handle, start, Int64(bytes.count), &status) == 0 else {
+                throw ICUError(operation: "read text for line breaking", status: status)
+            }
+            var hard: Int32 = 0
+            while true {
+                let position = kt_icu_line_next(handle, &hard)
+                if position < 0 { break }
+                result.append(Int(position))
             }
         }
         return result
+    }
+}
+
+/// An ICU call that failed, with ICU's name for the error code.
+public struct ICUError: Error, CustomStringConvertible, Equatable {
+    public var operation: String
+    public var status: Int32
+
+    public var description: String {
+        "ICU failed to \(operation) (\(String(cString: kt_icu_error_name(status))))"
     }
 }

@@ -6,12 +6,12 @@ struct ParagraphAnalysis {
     let runs: [TextRun]
     let breakOpportunities: Set<Int>
 
-    init(_ string: String, chain: OpenFontChain, language: String?) {
+    init(_ string: String, chain: OpenFontChain, language: String?) throws {
         text = UnicodeText(string)
         let levels = BidiLevels(text)
         isRightToLeft = levels.paragraphIsRightToLeft
         runs = Itemizer.runs(of: text, levels: levels, fonts: chain)
-        breakOpportunities = Set(LineBreakOpportunities.offsets(in: text, language: language))
+        breakOpportunities = Set(try LineBreakOpportunities.offsets(in: text, language: language))
     }
 }
 
@@ -25,10 +25,10 @@ final class ParagraphAnalysisCache {
     private var entries: [Key: ParagraphAnalysis] = [:]
     private let capacity = 256
 
-    func analysis(of text: String, chain: OpenFontChain, language: String?) -> ParagraphAnalysis {
+    func analysis(of text: String, chain: OpenFontChain, language: String?) throws -> ParagraphAnalysis {
         let key = Key(text: text, fonts: chain.members.map(\.path), language: language)
         if let cached = entries[key] { return cached }
-        let analysis = ParagraphAnalysis(text, chain: chain, language: language)
+        let analysis = try ParagraphAnalysis(text, chain: chain, language: language)
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
         entries[key] = analysis
         return analysis

@@ -36,9 +36,7 @@ public enum ParagraphLayouter {
         let lineAdvance = metrics.lineHeight * style.lineHeight
         var limit = style.maxLines ?? Int.max
         if let height = style.boxHeight {
-            let fitting = height + LineFiller.tolerance >= metrics.ascender + metrics.descender
-                ? Int(((height - metrics.ascender - metrics.descender) / lineAdvance + LineFiller.tolerance).rounded(.down)) + 1 : 0
-            limit = min(limit, max(fitting, 1))
+            limit = min(limit, max(Self.linesFitting(height: height, metrics: metrics, lineAdvance: lineAdvance), 1))
         }
         if lines.count > limit {
             overflowed = true
@@ -66,6 +64,15 @@ public enum ParagraphLayouter {
         let box = Rect(x: originX, y: originY, width: boxWidth, height: boxHeight)
         let clip = style.truncation == .clip && overflowed ? box : nil
         return TextLayout(size: size, box: box, lines: laidOut, overflowed: overflowed, clip: clip)
+    }
+
+    /// How many lines fit a box height. At size 0 every line has zero height, so all of them fit.
+    static func linesFitting(height: Double, metrics: FontMetrics, lineAdvance: Double) -> Int {
+        let firstLine = metrics.ascender + metrics.descender
+        guard height + LineFiller.tolerance >= firstLine else { return 0 }
+        guard lineAdvance > 0 else { return Int.max }
+        let more = ((height - firstLine) / lineAdvance + LineFiller.tolerance).rounded(.down)
+        return more < Double(Int.max - 1) ? Int(more) + 1 : Int.max
     }
 
     /// The paragraphs of a text (split at line feeds, CR LF, CR, U+2028 and U+2029) with their
@@ -103,7 +110,7 @@ final class ShapedParagraph {
 
     init(_ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, language: String?,
          cache: ParagraphAnalysisCache) throws {
-        let analysis = cache.analysis(of: string, chain: chain, language: language)
+        let analysis = try cache.analysis(of: string, chain: chain, language: language)
         text = analysis.text
         self.byteOffset = byteOffset
         self.chain = chain

@@ -1,13 +1,13 @@
 import XCTest
 @testable import KinetypeText
 
-/// UAX #14 break opportunities (libunibreak) on the cases that matter for titles and paragraphs.
+/// UAX #14 break opportunities (ICU) on the cases that matter for titles and paragraphs.
 final class LineBreakingTests: XCTestCase {
     /// The text split at every opportunity.
     func pieces(_ text: String, language: String? = nil) -> [String] {
         let bytes = Array(text.utf8)
         var result: [String] = [], start = 0
-        for offset in LineBreakOpportunities.offsets(in: text, language: language) + [bytes.count] {
+        for offset in try! LineBreakOpportunities.offsets(in: text, language: language) + [bytes.count] {
             result.append(String(decoding: bytes[start..<offset], as: UTF8.self))
             start = offset
         }
@@ -39,10 +39,10 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertFalse(parts.contains { $0.hasSuffix("exam") || $0.hasSuffix("htt") }, "\(parts)")
     }
 
-    func testNeverInsideAGraphemeCluster() {
+    func testNeverInsideAGraphemeCluster() throws {
         // e + combining acute, and a family emoji joined by ZWJs.
         let text = "cafe\u{301} 👩‍👩‍👧 ok"
-        let offsets = LineBreakOpportunities.offsets(in: text)
+        let offsets = try LineBreakOpportunities.offsets(in: text)
         let boundaries = Set(UnicodeText(text).graphemeStarts)
         XCTAssertTrue(offsets.allSatisfy(boundaries.contains), "\(offsets)")
         XCTAssertEqual(pieces(text), ["cafe\u{301} ", "👩‍👩‍👧 ", "ok"])

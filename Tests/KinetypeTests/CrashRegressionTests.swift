@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+@testable import Kinetype
+@testable import KinetypeText
+
+/// Valid specs that once crashed kinetype (issue 6), and every string of Unicode's break test files
+/// laid out and rendered through the whole pipeline.
+final class CrashRegressionTests: XCTestCase {
+    /// Renders frames of a scene whose one layer's text is replaced by each string in turn,
+    /// `perFrame` strings (as layers) to a frame. Returns how many strings were rendered.
+    func renderAll(_ strings: [String], perFrame: Int = 100, boxWidth: Double = 90) throws -> Int {
+        let base = try loadYAML(singleLayerSpec(width: 240, height: 240, layer: """
+            {id: t, text: "x", font: {family: "DejaVu Sans"}, size: 14, position: [10, 10], anchor: topLeft, box: {width: \(boxWidth)}}
+            """))
+        let fallbacks = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts.path)
+            .filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }.sorted()
+            .map { TestPaths.fonts.appendingPathComponent($0).path }
+        var rendered = 0
+        for start in stride(from: 0, to: strings.count, by: perFrame) {
+            var scene = base
+            scene.layers = strings[start..<min(start + perFrame, strings.count)].map { text in
+                var layer = base.layers[0]
+                layer.text = .constant(text)
+                layer.font.fallbacks = fallbacks
+                return layer
+            }
+            let renderer = try FrameRenderer(scene: scene)
+            _ = try renderer.render(frame: 0)
+            rendered += scene.layers.count
+        }
+        return rendered
+    }
+
+    func testEveryStringOfTheUnicodeBreakTestFilesLaysOutAndRenders() throws {
+        let strings = try UnicodeTestFile.cases(named: "LineBreakTest.txt").map(\.string)
+            + UnicodeTestFile.cases(named: "GraphemeBreakTest.txt").map(\.string)
+        XCTAssertEqual(try renderAll(strings), 7654 + 602)
+    }
+
+    func testFlagEmojiAndNoncharactersRender() throws {
+        // Both aborted inside libunibreak 1.1 (assertions in set_linebreaks).
+        let texts = ["🇯🇵", "Hello 🇯🇵🇫🇷 world", "A\u{FFFF}B", "\u{FFFE}", "🏳️‍🌈 👩🏽‍💻 ok", "\u{E0001}\u{E0067}"]
+        XCTAssertEqual(try renderAll(texts, perFrame: 1), texts.count)
+        for text in texts {
+            _ = try LineBreakOpportunities.offsets(in: text)
+        }
+        // Through a spec file's own path: YAML escapes, render.
+        let scene = try loadYAML(singleLayerSpec(layer: #"{id: t, text: "Flag \U0001F1EF\U0001F1F5 and A\uFFFFB", font: {family: "DejaVu Sans"}, size: 32, position: [10, 100]}"#))
+        XCTAssertNoThrow(try FrameRenderer(scene: scene).render(frame: 0))
+    }
+}
+
+/// Sizes, boxes and texts at the edges of the documented ranges: every combination renders.
+final class EdgeValueTests: XCTestCase {
+    func testEveryEdgeCombinationRenders() throws {
+        let texts = [#""""#, #"" ""#, #""\n\n""#, #""Hello wide world""#, #""Supercalifragilisticexpialidocious""#,
+                     #""שלום world مرحبا""#, #""a\nb\u2029c 🇯🇵""#]
+        let boxes = ["", "box: {width: 0.01}, ", "box: {width: 0.01, height: 0.01}, ", "box: {width: 100, height: 50}, ",
+                     "box: {width: 100, height: 0.01}, ", "box: {width: 1000000, height: 1000000}, "]
+        let extras = ["", "maxLines: 1, ", "truncation: head, ", "truncation: clip, ", "fit: {minimumScaleFactor: 0.01}, ",
+                      "align: justified, lineHeight: 0.1, "]
+        var rendered = 0
+        for size in ["0", "0.000001", "0.5", "2048"] {
+            for box in boxes {
+                for extra in extras {
+                    // fit needs a box width.
+                    if extra.hasPrefix("fit"), box.isEmpty { continue }
+                    let layers = texts.enumerated().map { index, text in
+                        "- {id: t\(index), text: \(text), font: {family: \"DejaVu Sans\"}, size: \(size), \(box)\(extra)position: [10, 10]}"
+                    }.joined(separator: "\n  ")
+                    let spec = """
+                        canvas: {width: 120, height: 80, background: "#FFFFFF"}
+                        fps: 10
+                        duration: 0.1
+                        layers:
+                          \(layers)
+                        """
+                    let scene = try loadYAML(spec)
+                    _ = try FrameRenderer(scene: scene).render(frame: 0)
+                    rendered += 1
+                }
+            }
+        }
+        XCTAssertEqual(rendered, 4 * 6 * 6 - 4, "size × box × extra combinations, \(texts.count) texts each")
+    }
+
+    /// A Bézier that undershoots drives the size below 0 mid-render: it is drawn at 0 (nothing).
+    func testSizeUndershootingToZeroMidRenderRendersEveryFrame() throws {
+        let scene = try loadYAML(singleLayerSpec(duration: 1, layer: """
+            {id: t, text: "Shrinks away", font: {family: "DejaVu Sans"}, box: {width: 150, height: 40}, position: [10, 10],
+             size: {keyframes: [{time: 0, value: 20}, {time: 1, value: 0, easing: {cubicBezier: [0.5, -1.5, 0.5, -1]}}]}}
+            """))
+        let directory = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let summary = try RenderSession.run(scene, request: RenderRequest(outputDirectory: directory, jobs: 1))
+        XCTAssertEqual(summary.framesRendered, 30)
+        XCTAssertEqual(FrameFiles.existing(in: directory).count, 30)
+    }
+}
+
+/// Huge glyphs: FreeType's smooth rasterizer overflows on Hebrew at 2048 px, so kinetype draws
+/// such glyphs in strips of columns; strips must give the coverage of one pass.
+final class HugeGlyphTests: XCTestCase {
+    func testStripsGiveTheSameCoverageAsOnePass() throws {
+        let library = try FontLibrary()
+        let face = try library.face(path: TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path)
+        try face.setCharSize(300 * 64)
+        var compared = 0
+        for glyphID: UInt32 in [36, 68, 100, 1000, 500, 700, 1500] {
+            let outline = try GlyphOutline(face: face, glyphID: glyphID)
+            let whole = try outline.render(subpixelX: 13, subpixelY: 40)
+            for strip in [64, 65, 100, 128, 200] {
+                let strips = try outline.render(subpixelX: 13, subpixelY: 40, strip: strip)
+                // Strips of 9 columns round a few edge pixels differently (by up to 3/255); the strips
+                // kinetype uses, 64 columns or more, match exactly.
+                let differing = zip(strips.coverage, whole.coverage).enumerated().filter { $0.element.0 != $0.element.1 }
+                XCTAssertEqual(differing.count, 0, "glyph \(glyphID), strips of \(strip): \(differing.count) pixels differ, first at column \(differing.first.map { $0.offset % whole.width } ?? -1): \(differing.prefix(5).map { "\($0.element)" })")
+                XCTAssertEqual(strips.width, whole.width)
+                compared += 1
+            }
+            XCTAssertGreaterThan(whole.coverage.filter { $0 > 0 }.count, 1000)
+        }
+        XCTAssertEqual(compared, 35)
+    }
+
+    func testHebrewAtTheLargestSizeRenders() throws {
+        let scene = try loadYAML(singleLayerSpec(width: 1200, height: 2200, layer: """
+            {id: t, text: "שלום", font: {family: "DejaVu Sans"}, size: 2048, position: [0, 1800]}
+            """))
+        let canvas = try FrameRenderer(scene: scene).render(frame: 0)
+        XCTAssertGreaterThan(InkStatistics(canvas).total, 100_000)
+    }
+}
