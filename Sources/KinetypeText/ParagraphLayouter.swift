@@ -5,6 +5,9 @@
 public enum ParagraphLayouter {
     public static func layout(_ text: String, fonts: FontChain, library: FontLibrary, size: Double,
                               style: ParagraphStyle, position: (x: Double, y: Double), anchor: Anchor) throws -> TextLayout {
+        guard text.utf8.count <= ClusterGroup.maxOffset else {
+            throw LayoutError.textTooLong(bytes: text.utf8.count, limit: ClusterGroup.maxOffset)
+        }
         let chain = try OpenFontChain(fonts, library: library)
         let primary = chain.faces[0]
         try primary.prepare(size: size, variations: chain.members[0].variations)
@@ -19,12 +22,13 @@ public enum ParagraphLayouter {
             let ranges = wraps ? LineFiller.lines(paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!)
                                : [0..<paragraph.groups.count]
             for (index, range) in ranges.enumerated() {
-                var groups = Array(LineFiller.trimmingTrailingWhitespace(paragraph.groups[range]))
+                var groups = LineFiller.trimmingTrailingWhitespace(paragraph.groups[range])
                 var truncated = false
                 if let width = style.boxWidth, groups.advance > width + LineFiller.tolerance {
                     overflowed = true
                     if style.truncation != .clip {
-                        groups = Truncator.truncate(groups, maxWidth: width, mode: style.truncation, ellipsis: try paragraph.ellipsis())
+                        groups = Truncator.truncate(Array(groups), maxWidth: width, mode: style.truncation,
+                                                    ellipsis: try paragraph.ellipsis())[...]
                         truncated = true
                     }
                 }
@@ -43,8 +47,8 @@ public enum ParagraphLayouter {
             lines.removeLast(lines.count - limit)
             // The last kept line ends in an ellipsis, unless cutting it to width gave it one already.
             if style.truncation != .clip, var last = lines.last, !last.truncated {
-                last.groups = Truncator.truncate(last.groups, maxWidth: style.boxWidth,
-                                                 mode: .tail, ellipsis: try last.paragraph.ellipsis())
+                last.groups = Truncator.truncate(Array(last.groups), maxWidth: style.boxWidth,
+                                                 mode: .tail, ellipsis: try last.paragraph.ellipsis())[...]
                 last.endsParagraph = true
                 lines[lines.count - 1] = last
             }
@@ -103,7 +107,10 @@ final class ShapedParagraph {
     let isRightToLeft: Bool
     var runs: [TextRun]
     let groups: [ClusterGroup]
+    /// The glyph store the groups' glyph ranges refer to (the ellipsis adds its glyphs).
+    private(set) var glyphs: [ClusterGlyph]
     let breakOpportunities: Set<Int>
+    private var shapedEllipsis: ClusterGroup?
     private let chain: OpenFontChain
     private let size: Double
     private let language: String?
@@ -119,27 +126,31 @@ final class ShapedParagraph {
         isRightToLeft = analysis.isRightToLeft
         runs = analysis.runs
         breakOpportunities = analysis.breakOpportunities
-        var groups: [ClusterGroup] = []
+        var groups: [ClusterGroup] = [], glyphs: [ClusterGlyph] = []
         for (index, run) in runs.enumerated() {
             groups += try Shaper.clusterGroups(text, run: run, runIndex: index, face: chain.faces[run.font], size: size,
-                                               variations: chain.members[run.font].variations, language: language)
+                                               variations: chain.members[run.font].variations, language: language,
+                                               store: &glyphs)
         }
         self.groups = groups
+        self.glyphs = glyphs
     }
 
     /// "…" shaped in the first font that has it, as a run of its own at the paragraph's level.
     func ellipsis() throws -> ClusterGroup {
+        if let shapedEllipsis { return shapedEllipsis }
         let ellipsis = UnicodeText("\u{2026}")
         let font = chain.font(for: ellipsis.scalars[...], preferred: 0)
         let run = TextRun(bytes: 0..<ellipsis.utf8.count, level: isRightToLeft ? 1 : 0,
                           script: runs.first?.script ?? ScriptResolver.scripts(of: ellipsis)[0], font: font)
         runs.append(run)
-        let group = try Shaper.clusterGroups(ellipsis, run: run, runIndex: runs.count - 1, face: chain.faces[font], size: size,
-                                             variations: chain.members[font].variations, language: language)
-        .reduce(into: ClusterGroup(bytes: 0..<0, run: runs.count - 1, glyphs: [], advance: 0, isWhitespace: false)) {
-            $0.glyphs += $1.glyphs
-            $0.advance += $1.advance
-        }
+        let firstGlyph = glyphs.count
+        let groups = try Shaper.clusterGroups(ellipsis, run: run, runIndex: runs.count - 1, face: chain.faces[font], size: size,
+                                              variations: chain.members[font].variations, language: language, store: &glyphs)
+        // Its glyphs were appended together: one group over all of them.
+        let group = ClusterGroup(bytes: 0..<0, run: runs.count - 1, glyphs: firstGlyph..<glyphs.count,
+                                 advance: groups.advance, isWhitespace: false)
+        shapedEllipsis = group
         return group
     }
 }
@@ -147,7 +158,7 @@ final class ShapedParagraph {
 /// A line's cluster groups in logical order, before visual reordering and placement.
 struct LogicalLine {
     let paragraph: ShapedParagraph
-    var groups: [ClusterGroup]
+    var groups: ArraySlice<ClusterGroup>
     var endsParagraph: Bool
     /// Already cut to the box width with an ellipsis.
     var truncated = false
@@ -183,9 +194,11 @@ struct LogicalLine {
             let run = paragraph.runs[segments[index][0].run]
             let visualGroups = run.isRightToLeft ? segments[index].reversed() : segments[index]
             var glyphs: [PositionedGlyph] = []
+            glyphs.reserveCapacity(visualGroups.reduce(0) { $0 + $1.glyphs.count })
             for group in visualGroups {
-                for glyph in group.glyphs {
-                    glyphs.append(PositionedGlyph(glyphID: glyph.glyphID, cluster: glyph.cluster + paragraph.byteOffset,
+                let cluster = group.bytes.lowerBound + paragraph.byteOffset
+                for glyph in paragraph.glyphs[group.glyphs] {
+                    glyphs.append(PositionedGlyph(glyphID: glyph.glyphID, cluster: cluster,
                                                   x: penX + glyph.xOffset, y: baseline - glyph.yOffset, advance: glyph.xAdvance))
                     penX += glyph.xAdvance
                 }

@@ -11,20 +11,30 @@ public enum Shaper {
     public static func shape(_ text: String, face: FontFace, size: Double,
                              variations: FontVariations = .none) throws -> ShapedRun {
         let unicode = UnicodeText(text)
-        let glyphs = try withShapedBuffer(unicode, bytes: 0..<unicode.utf8.count, face: face, size: size,
-                                          variations: variations) { buffer in
+        let (glyphs, isRightToLeft) = try withShapedBuffer(unicode, bytes: 0..<unicode.utf8.count, face: face, size: size,
+                                                           variations: variations) { buffer in
             hb_buffer_guess_segment_properties(buffer)
+        } read: { infos, positions, isRightToLeft in
+            let glyphs = zip(infos, positions).map { info, position in
+                ShapedGlyph(glyphID: info.codepoint, cluster: Int(info.cluster),
+                            xAdvance: Double(position.x_advance) / unitsPerPixel,
+                            yAdvance: Double(position.y_advance) / unitsPerPixel,
+                            xOffset: Double(position.x_offset) / unitsPerPixel,
+                            yOffset: Double(position.y_offset) / unitsPerPixel)
+            }
+            return (glyphs, isRightToLeft)
         }
         let metrics = face.metrics
-        return ShapedRun(glyphs: glyphs.glyphs, ascender: metrics.ascender, descender: metrics.descender,
-                         lineGap: metrics.lineGap, isRightToLeft: glyphs.isRightToLeft)
+        return ShapedRun(glyphs: glyphs, ascender: metrics.ascender, descender: metrics.descender,
+                         lineGap: metrics.lineGap, isRightToLeft: isRightToLeft)
     }
 
     /// Shapes `bytes` of `text` (the rest is context, so joining scripts join across runs) and
-    /// returns its glyphs in visual order, positions in pixels.
-    static func withShapedBuffer(_ text: UnicodeText, bytes: Range<Int>, face: FontFace, size: Double,
-                                 variations: FontVariations,
-                                 configure: (OpaquePointer?) -> Void) throws -> (glyphs: [ShapedGlyph], isRightToLeft: Bool) {
+    /// hands HarfBuzz's glyphs, in visual order, to `read` before the buffer is freed.
+    static func withShapedBuffer<Result>(_ text: UnicodeText, bytes: Range<Int>, face: FontFace, size: Double,
+                                         variations: FontVariations, configure: (OpaquePointer?) -> Void,
+                                         read: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>,
+                                                _ isRightToLeft: Bool) throws -> Result) throws -> Result {
         try face.prepare(size: size, variations: variations)
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
@@ -40,45 +50,43 @@ public enum Shaper {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
-        for index in 0..<Int(count) {
-            let info = infos![index], position = positions![index]
-            glyphs.append(ShapedGlyph(
-                glyphID: info.codepoint, cluster: Int(info.cluster),
-                xAdvance: Double(position.x_advance) / unitsPerPixel,
-                yAdvance: Double(position.y_advance) / unitsPerPixel,
-                xOffset: Double(position.x_offset) / unitsPerPixel,
-                yOffset: Double(position.y_offset) / unitsPerPixel))
-        }
-        return (glyphs, hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL)
+        return try read(UnsafeBufferPointer(start: infos, count: Int(count)), UnsafeBufferPointer(start: positions, count: Int(count)),
+                        hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL)
     }
 
-    /// Shapes one itemized run with its direction, script and language, and groups the glyphs by
-    /// cluster in logical order (the order line breaking walks).
+    /// Shapes one itemized run with its direction, script and language, appends its glyphs to the
+    /// paragraph's glyph store, and groups them by cluster in logical order (the order line
+    /// breaking walks).
     static func clusterGroups(_ text: UnicodeText, run: TextRun, runIndex: Int, face: FontFace, size: Double,
-                              variations: FontVariations, language: String?) throws -> [ClusterGroup] {
-        let shaped = try withShapedBuffer(text, bytes: run.bytes, face: face, size: size, variations: variations) { buffer in
+                              variations: FontVariations, language: String?,
+                              store: inout [ClusterGlyph]) throws -> [ClusterGroup] {
+        try withShapedBuffer(text, bytes: run.bytes, face: face, size: size, variations: variations) { buffer in
             hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
             if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
-        }
-        var groups: [ClusterGroup] = []
-        for glyph in shaped.glyphs {
-            if var last = groups.last, last.bytes.lowerBound == glyph.cluster {
-                last.glyphs.append(glyph)
-                last.advance += glyph.xAdvance
-                groups[groups.count - 1] = last
-            } else {
-                groups.append(ClusterGroup(bytes: glyph.cluster..<glyph.cluster, run: runIndex, glyphs: [glyph],
-                                           advance: glyph.xAdvance, isWhitespace: text.isWhitespace(atByte: glyph.cluster)))
+        } read: { infos, positions, isRightToLeft in
+            var groups: [ClusterGroup] = []
+            var groupCluster = -1
+            store.reserveCapacity(store.count + infos.count)
+            for (info, position) in zip(infos, positions) {
+                let cluster = Int(info.cluster), advance = Double(position.x_advance) / unitsPerPixel
+                store.append(ClusterGlyph(glyphID: info.codepoint, xAdvance: advance,
+                                          xOffset: Double(position.x_offset) / unitsPerPixel,
+                                          yOffset: Double(position.y_offset) / unitsPerPixel))
+                if cluster == groupCluster, !groups.isEmpty {
+                    groups[groups.count - 1].appendGlyph(advance: advance)
+                } else {
+                    groups.append(ClusterGroup(bytes: cluster..<cluster, run: runIndex, glyphs: (store.count - 1)..<store.count,
+                                               advance: advance, isWhitespace: text.isWhitespace(atByte: cluster)))
+                    groupCluster = cluster
+                }
             }
+            if isRightToLeft { groups.reverse() }
+            for index in groups.indices {
+                let end = index + 1 < groups.count ? groups[index + 1].bytes.lowerBound : run.bytes.upperBound
+                groups[index].bytes = groups[index].bytes.lowerBound..<end
+            }
+            return groups
         }
-        if shaped.isRightToLeft { groups.reverse() }
-        for index in groups.indices {
-            let end = index + 1 < groups.count ? groups[index + 1].bytes.lowerBound : run.bytes.upperBound
-            groups[index].bytes = groups[index].bytes.lowerBound..<end
-        }
-        return groups
     }
 }

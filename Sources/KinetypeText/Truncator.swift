@@ -49,7 +49,6 @@ extension ClusterGroup {
     func standing(at byte: Int) -> ClusterGroup {
         var group = self
         group.bytes = byte..<byte
-        group.glyphs = glyphs.map { var glyph = $0; glyph.cluster = byte; return glyph }
         return group
     }
 }

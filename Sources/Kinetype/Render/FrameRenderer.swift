@@ -147,12 +147,20 @@ public final class FrameRenderer {
     /// Every glyph of a line, rasterized and placed.
     private func placedGlyphs(_ line: LaidOutLine, size: Double) throws -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
+        let reach = 4 * size + 1
+        // A line wholly above or below the canvas draws nothing.
+        guard line.baseline + line.descent > -reach, line.baseline - line.ascent < Double(scene.canvas.height) + reach else {
+            return placed
+        }
         for run in line.runs {
             let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font),
                                              size: size, variations: FontVariations(run.variations))
             for glyph in run.glyphs {
-                // Far outside any canvas (a wild spring): nothing to draw, and no pixel arithmetic to overflow.
-                guard abs(glyph.x) < 1e8, abs(glyph.y) < 1e8 else { continue }
+                // Outside the canvas (the rest of a long text, a wild spring): nothing to draw, no
+                // bitmap to make, and no pixel arithmetic to overflow. No glyph's ink reaches
+                // `reach` beyond its pen position.
+                guard glyph.x > -reach, glyph.x < Double(scene.canvas.width) + reach,
+                      glyph.y > -reach, glyph.y < Double(scene.canvas.height) + reach else { continue }
                 let x = quantizeToSubpixel(glyph.x), y = quantizeToSubpixel(glyph.y)
                 let bitmap = try rasterizer.bitmap(glyphID: glyph.glyphID, subpixelX: x.subpixel, subpixelY: y.subpixel)
                 if bitmap.width > 0 { placed.append(PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top)) }
