@@ -1,7 +1,7 @@
 /// The fonts a layer may draw with, in order of preference: its own font, the spec's fallback
 /// families, then the bundled and system fonts that cover what the first ones lack.
-public struct FontChain: Sendable, Equatable {
-    public struct Member: Sendable, Equatable {
+public struct FontChain: Sendable, Hashable {
+    public struct Member: Sendable, Hashable {
         public var path: String
         public var variations: FontVariations
         public init(path: String, variations: FontVariations = .none) {

@@ -1,3 +1,5 @@
+internal import CKinetypeShims
+
 /// Errors from loading fonts or rendering glyphs, with the FreeType error code turned into words.
 public enum FontError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
@@ -8,7 +10,8 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
         switch self {
         case let .unreadable(path, reason): return "cannot read font file \(path): \(reason)"
         case let .notScalable(path): return "font file \(path) has no scalable outlines"
-        case let .freeType(operation, code): return "FreeType failed to \(operation) (error \(code))"
+        case let .freeType(operation, code):
+            return "FreeType failed to \(operation): \(String(cString: kt_ft_error_message(code))) (error \(code))"
         }
     }
 }

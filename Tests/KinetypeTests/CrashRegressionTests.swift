@@ -131,3 +131,67 @@ final class HugeGlyphTests: XCTestCase {
         XCTAssertGreaterThan(InkStatistics(canvas).total, 100_000)
     }
 }
+
+/// A font whose glyph data is corrupt fails when the spec is loaded (validate, and render before
+/// any frame), naming the layer, not in the middle of a render.
+final class CorruptFontTests: XCTestCase {
+    /// DejaVu Sans with a glyph (36 is "A") given two contours whose end points decrease, which
+    /// FreeType rejects as an invalid outline.
+    static func corruptFont(in directory: URL, glyph: Int = 36) throws -> URL {
+        var data = [UInt8](try Data(contentsOf: TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf")))
+        func u16(_ at: Int) -> Int { Int(data[at]) << 8 | Int(data[at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        var tables: [String: Int] = [:]
+        for index in 0..<u16(4) {
+            let entry = 12 + 16 * index
+            tables[String(decoding: data[entry..<entry + 4], as: UTF8.self)] = u32(entry + 8)
+        }
+        let longOffsets = u16(tables["head"]! + 50) == 1, loca = tables["loca"]!
+        let start = longOffsets ? u32(loca + 4 * glyph) : u16(loca + 2 * glyph) * 2
+        let header = tables["glyf"]! + start
+        data.replaceSubrange(header..<header + 2, with: [0, 2])               // numberOfContours = 2
+        data.replaceSubrange(header + 10..<header + 14, with: [0, 5, 0, 3])   // endPts 5, then 3
+        let url = directory.appendingPathComponent("Corrupt.ttf")
+        try Data(data).write(to: url)
+        return url
+    }
+
+    func testValidateFailsWithTheLayersLocation() throws {
+        let directory = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try Self.corruptFont(in: directory)
+        let spec = singleLayerSpec(layer: #"{id: title, text: "BAD", font: {file: "Corrupt.ttf"}, size: 30}"#)
+        let path = directory.appendingPathComponent("spec.yaml").path
+        XCTAssertThrowsError(try bundledOnlyLoader.load(text: spec, format: .yaml, path: path)) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.hasPrefix("\(path):5:5: layers[0]: layer \"title\" cannot draw its text: FreeType failed to load glyph 36"), message)
+            XCTAssertTrue(message.contains("invalid outline"), message)
+        }
+        // The same font without the corrupt glyph loads: only glyphs the spec draws are checked.
+        let fine = singleLayerSpec(layer: #"{id: title, text: "OK", font: {file: "Corrupt.ttf"}, size: 30}"#)
+        XCTAssertNoThrow(try bundledOnlyLoader.load(text: fine, format: .yaml, path: path))
+    }
+
+    func testGlyphsDrawnOnlyBetweenKeyframesAreChecked() throws {
+        let directory = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let five = try Shaper.shape("5", face: FontLibrary().face(path: TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path),
+                                    size: 16).glyphs[0].glyphID
+        _ = try Self.corruptFont(in: directory, glyph: Int(five))
+        // "100" counts to "400": a 5 is drawn only between the keyframes ("250" half-way).
+        let counting = singleLayerSpec(duration: 1, layer: """
+            {id: n, font: {file: "Corrupt.ttf"}, size: 30,
+             text: {interpolation: counting, keyframes: [{time: 0, value: "100"}, {time: 1, value: "400"}]}}
+            """)
+        let path = directory.appendingPathComponent("spec.yaml").path
+        XCTAssertThrowsError(try bundledOnlyLoader.load(text: counting, format: .yaml, path: path)) { error in
+            XCTAssertTrue("\(error)".contains("layer \"n\" cannot draw its text: FreeType failed to load glyph \(five)"), "\(error)")
+        }
+        let typing = singleLayerSpec(duration: 1, layer: """
+            {id: n, font: {file: "Corrupt.ttf"}, size: 30,
+             text: {interpolation: typewriter, keyframes: [{time: 0, value: ""}, {time: 1, value: "OK"}]}}
+            """)
+        let scene = try bundledOnlyLoader.load(text: typing, format: .yaml, path: path)
+        XCTAssertEqual(try GlyphPreflight.check(scene), 2, "O and K")
+    }
+}

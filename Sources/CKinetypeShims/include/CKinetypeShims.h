@@ -19,6 +19,9 @@ static inline FT_Int32 kt_ft_load_flags_unhinted(void) {
 static inline int kt_ft_has_multiple_masters(FT_Face face) { return FT_HAS_MULTIPLE_MASTERS(face) ? 1 : 0; }
 static inline int kt_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 
+/// FreeType's message for an error code ("invalid outline"), or "unknown FreeType error".
+const char *kt_ft_error_message(int error);
+
 /// FriBidi paragraph directions (macros in some builds of its headers).
 static inline FriBidiParType kt_fribidi_par_auto(void) { return FRIBIDI_PAR_ON; }
 static inline FriBidiParType kt_fribidi_par_ltr(void) { return FRIBIDI_PAR_LTR; }

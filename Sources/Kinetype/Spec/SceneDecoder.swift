@@ -33,21 +33,30 @@ struct SceneDecoder {
         }
         let layerDecoder = LayerDecoder(catalog: catalog, specDirectory: specDirectory, fallbackFiles: fallbackFiles,
                                         planner: try FallbackPlanner(catalog: catalog))
-        let layerNodes = try fields.required("layers").sequence()
+        let layerList = try fields.required("layers").sequence()
         var warnings: [String] = []
         var layers: [TextLayer] = []
+        var layerNodes: [SpecNode] = []  // where each layer was written, for the glyph check's errors
         var ids = Set<String>()
-        for (index, node) in layerNodes.enumerated() {
+        for (index, node) in layerList.enumerated() {
             let decoded = node.isMapping && node.node.mapping?["row"] != nil
                 ? try RowDecoder(layers: layerDecoder).decode(node, index: index, warnings: &warnings)
                 : [try layerDecoder.decode(node, defaultID: "layer\(index)", warnings: &warnings)]
             for layer in decoded {
                 guard ids.insert(layer.id).inserted else { throw node.error("layer id \"\(layer.id)\" is used twice") }
                 layers.append(layer)
+                layerNodes.append(node)
             }
         }
-        return Scene(canvas: canvas, fps: fps, duration: duration, layers: layers,
-                     sourcePath: root.file, warnings: warnings)
+        let scene = Scene(canvas: canvas, fps: fps, duration: duration, layers: layers,
+                          sourcePath: root.file, warnings: warnings)
+        do {
+            try GlyphPreflight.check(scene)
+        } catch let failure as GlyphPreflight.Failure {
+            let layer = scene.layers[failure.layer]
+            throw layerNodes[failure.layer].error("layer \"\(layer.id)\" cannot draw its text: \(failure.error)")
+        }
+        return scene
     }
 
     private func decodeCanvas(_ node: SpecNode) throws -> CanvasSpec {

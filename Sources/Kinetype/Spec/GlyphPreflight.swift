@@ -1,0 +1,79 @@
+import KinetypeMotion
+import KinetypeText
+
+/// Loads and rasterizes, once, every glyph a scene will draw, so a font whose glyph data is
+/// corrupt fails when the spec is loaded (in `validate`, and before `render` writes a frame),
+/// naming the layer, instead of in the middle of a render.
+///
+/// What is drawn: every keyframe text, and the text of sampled frames (counting numbers,
+/// typewriter prefixes, weights between keyframes), each in the fonts of its frame. Glyph ids do not
+/// depend on the size, so texts are shaped at one small size.
+enum GlyphPreflight {
+    /// A glyph that could not be loaded or drawn, with the layer it belongs to.
+    struct Failure: Error {
+        var layer: Int
+        var text: String
+        var error: Error
+    }
+
+    /// Frames sampled per layer, in addition to its keyframe texts.
+    static let sampledFrames = 600
+    /// Texts longer than this are checked at their keyframes only (their frames draw the same glyphs).
+    static let longText = 65_536
+    static let checkSize = 16.0
+
+    /// Returns how many distinct glyphs were checked.
+    @discardableResult
+    static func check(_ scene: Scene) throws -> Int {
+        let library = try FontLibrary()
+        var checked = Set<GlyphIdentity>()
+        var shaped = Set<TextAndFonts>()
+        for (index, layer) in scene.layers.enumerated() {
+            let first = layer.state(at: 0)
+            var texts = layer.text.allValues.map { TextAndFonts(text: $0, fonts: first.fonts) }
+            if layer.endTime > 0 {
+                let frames = scene.frameCount
+                let step = max(1, frames / sampledFrames)
+                for frame in stride(from: 0, to: frames, by: step) + [frames - 1] {
+                    let state = layer.state(at: scene.time(ofFrame: frame))
+                    if state.text.utf8.count <= longText { texts.append(TextAndFonts(text: state.text, fonts: state.fonts)) }
+                }
+            }
+            for item in texts where shaped.insert(item).inserted {
+                do {
+                    try checkGlyphs(of: item, library: library, checked: &checked)
+                } catch {
+                    throw Failure(layer: index, text: item.text, error: error)
+                }
+            }
+        }
+        return checked.count
+    }
+
+    private static func checkGlyphs(of item: TextAndFonts, library: FontLibrary, checked: inout Set<GlyphIdentity>) throws {
+        let layout = try ParagraphLayouter.layout(item.text, fonts: item.fonts, library: library, size: checkSize,
+                                                  style: ParagraphStyle(), position: (0, 0), anchor: .topLeft)
+        for line in layout.lines {
+            for run in line.runs {
+                let face = try library.face(path: run.font)
+                let rasterizer = GlyphRasterizer(library: library, face: face, size: checkSize,
+                                                 variations: FontVariations(run.variations))
+                for glyph in run.glyphs
+                where checked.insert(GlyphIdentity(font: run.font, variations: run.variations, glyphID: glyph.glyphID)).inserted {
+                    _ = try rasterizer.bitmap(glyphID: glyph.glyphID, subpixelX: 0, subpixelY: 0)
+                }
+            }
+        }
+    }
+
+    private struct TextAndFonts: Hashable {
+        var text: String
+        var fonts: FontChain
+    }
+
+    private struct GlyphIdentity: Hashable {
+        var font: String
+        var variations: [String: Double]
+        var glyphID: UInt32
+    }
+}
