@@ -27,14 +27,26 @@ struct OpenFontChain {
         faces = try chain.members.map { try library.face(path: $0.path) }
     }
 
-    /// The font for a grapheme cluster: `preferred` (the run's font, so spaces and punctuation stay
-    /// with their neighbours) when it has every visible character, else the first that has them all,
-    /// else the first font (its missing-glyph box shows what no font covers).
+    /// The font for a grapheme cluster: for spaces and punctuation, `preferred` (the run's font, so
+    /// they stay with their neighbours) when it has them; otherwise the first font that has every
+    /// visible character, so text after a fallback run (an emoji, a CJK word) returns to the
+    /// layer's own font; else the first font (its missing-glyph box shows what no font covers).
     func font(for scalars: ArraySlice<Unicode.Scalar>, preferred: Int?) -> Int {
         let needed = scalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !Self.isControl($0) }
         if needed.isEmpty { return preferred ?? 0 }
-        if let preferred, needed.allSatisfy(faces[preferred].hasGlyph) { return preferred }
+        if let preferred, needed.allSatisfy(Self.isNeutral), needed.allSatisfy(faces[preferred].hasGlyph) { return preferred }
         return faces.indices.first { index in needed.allSatisfy(faces[index].hasGlyph) } ?? 0
+    }
+
+    /// Spaces and punctuation: characters that belong to whichever text surrounds them.
+    static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
+        }
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

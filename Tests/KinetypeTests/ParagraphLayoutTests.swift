@@ -102,6 +102,23 @@ final class ParagraphLayoutTests: XCTestCase {
         XCTAssertTrue(scene.warnings.contains { $0.contains("U+13000") }, "\(scene.warnings)")
     }
 
+    /// Latin after a fallback run goes back to the layer's font, even though the fallback font
+    /// (DejaVu Sans, for the snowman Inter lacks) could draw it; a space stays with its neighbour.
+    func testTextAfterAFallbackRunReturnsToTheLayersFont() throws {
+        let scene = try loadYAML("""
+            canvas: {width: 600, height: 100}
+            fps: 10
+            duration: 0.1
+            fallbackFonts: ["DejaVu Sans"]
+            layers:
+              - {id: t, text: "Hi \\u2603 text!", font: {family: "Inter"}, size: 24}
+            """)
+        let runs = try FrameRenderer(scene: scene).layouts(scene.frameState(at: 0))[0].lines[0].runs
+        XCTAssertEqual(runs.map { URL(fileURLWithPath: $0.font).lastPathComponent },
+                       ["InterVariable.ttf", "DejaVuSans.ttf", "InterVariable.ttf"])
+        XCTAssertEqual(runs.map(\.glyphs.count), [3, 2, 5], "\"Hi \", \"☃ \", \"text!\"")
+    }
+
     func testShrinkToFitAloneAndTogether() throws {
         let chain = FontChain(primary: serif)
         let library = try FontLibrary()
