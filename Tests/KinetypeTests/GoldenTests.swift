@@ -27,6 +27,7 @@ final class GoldenTests: XCTestCase {
     func testParagraphReflow() throws { try render("paragraph", extraFrames: { _ in [20] }) }
     func testAlignmentAndTruncation() throws { try render("alignment") }
     func testStatsRowShrinksTogether() throws { try render("stats-row", extraFrames: { _ in [40] }) }
+    func testEmojiTitle() throws { try render("emoji-title") }
 
     func testSpringHelloIncludingItsOvershootPeak() throws {
         let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)
