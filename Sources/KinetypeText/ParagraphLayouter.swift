@@ -1,10 +1,14 @@
 /// Lays out a text layer at one frame: splits it into paragraphs at newlines, resolves bidi
 /// levels, itemizes by script and font (with fallback), shapes each run with HarfBuzz at the exact
 /// size, breaks lines at UAX #14 opportunities, truncates, reorders each line visually and aligns
-/// it in the box placed by the anchor. Nothing is rounded here.
+/// it in its box. Nothing is rounded here.
+///
+/// The layout is box-local: the box's top-left corner is (0, 0). Where the box goes (position and
+/// anchor) is the painter's business (`TextLayout.placed(at:anchor:)`), so moving a text never
+/// lays it out again.
 public enum ParagraphLayouter {
     public static func layout(_ text: String, fonts: FontChain, library: FontLibrary, size: Double,
-                              style: ParagraphStyle, position: (x: Double, y: Double), anchor: Anchor) throws -> TextLayout {
+                              style: ParagraphStyle) throws -> TextLayout {
         guard text.utf8.count <= ClusterGroup.maxOffset else {
             throw LayoutError.textTooLong(bytes: text.utf8.count, limit: ClusterGroup.maxOffset)
         }
@@ -58,16 +62,13 @@ public enum ParagraphLayouter {
         let boxWidth = style.boxWidth ?? (widths.max() ?? 0)
         let contentHeight = metrics.ascender + metrics.descender + Double(max(lines.count - 1, 0)) * lineAdvance
         let boxHeight = style.boxHeight ?? contentHeight
-        let originX = position.x - anchor.horizontalFraction * boxWidth
-        let originY = position.y - anchor.verticalOffset(boxHeight: boxHeight, firstAscent: metrics.ascender)
-
         let laidOut = lines.enumerated().map { index, line in
-            line.place(baseline: originY + metrics.ascender + Double(index) * lineAdvance,
-                       boxX: originX, boxWidth: boxWidth, alignment: style.alignment, metrics: metrics, chain: chain)
+            line.place(baseline: metrics.ascender + Double(index) * lineAdvance,
+                       boxX: 0, boxWidth: boxWidth, alignment: style.alignment, metrics: metrics, chain: chain)
         }
-        let box = Rect(x: originX, y: originY, width: boxWidth, height: boxHeight)
+        let box = Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)
         let clip = style.truncation == .clip && overflowed ? box : nil
-        return TextLayout(size: size, box: box, lines: laidOut, overflowed: overflowed, clip: clip)
+        return TextLayout(size: size, box: box, firstAscent: metrics.ascender, lines: laidOut, overflowed: overflowed, clip: clip)
     }
 
     /// How many lines fit a box height. At size 0 every line has zero height, so all of them fit.

@@ -1,5 +1,5 @@
 /// How a text layer's lines are broken, aligned and cut.
-public struct ParagraphStyle: Sendable, Equatable {
+public struct ParagraphStyle: Sendable, Hashable {
     public enum Alignment: String, Sendable, CaseIterable {
         case left, center, right, natural, justified
     }

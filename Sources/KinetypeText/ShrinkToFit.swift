@@ -4,8 +4,7 @@ public enum ShrinkToFit {
     public static func size(for text: String, fonts: FontChain, library: FontLibrary, size: Double,
                             style: ParagraphStyle, minimumScaleFactor: Double) throws -> Double {
         let fits = { (candidate: Double) throws -> Bool in
-            try !ParagraphLayouter.layout(text, fonts: fonts, library: library, size: candidate, style: style,
-                                          position: (0, 0), anchor: .topLeft).overflowed
+            try !ParagraphLayouter.layout(text, fonts: fonts, library: library, size: candidate, style: style).overflowed
         }
         guard size > 0, try !fits(size) else { return size }
         let minimum = size * min(max(minimumScaleFactor, 0), 1)
@@ -15,8 +14,7 @@ public enum ShrinkToFit {
         if let width = style.boxWidth, style.maxLines == 1 {
             var unbounded = style
             unbounded.boxWidth = nil
-            let natural = try ParagraphLayouter.layout(text, fonts: fonts, library: library, size: size, style: unbounded,
-                                                       position: (0, 0), anchor: .topLeft).box.width
+            let natural = try ParagraphLayouter.layout(text, fonts: fonts, library: library, size: size, style: unbounded).box.width
             let guess = natural > 0 ? size * width / natural : size
             if guess >= minimum, guess < size, try fits(guess) { low = guess; high = min(size, guess * 1.001) }
         }

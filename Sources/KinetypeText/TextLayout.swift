@@ -41,15 +41,67 @@ public struct Rect: Sendable, Equatable, Codable {
     }
 }
 
-/// The layout of one text layer at one frame: all positions in `Double` canvas pixels.
+/// The layout of one text layer at one frame: all positions in `Double` pixels, relative to the
+/// box's top-left corner as the layouter makes it, or on the canvas once `placed`.
 public struct TextLayout: Sendable, Equatable {
     public var size: Double
     /// The layout box: the anchor refers to it.
     public var box: Rect
+    /// The first line's ascender: baseline anchors sit on the first baseline.
+    public var firstAscent: Double
     public var lines: [LaidOutLine]
     /// Whether the text did not fit (more lines than allowed, or a line wider than the box) and
     /// was truncated or clipped. Shrink-to-fit looks at this.
     public var overflowed: Bool
     /// Pixels outside this rectangle are not drawn (`truncation: clip`).
     public var clip: Rect?
+
+    public init(size: Double, box: Rect, firstAscent: Double, lines: [LaidOutLine], overflowed: Bool, clip: Rect?) {
+        self.size = size; self.box = box; self.firstAscent = firstAscent
+        self.lines = lines; self.overflowed = overflowed; self.clip = clip
+    }
+
+    /// Where the box's top-left corner goes so that its `anchor` point lands on `position`.
+    public func origin(at position: (x: Double, y: Double), anchor: Anchor) -> (x: Double, y: Double) {
+        (position.x - anchor.horizontalFraction * box.width,
+         position.y - anchor.verticalOffset(boxHeight: box.height, firstAscent: firstAscent))
+    }
+
+    /// The layout moved so that its box's `anchor` point is at `position`.
+    public func placed(at position: (x: Double, y: Double), anchor: Anchor) -> TextLayout {
+        let origin = origin(at: position, anchor: anchor)
+        return translated(dx: origin.x - box.x, dy: origin.y - box.y)
+    }
+
+    public func translated(dx: Double, dy: Double) -> TextLayout {
+        var moved = self
+        moved.box = box.translated(dx: dx, dy: dy)
+        moved.clip = clip?.translated(dx: dx, dy: dy)
+        moved.lines = lines.map { $0.translated(dx: dx, dy: dy) }
+        return moved
+    }
+}
+
+extension Rect {
+    public func translated(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+}
+
+extension LaidOutLine {
+    public func translated(dx: Double, dy: Double) -> LaidOutLine {
+        var moved = self
+        moved.baseline += dy
+        moved.minX += dx
+        moved.maxX += dx
+        moved.runs = runs.map { run in
+            var run = run
+            run.glyphs = run.glyphs.map { glyph in
+                var glyph = glyph
+                glyph.x += dx
+                glyph.y += dy
+                return glyph
+            }
+            return run
+        }
+        return moved
+    }
 }

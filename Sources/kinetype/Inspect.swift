@@ -9,6 +9,12 @@ struct Inspect: ParsableCommand {
         and opacity, its layout box, and its lines (baseline, x extent, ascent, descent) with \
         their glyphs (glyph id, cluster as a UTF-8 byte offset, pen x and y, advance), all in \
         canvas pixels as floating point.
+
+        With --display-list it prints instead what the frame draws, in drawing order: for each \
+        item its type ("glyphs": one layer's glyphs), layer id, size and clip, and its glyphs \
+        (glyph id, pen x and y on the canvas, colour with the layer's opacity), grouped in lines \
+        and runs of one font. Glyphs that cannot touch the canvas are left out. No canvas is \
+        allocated either way.
         """
     )
 
@@ -18,10 +24,17 @@ struct Inspect: ParsableCommand {
     @Option(name: .long, help: "The frame to inspect (0-based).")
     var frame: Int = 0
 
+    @Flag(name: .long, help: "Print the frame's display list (what is drawn, in order) instead of its layout.")
+    var displayList = false
+
     func run() throws {
         let scene = try loadScene(spec)
         do {
-            print(try InspectReport(scene: scene, frame: frame).json())
+            if displayList {
+                print(try DisplayListReport.displayList(scene: scene, frame: frame).json())
+            } else {
+                print(try InspectReport(scene: scene, frame: frame).json())
+            }
         } catch {
             fail(error)
         }

@@ -9,7 +9,7 @@ final class ParagraphLayoutTests: XCTestCase {
     func layout(_ text: String, size: Double = 20, style: ParagraphStyle, fonts: FontChain? = nil,
                 anchor: Anchor = .topLeft) throws -> TextLayout {
         try ParagraphLayouter.layout(text, fonts: fonts ?? FontChain(primary: serif), library: FontLibrary(), size: size,
-                                     style: style, position: (10, 10), anchor: anchor)
+                                     style: style).placed(at: (10, 10), anchor: anchor)
     }
 
     func testWrappedLinesFitTheBoxKeepEveryCharacterAndMoreLinesAsTheSizeGrows() throws {
@@ -125,7 +125,7 @@ final class ParagraphLayoutTests: XCTestCase {
         let style = ParagraphStyle(boxWidth: 150, maxLines: 1)
         let fitted = try ShrinkToFit.size(for: "A long label here", fonts: chain, library: library, size: 30, style: style, minimumScaleFactor: 0.3)
         XCTAssertLessThan(fitted, 30)
-        let atFit = try ParagraphLayouter.layout("A long label here", fonts: chain, library: library, size: fitted, style: style, position: (0, 0), anchor: .topLeft)
+        let atFit = try ParagraphLayouter.layout("A long label here", fonts: chain, library: library, size: fitted, style: style)
         XCTAssertFalse(atFit.overflowed)
         XCTAssertEqual(atFit.lines[0].maxX - atFit.lines[0].minX, 150, accuracy: 0.2, "the largest size that fits")
         let floor = try ShrinkToFit.size(for: "A much much longer label than this box can take", fonts: chain, library: library, size: 30, style: style, minimumScaleFactor: 0.5)

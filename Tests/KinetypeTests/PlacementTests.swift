@@ -28,7 +28,7 @@ import KinetypeText
         let library = try FontLibrary()
         let face = try library.face(path: TestPaths.fonts.appendingPathComponent("DejaVuSerif.ttf").path)
         let layout = try ParagraphLayouter.layout("Hxg", fonts: FontChain(primary: face.path), library: library, size: 40.3,
-                                                  style: .singleLine, position: (100.25, 80.75), anchor: anchor)
+                                                  style: .singleLine).placed(at: (100.25, 80.75), anchor: anchor)
         let box = layout.box, line = layout.lines[0]
         let x: Double = ["topLeft", "left", "bottomLeft", "baselineLeft"].contains(anchor.rawValue) ? box.x
             : ["topRight", "right", "bottomRight", "baselineRight"].contains(anchor.rawValue) ? box.x + box.width

@@ -59,7 +59,7 @@ final class ShapingTests: XCTestCase {
         for reference in Self.references {
             let path = TestPaths.fonts.appendingPathComponent(reference.font).path
             let layout = try ParagraphLayouter.layout(reference.text, fonts: FontChain(primary: path), library: library, size: 40,
-                                                      style: .singleLine, position: (0, 0), anchor: .baselineLeft)
+                                                      style: .singleLine).placed(at: (0, 0), anchor: .baselineLeft)
             let glyphs = layout.lines.flatMap { $0.runs.flatMap(\.glyphs) }
             XCTAssertEqual(glyphs.map(\.glyphID), reference.glyphs.map(\.id), reference.text)
             XCTAssertEqual(glyphs.map(\.cluster), reference.glyphs.map(\.cluster), reference.text)

@@ -28,12 +28,14 @@ public struct InspectReport: Codable, Sendable {
         guard (0..<scene.frameCount).contains(frame) else {
             throw RenderError.frameOutOfRange(frame, frameCount: scene.frameCount)
         }
-        let renderer = try FrameRenderer(scene: scene)
+        // Layout only: no canvas is allocated to print JSON.
         let state = scene.frameState(at: frame)
         self.frame = frame
         time = state.time
-        layers = zip(state.layers, try renderer.layouts(state)).map { layer, layout in
-            Layer(id: layer.id, text: layer.text, font: layer.fontPath,
+        let layouts = try Layouter().layouts(state)
+        layers = zip(state.layers, layouts).map { layer, local in
+            let layout = Painter.place(local, layer: layer)
+            return Layer(id: layer.id, text: layer.text, font: layer.fontPath,
                          variations: Dictionary(uniqueKeysWithValues: layer.variations.settings.map { ($0.tag, $0.value) }),
                          size: layout.size, position: [layer.position.x, layer.position.y],
                          anchor: layer.anchor.rawValue, color: layer.color.hexString, opacity: layer.opacity,
@@ -45,6 +47,17 @@ public struct InspectReport: Codable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+/// One frame's display list without rendering it: layout and painting only, no canvas.
+public enum DisplayListReport {
+    public static func displayList(scene: Scene, frame: Int) throws -> DisplayList {
+        guard (0..<scene.frameCount).contains(frame) else {
+            throw RenderError.frameOutOfRange(frame, frameCount: scene.frameCount)
+        }
+        let state = scene.frameState(at: frame)
+        return Painter(canvas: scene.canvas).displayList(state, layouts: try Layouter().layouts(state))
     }
 }
 

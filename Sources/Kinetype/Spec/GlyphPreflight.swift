@@ -52,7 +52,7 @@ enum GlyphPreflight {
 
     private static func checkGlyphs(of item: TextAndFonts, library: FontLibrary, checked: inout Set<GlyphIdentity>) throws {
         let layout = try ParagraphLayouter.layout(item.text, fonts: item.fonts, library: library, size: checkSize,
-                                                  style: ParagraphStyle(), position: (0, 0), anchor: .topLeft)
+                                                  style: ParagraphStyle())
         for line in layout.lines {
             for run in line.runs {
                 let face = try library.face(path: run.font)

@@ -1,0 +1,57 @@
+import KinetypeMotion
+import KinetypeText
+
+/// What one frame draws, in drawing order: the painter's output and the rasterizer's input. It
+/// names faces, glyphs, canvas positions and paint — no pixels and no FreeType — so it can be
+/// printed (`kinetype inspect --display-list`), compared in tests, and drawn on any thread.
+///
+/// A new drawable (a decoration's rectangle, a shadow) is a new `Item` case, made by the painter
+/// and executed by `CanvasRasterizer`.
+public struct DisplayList: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var background: RGBA
+    public var items: [Item]
+
+    public enum Item: Sendable, Equatable {
+        /// One layer's glyphs, composited together so that glyphs which overlap (joined scripts,
+        /// tight kerning) never darken twice.
+        case glyphs(GlyphItem)
+    }
+}
+
+/// The glyphs of one layer, placed on the canvas, each with its paint.
+public struct GlyphItem: Sendable, Equatable {
+    /// The layer's id, for reading a display list.
+    public var layer: String
+    /// The size the glyphs are drawn at (after shrink-to-fit), in pixels.
+    public var size: Double
+    /// Pixels outside this rectangle are not drawn (`truncation: clip`).
+    public var clip: Rect?
+    public var lines: [Line]
+
+    public struct Line: Sendable, Equatable {
+        public var runs: [Run]
+    }
+
+    /// Glyphs of one face at one set of variation coordinates.
+    public struct Run: Sendable, Equatable {
+        public var font: String
+        public var variations: FontVariations
+        public var glyphs: [Glyph]
+    }
+
+    /// A glyph's pen position on the baseline (canvas pixels, y down) and its paint.
+    public struct Glyph: Sendable, Equatable {
+        public var id: UInt32
+        public var x: Double
+        public var y: Double
+        public var paint: Paint
+    }
+}
+
+/// How a glyph is filled: a straight-alpha sRGB colour whose alpha includes the layer's opacity.
+public struct Paint: Sendable, Hashable {
+    public var color: RGBA
+    public init(color: RGBA) { self.color = color }
+}

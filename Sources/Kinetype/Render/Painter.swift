@@ -1,0 +1,48 @@
+import KinetypeMotion
+import KinetypeText
+
+/// Render stage 2: places each layer's box-local layout at its position and anchor and gives every
+/// glyph its paint, producing the frame's display list. Pure: no fonts, no pixels. Per-glyph
+/// animators and decorations belong here.
+public struct Painter: Sendable {
+    public let canvas: CanvasSpec
+
+    public init(canvas: CanvasSpec) {
+        self.canvas = canvas
+    }
+
+    public func displayList(_ state: FrameState, layouts: [TextLayout]) -> DisplayList {
+        var items: [DisplayList.Item] = []
+        for (layer, layout) in zip(state.layers, layouts) {
+            let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
+            guard paint.color.a > 0, layout.size > 0, !layer.text.isEmpty else { continue }
+            let placed = Self.place(layout, layer: layer)
+            let lines = placed.lines.compactMap { visibleGlyphs(of: $0, size: layout.size, paint: paint) }
+            guard !lines.isEmpty else { continue }
+            items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines)))
+        }
+        return DisplayList(width: canvas.width, height: canvas.height, background: canvas.background, items: items)
+    }
+
+    /// A layer's layout on the canvas: its box's anchor point at the layer's position.
+    public static func place(_ layout: TextLayout, layer: LayerState) -> TextLayout {
+        layout.placed(at: (layer.position.x, layer.position.y), anchor: layer.anchor)
+    }
+
+    /// The glyphs of a line that can touch the canvas (the rest of a long text, or a text a wild
+    /// spring threw far away, draws nothing). No glyph's ink reaches `reach` beyond its pen
+    /// position. Nil when none can.
+    private func visibleGlyphs(of line: LaidOutLine, size: Double, paint: Paint) -> GlyphItem.Line? {
+        let reach = 4 * size + 1
+        let width = Double(canvas.width), height = Double(canvas.height)
+        guard line.baseline + line.descent > -reach, line.baseline - line.ascent < height + reach else { return nil }
+        let runs = line.runs.compactMap { run -> GlyphItem.Run? in
+            let glyphs = run.glyphs.compactMap { glyph -> GlyphItem.Glyph? in
+                guard glyph.x > -reach, glyph.x < width + reach, glyph.y > -reach, glyph.y < height + reach else { return nil }
+                return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: paint)
+            }
+            return glyphs.isEmpty ? nil : GlyphItem.Run(font: run.font, variations: FontVariations(run.variations), glyphs: glyphs)
+        }
+        return runs.isEmpty ? nil : GlyphItem.Line(runs: runs)
+    }
+}
