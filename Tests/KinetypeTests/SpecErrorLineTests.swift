@@ -196,6 +196,10 @@ final class SpecErrorLineTests: XCTestCase {
     }
 
     func testTextLengthLimit() throws {
+        // A text of exactly the limit loads: the lead measures layout memory for a megabyte of text.
+        let longest = String(repeating: "lorem ipsum ", count: SpecLimits.maxTextCharacters / 12) + String(repeating: "x", count: SpecLimits.maxTextCharacters % 12)
+        XCTAssertEqual(try loadYAML(singleLayerSpec(layer: layer.replacingOccurrences(of: "\"Hi\"", with: "\"\(longest)\""))).layers[0].text.allValues[0].unicodeScalars.count,
+                       SpecLimits.maxTextCharacters)
         let tooLong = String(repeating: "é", count: SpecLimits.maxTextCharacters + 1)
         let spec = singleLayerSpec(layer: layer.replacingOccurrences(of: "\"Hi\"", with: "\"\(tooLong)\""))
         XCTAssertEqual(errorLine(spec), "spec.yaml:5:11: layers[0].text: the text has 1048577 characters, above the limit of 1048576 (Unicode code points)")

@@ -133,7 +133,7 @@ struct LayerDecoder {
                     throw axisNode.error("variation axis tags are 4 ASCII characters, e.g. wght, wdth, opsz; got \(SpecError.quoted(tag))")
                 }
                 if tag == "wght", !family.files.contains(where: { $0.weightAxis != nil }) {
-                    properties.warnings.append("\(axisNode.path): \(family.name) has no wght axis; the setting has no effect")
+                    properties.warnings.append("\(axisNode.path): \(SpecError.quoted(family.name)) has no wght axis; the setting has no effect")
                 }
                 variations[tag] = try properties.property(axisNode, value: { try $0.number() })
             }
