@@ -26,7 +26,9 @@ public final class FontFace {
     init(path: String, id: Int, freeType: FreeTypeHandle) throws {
         // stat before opening: FreeType would block forever reading a FIFO or a terminal.
         var info = stat()
-        guard stat(path, &info) == 0 else { throw FontError.unreadable(path: path, reason: "no such file") }
+        guard stat(path, &info) == 0 else {
+            throw FontError.unreadable(path: path, reason: errno == EACCES ? "permission denied" : "no such file")
+        }
         guard info.st_mode & S_IFMT == S_IFREG else {
             let kind = switch info.st_mode & S_IFMT {
             case S_IFDIR: "a directory"

@@ -43,7 +43,8 @@ struct SpecNode {
     /// over later ones. `allowed: nil` takes any field name.
     func mapping(allowed: [String]?) throws -> SpecMapping {
         guard let pairs = value.pairs else {
-            throw error("expected a mapping with fields \((allowed ?? []).joined(separator: ", ")), got \(kindDescription)")
+            let fields = allowed.map { " with fields " + $0.joined(separator: ", ") } ?? ""
+            throw error("expected a mapping\(fields), got \(kindDescription)")
         }
         var fields: [String: SpecNode] = [:]
         var keys: [String] = []
@@ -103,6 +104,7 @@ struct SpecNode {
         guard let scalar = value.scalar, scalar.plain, let number = Double(scalar.text) else {
             throw error("expected a number, got \(kindDescription)")
         }
+        guard !number.isNaN else { throw error("expected a number, got \(kindDescription)") }
         guard number.isFinite else {
             throw error("number \(SpecError.quoted(scalar.text).dropFirst().dropLast()) is out of range; numbers must be finite, within ±1.8e308")
         }
