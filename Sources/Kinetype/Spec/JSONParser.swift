@@ -220,7 +220,7 @@ struct JSONParser {
             }
         default:
             throw Failure(line: startLine, column: startColumn, path: pathString(),
-                          message: "malformed JSON: unknown escape \\\(SpecError.quoted(String(Unicode.Scalar(byte))).dropFirst().dropLast()); JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+                          message: "malformed JSON: a backslash cannot be followed by \(found(at: index - 1)) in a JSON string; JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
         }
     }
 
@@ -270,8 +270,9 @@ struct JSONParser {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    /// The character at the current position, for messages.
-    private func found() -> String {
+    /// The character at the current position (or at `start`), for messages.
+    private func found(at start: Int? = nil) -> String {
+        let index = start ?? self.index
         guard index < bytes.count else { return "end of file" }
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
