@@ -23,10 +23,7 @@ public struct CountingText: TextInterpolator {
         if progress == 0 { return from }
         if progress == 1 { return to }
         let fallback = DiscreteText().text(from: from, to: to, progress: progress)
-        guard progress.isFinite,
-              let a = NumberInText(from), let b = NumberInText(to),
-              a.prefix == b.prefix, a.trailer == b.trailer, a.currency == b.currency
-        else { return fallback }
+        guard progress.isFinite, let (a, b) = Self.numbers(from: from, to: to) else { return fallback }
 
         let value = a.value + (b.value - a.value) * progress
         let minus: Character = [b.sign, a.sign].compactMap { $0 }.first { $0 != "+" } ?? "-"
@@ -35,6 +32,16 @@ public struct CountingText: TextInterpolator {
             currency: b.currency, minus: minus, explicitPlus: b.sign == "+")
         else { return fallback }
         return b.prefix + number + b.trailer
+    }
+
+    /// Whether `from` → `to` counts; otherwise the text changes at once (`validate` warns).
+    package static func counts(from: String, to: String) -> Bool { numbers(from: from, to: to) != nil }
+
+    /// The two texts' numbers when they share the prefix, the trailer and the currency symbol.
+    static func numbers(from: String, to: String) -> (NumberInText, NumberInText)? {
+        guard let a = NumberInText(from), let b = NumberInText(to),
+              a.prefix == b.prefix, a.trailer == b.trailer, a.currency == b.currency else { return nil }
+        return (a, b)
     }
 
     /// Fixed-point formatting by hand: locale-independent and with ties-away rounding.

@@ -41,9 +41,6 @@ public struct FontCatalog: Sendable {
 
     /// A single font file as a one-file family.
     public static func file(at path: String) throws -> FontFamily {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw FontError.unreadable(path: path, reason: "no such file")
-        }
         let library = try FontLibrary()
         let face = try library.face(path: path)
         let info = info(of: face)
@@ -106,7 +103,7 @@ public enum FontLookupError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Levenshtein distance, for suggesting family names.
-func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     var previous = Array(0...b.count)

@@ -24,10 +24,22 @@ public final class FontFace {
     private var currentVariations: FontVariations? = nil
 
     init(path: String, id: Int, freeType: FreeTypeHandle) throws {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw FontError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path)
-                ? "permission denied" : "no such file")
+        // stat before opening: FreeType would block forever reading a FIFO or a terminal.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw FontError.unreadable(path: path, reason: errno == EACCES ? "permission denied" : "no such file")
         }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let kind = switch info.st_mode & S_IFMT {
+            case S_IFDIR: "a directory"
+            case S_IFIFO: "a FIFO"
+            case S_IFCHR, S_IFBLK: "a device"
+            case S_IFSOCK: "a socket"
+            default: "a special file"
+            }
+            throw FontError.unreadable(path: path, reason: "not a regular file (it is \(kind))")
+        }
+        guard access(path, R_OK) == 0 else { throw FontError.unreadable(path: path, reason: "permission denied") }
         var face: FT_Face?
         let error = FT_New_Face(freeType.library, path, 0, &face)
         guard error == 0, let face else {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Kinetype
 import KinetypeMotion
@@ -238,5 +239,97 @@ final class SpecDecodingTests: XCTestCase {
           - {text: b, font: {family: "DejaVu Sans"}, size: 10, box: {width: 50}, fitGroup: stats}
         """)
         XCTAssertNotEqual(scene.layers[0].fit?.group, scene.layers[1].fit?.group)
+    }
+
+    // MARK: YAML merge keys
+
+    func testLayersShareAStyleThroughAMergeKey() throws {
+        let scene = try loadYAML("""
+        canvas: {width: 400, height: 100}
+        fps: 10
+        duration: 1
+        layers:
+          - &title {text: "One", font: {family: "DejaVu Serif", weight: 700}, size: 30, color: "#FF0000", position: [100, 50]}
+          - <<: *title
+            text: "Two"
+            size: 20
+            position: [300, 50]
+        """)
+        let one = scene.frameState(at: 0).layers[0], two = scene.frameState(at: 0).layers[1]
+        XCTAssertEqual(two.text, "Two")
+        XCTAssertEqual(two.size, 20, "the explicit key wins over the merged one")
+        XCTAssertEqual(two.fontPath, one.fontPath)
+        XCTAssertTrue(two.fontPath.hasSuffix("DejaVuSerif-Bold.ttf"), two.fontPath)
+        XCTAssertEqual(two.color, one.color)
+        XCTAssertEqual(scene.layers.map(\.id), ["layer0", "layer1"])
+    }
+
+    func testMergeListsEarlierMappingsWinAndNestedMergesResolve() throws {
+        // Unknown top-level fields are errors, so anchors are set where first used.
+        let scene = try loadYAML("""
+        canvas: {width: 400, height: 100}
+        fps: 10
+        duration: 1
+        layers:
+          - {text: a, font: &serif {family: "DejaVu Serif"}, size: &big 30, color: &red "#FF0000"}
+          - {text: b, font: &sans {family: "DejaVu Sans"}, size: 10, opacity: 0.5}
+          - &base {text: c, font: *serif, size: *big, color: *red, anchor: topLeft}
+          - &derived {<<: *base, color: "#00FF00"}
+          - {<<: [*derived, *base], text: e}
+        """)
+        let layers = scene.frameState(at: 0).layers
+        XCTAssertEqual(layers[4].text, "e")
+        XCTAssertEqual(layers[4].color, RGBA(r: 0, g: 1, b: 0, a: 1), "the earlier merged mapping wins")
+        XCTAssertEqual(layers[4].size, 30)
+        XCTAssertEqual(scene.layers[4].anchor, .topLeft, "merged through two levels")
+    }
+
+    func testMergeKeyErrors() throws {
+        let notAMapping = try XCTUnwrap(specError(singleLayerSpec(layer: layer + "\n<<: 5")))
+        XCTAssertEqual(notAMapping.description, #"spec.yaml:9:9: layers[0].<<: a merge key takes a mapping or a list of mappings, e.g. <<: *base or <<: [*base, *bold]; got "5""#)
+        let unknownInBase = try XCTUnwrap(specError("""
+        canvas: {width: 400, height: 100}
+        fps: 10
+        duration: 1
+        layers:
+          - &a {text: a, font: {family: "DejaVu Sans"}, size: 10}
+          - {<<: [*a, {colour: "#000000"}], text: b}
+        """))
+        XCTAssertTrue(unknownInBase.description.hasPrefix(#"spec.yaml:6:16: layers[1].colour: unknown field "colour" (did you mean "color"?); allowed here: id, text"#), unknownInBase.description)
+    }
+
+    func testMergesThatDoubleAtEveryLevelStayCheap() throws {
+        // Each level merges the previous one twice: 2^40 paths, but each mapping is merged once.
+        var lines = ["canvas: {width: 100, height: 50}", "fps: 10", "duration: 1", "layers:",
+                     "  - &m0 {text: a, font: {family: \"DejaVu Sans\"}, size: 10}"]
+        for level in 1...40 { lines.append("  - &m\(level) {<<: [*m\(level - 1), *m\(level - 1)], id: l\(level)}") }
+        let start = Date()
+        let scene = try loadYAML(lines.joined(separator: "\n"))
+        XCTAssertEqual(scene.layers.count, 41)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+    }
+
+    // MARK: validate warnings
+
+    func testKeyframesAfterTheDurationWarn() throws {
+        let spec = singleLayerSpec(duration: 2, layer: layer.replacingOccurrences(of: "size: 40", with: "size: {keyframes: [{time: 0, value: 10}, {time: 2, value: 20}, {time: 3, value: 30}, {time: 4, value: 40}]}"))
+        XCTAssertEqual(try loadYAML(spec).warnings, ["layers[0].size.keyframes[2].time: keyframes from 3 s on come after the spec's duration of 2 s; the animation ends before they are reached"])
+        let atTheEnd = singleLayerSpec(duration: 2, layer: layer.replacingOccurrences(of: "size: 40", with: "size: {keyframes: [{time: 0, value: 10}, {time: 2, value: 20}]}"))
+        XCTAssertEqual(try loadYAML(atTheEnd).warnings, [])
+    }
+
+    func testCountingTextsThatCannotCountWarn() throws {
+        let text = { (values: String) in self.countingSpec(values) }
+        XCTAssertEqual(try loadYAML(text(#"["100 apples", "400 pears", "$5 pears"]"#)).warnings, [
+            #"layers[0].text.keyframes[1]: "100 apples" and "400 pears" do not share a number with the same text around it, so the text changes at once instead of counting"#,
+            #"layers[0].text.keyframes[2]: "400 pears" and "$5 pears" do not share a number with the same text around it, so the text changes at once instead of counting"#,
+        ])
+        XCTAssertEqual(try loadYAML(text(#"["100 apples", "1,400.50 apples", "1,400.50 apples"]"#)).warnings, [])
+    }
+
+    private func countingSpec(_ values: String) -> String {
+        let items = try! JSONSerialization.jsonObject(with: Data(values.utf8)) as! [String]
+        let keyframes = items.enumerated().map { "{time: \($0.offset), value: \"\($0.element)\"}" }.joined(separator: ", ")
+        return singleLayerSpec(duration: 3, layer: layer.replacingOccurrences(of: "text: \"Hi\"", with: "text: {keyframes: [\(keyframes)], interpolation: counting}"))
     }
 }

@@ -13,7 +13,7 @@ enum EasingDecoder {
             case "easeOut": return .easeOut
             case "easeInEaseOut": return .easeInEaseOut
             case "default": return .default
-            case let other: throw node.error("unknown easing \"\(other)\"; allowed: \(names)")
+            case let other: throw node.error("unknown easing \(SpecError.quoted(other)); allowed: \(names)")
             }
         }
         let fields = try node.mapping(allowed: ["cubicBezier", "spring"])

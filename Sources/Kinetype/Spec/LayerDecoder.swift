@@ -10,6 +10,8 @@ struct LayerDecoder {
     /// The spec's `fallbackFonts`, as files.
     let fallbackFiles: [String]
     let planner: FallbackPlanner
+    /// The spec's duration, for warnings about keyframes after it.
+    let duration: Double
 
     static let fields = ["id", "text", "font", "size", "position", "anchor", "color", "opacity",
                          "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup"]
@@ -18,7 +20,7 @@ struct LayerDecoder {
 
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
-        var properties = PropertyDecoder()
+        var properties = PropertyDecoder(duration: duration)
         defer { warnings += properties.warnings }
 
         let id = try fields.optional("id")?.string() ?? defaultID
@@ -45,7 +47,7 @@ struct LayerDecoder {
         font.fallbacks = fallbackFiles + plan.files
         layer.font = font
         if !plan.uncovered.isEmpty {
-            let names = plan.uncovered.prefix(8).map { "U+\(String(format: "%04X", $0.value)) \"\(Character($0))\"" }
+            let names = plan.uncovered.prefix(8).map { "U+\(String(format: "%04X", $0.value)) \(SpecError.quoted(String($0)))" }
             properties.warnings.append("\(textNode.path): no font covers \(names.joined(separator: ", "))\(plan.uncovered.count > 8 ? " and \(plan.uncovered.count - 8) more" : ""); drawn as the missing-glyph box")
         }
         return layer
@@ -95,7 +97,7 @@ struct LayerDecoder {
             let name = try familyNode.string()
             source = .family(name)
             do { family = try catalog.family(named: name) } catch let error as FontLookupError {
-                throw familyNode.error(error.description)
+                throw familyNode.error(error.specMessage)
             }
         } else if let fileNode = fields.optional("file") {
             let relative = try fileNode.string()
@@ -110,9 +112,9 @@ struct LayerDecoder {
             let design = try fields.optional("design")?.string() ?? "default"
             source = .system(design: design)
             do { family = try catalog.systemFamily(design: design) } catch let error as FontLookupError {
-                throw (fields.optional("design") ?? systemNode).error(error.description)
+                throw (fields.optional("design") ?? systemNode).error(error.specMessage)
             } catch {
-                throw systemNode.error("the system font for design \"\(design)\" is missing from fonts/: \(error)")
+                throw systemNode.error("the system font for design \(SpecError.quoted(design)) is missing from fonts/: \(error)")
             }
         }
         if let design = fields.optional("design"), source != .system(design: (try? design.string()) ?? "") {
@@ -123,14 +125,15 @@ struct LayerDecoder {
         }
         var variations: [String: Property<Double>] = [:]
         if let node = fields.optional("variations") {
-            guard let mapping = node.node.mapping else { throw node.error("expected a mapping of axis tags to values, e.g. {wght: 650}") }
-            for (key, value) in mapping {
-                guard let tag = key.scalar?.string, tag.utf8.count == 4, tag.allSatisfy(\.isASCII) else {
-                    throw node.error("variation axis tags are 4 ASCII characters, e.g. wght, wdth, opsz")
+            guard node.isMapping else { throw node.error("expected a mapping of axis tags to values, e.g. {wght: 650}") }
+            let axes = try node.mapping(allowed: nil)
+            for tag in axes.keys {
+                let axisNode = try axes.required(tag)
+                guard tag.utf8.count == 4, tag.allSatisfy(\.isASCII) else {
+                    throw axisNode.error("variation axis tags are 4 ASCII characters, e.g. wght, wdth, opsz; got \(SpecError.quoted(tag))")
                 }
-                let axisNode = node.child(value, key: tag)
                 if tag == "wght", !family.files.contains(where: { $0.weightAxis != nil }) {
-                    properties.warnings.append("\(axisNode.path): \(family.name) has no wght axis; the setting has no effect")
+                    properties.warnings.append("\(axisNode.path): \(SpecError.quoted(family.name)) has no wght axis; the setting has no effect")
                 }
                 variations[tag] = try properties.property(axisNode, value: { try $0.number() })
             }

@@ -1,13 +1,30 @@
 import KinetypeMotion
 
 /// Reads a property that is either a constant or `{keyframes: […], repeat, autoreverses}`.
+/// Warns about what will not look as written: a spring cut short, keyframes after the spec's
+/// duration, counting texts that cannot count.
 struct PropertyDecoder {
+    /// The spec's duration in seconds.
+    let duration: Double
     var warnings: [String] = []
+
+    static let animationFields = ["keyframes", "repeat", "autoreverses"]
+
+    init(duration: Double) { self.duration = duration }
 
     mutating func property<Value: Sendable>(_ node: SpecNode, value parse: (SpecNode) throws -> Value,
                                             interpolate: @escaping @Sendable (Value, Value, Double) -> Value) throws -> Property<Value> {
         guard node.isMapping else { return .constant(try parse(node)) }
-        let fields = try node.mapping(allowed: ["keyframes", "repeat", "autoreverses"])
+        let names = (try? node.fieldNames()) ?? []
+        let animation = Self.animationFields
+        if !names.isEmpty, !names.contains(where: { animation.contains($0) || FieldSuggestions.suggestion(for: $0, allowed: animation) != nil }) {
+            // Not an animation: the value's own decoder says what it takes (a position is [x, y]).
+            do { return .constant(try parse(node)) } catch var error as SpecError where error.path == node.path {
+                error.message += "; an animated value is {keyframes: [{time, value}, …]}"
+                throw error
+            }
+        }
+        let fields = try node.mapping(allowed: animation)
         return .animated(try track(fields, value: parse, interpolate: interpolate))
     }
 
@@ -17,19 +34,27 @@ struct PropertyDecoder {
 
     /// Text keyframes add `interpolation: discrete | counting | typewriter`.
     mutating func textProperty(_ node: SpecNode) throws -> Property<String> {
-        guard node.isMapping else { return .constant(try node.string()) }
-        let fields = try node.mapping(allowed: ["keyframes", "repeat", "autoreverses", "interpolation"])
+        guard node.isMapping else { return .constant(try ValueDecoders.text(node)) }
+        let fields = try node.mapping(allowed: Self.animationFields + ["interpolation"])
         var interpolator: any TextInterpolator = DiscreteText()
         if let kind = fields.optional("interpolation") {
             switch try kind.string() {
             case "discrete": interpolator = DiscreteText()
             case "counting": interpolator = CountingText()
             case "typewriter": interpolator = TypewriterText()
-            case let other: throw kind.error("unknown interpolation \"\(other)\"; allowed: discrete, counting, typewriter")
+            case let other: throw kind.error("unknown interpolation \(SpecError.quoted(other)); allowed: discrete, counting, typewriter")
             }
         }
         let chosen = interpolator
-        return .animated(try track(fields, value: { try $0.string() }) { chosen.text(from: $0, to: $1, progress: $2) })
+        let track = try track(fields, value: ValueDecoders.text) { chosen.text(from: $0, to: $1, progress: $2) }
+        if chosen is CountingText {
+            let nodes = try fields.required("keyframes").sequence()
+            for (index, pair) in zip(track.keyframes, track.keyframes.dropFirst()).enumerated()
+            where pair.0.value != pair.1.value && !CountingText.counts(from: pair.0.value, to: pair.1.value) {
+                warnings.append("\(nodes[index + 1].path): \(SpecError.quoted(pair.0.value)) and \(SpecError.quoted(pair.1.value)) do not share a number with the same text around it, so the text changes at once instead of counting")
+            }
+        }
+        return .animated(track)
     }
 
     private mutating func track<Value: Sendable>(_ fields: SpecMapping, value parse: (SpecNode) throws -> Value,
@@ -38,6 +63,7 @@ struct PropertyDecoder {
         let nodes = try list.sequence()
         guard !nodes.isEmpty else { throw list.error("keyframes must not be empty") }
         var keyframes: [Keyframe<Value>] = []
+        var warnedAfterEnd = false
         for node in nodes {
             let keyframe = try node.mapping(allowed: ["time", "value", "easing"])
             let timeNode = try keyframe.required("time")
@@ -45,6 +71,10 @@ struct PropertyDecoder {
             guard time >= 0 else { throw timeNode.error("time must be 0 or more seconds, got \(SpecNode.format(time))") }
             if let previous = keyframes.last, time < previous.time {
                 throw timeNode.error("keyframes out of order: time \(SpecNode.format(time)) comes after \(SpecNode.format(previous.time)); times must not decrease")
+            }
+            if time > duration, !warnedAfterEnd {
+                warnedAfterEnd = true
+                warnings.append("\(timeNode.path): keyframes from \(SpecNode.format(time)) s on come after the spec's duration of \(SpecNode.format(duration)) s; the animation ends before they are reached")
             }
             let easing = try keyframe.optional("easing").map(EasingDecoder.easing) ?? .linear
             if case let .spring(spring) = easing, let previous = keyframes.last,

@@ -25,6 +25,9 @@ struct RowDecoder {
         let itemsNode = try row.required("items")
         let itemNodes = try itemsNode.sequence()
         guard !itemNodes.isEmpty else { throw itemsNode.error("a row needs at least one item") }
+        guard itemNodes.count <= SpecLimits.maxLayers else {
+            throw itemsNode.error("\(itemNodes.count) items, above the limit of \(SpecLimits.maxLayers) layers")
+        }
 
         var items = try itemNodes.enumerated().map { offset, item in
             try layers.decode(item, defaultID: "\(id).\(offset)", warnings: &warnings, rowItem: true)

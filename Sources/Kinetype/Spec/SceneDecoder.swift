@@ -27,23 +27,31 @@ struct SceneDecoder {
         if let node = fields.optional("fallbackFonts") {
             for item in try node.sequence() {
                 do { fallbackFiles.append(try catalog.family(named: item.string()).select(weight: nil).path) } catch let error as FontLookupError {
-                    throw item.error(error.description)
+                    throw item.error(error.specMessage)
                 }
             }
         }
         let layerDecoder = LayerDecoder(catalog: catalog, specDirectory: specDirectory, fallbackFiles: fallbackFiles,
-                                        planner: try FallbackPlanner(catalog: catalog))
-        let layerList = try fields.required("layers").sequence()
+                                        planner: try FallbackPlanner(catalog: catalog), duration: duration)
+        let layersNode = try fields.required("layers")
+        let layerList = try layersNode.sequence()
+        // Counted before any layer is decoded: a million layers would take gigabytes to check.
+        guard layerList.count <= SpecLimits.maxLayers else {
+            throw layersNode.error("\(layerList.count) layers, above the limit of \(SpecLimits.maxLayers)")
+        }
         var warnings: [String] = []
         var layers: [TextLayer] = []
         var layerNodes: [SpecNode] = []  // where each layer was written, for the glyph check's errors
         var ids = Set<String>()
         for (index, node) in layerList.enumerated() {
-            let decoded = node.isMapping && node.node.mapping?["row"] != nil
+            let decoded = node.isMapping && ((try? node.fieldNames()) ?? []).contains("row")
                 ? try RowDecoder(layers: layerDecoder).decode(node, index: index, warnings: &warnings)
                 : [try layerDecoder.decode(node, defaultID: "layer\(index)", warnings: &warnings)]
+            guard layers.count + decoded.count <= SpecLimits.maxLayers else {
+                throw node.error("the spec's layers and row items add up to more than the limit of \(SpecLimits.maxLayers) layers")
+            }
             for layer in decoded {
-                guard ids.insert(layer.id).inserted else { throw node.error("layer id \"\(layer.id)\" is used twice") }
+                guard ids.insert(layer.id).inserted else { throw node.error("layer id \(SpecError.quoted(layer.id)) is used twice") }
                 layers.append(layer)
                 layerNodes.append(node)
             }
@@ -54,7 +62,7 @@ struct SceneDecoder {
             try GlyphPreflight.check(scene)
         } catch let failure as GlyphPreflight.Failure {
             let layer = scene.layers[failure.layer]
-            throw layerNodes[failure.layer].error("layer \"\(layer.id)\" cannot draw its text: \(failure.error)")
+            throw layerNodes[failure.layer].error("layer \(SpecError.quoted(layer.id)) cannot draw its text: \(failure.error)")
         }
         return scene
     }

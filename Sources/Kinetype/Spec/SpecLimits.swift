@@ -10,4 +10,13 @@ public enum SpecLimits {
     public static let coordinate = -1_000_000.0...1_000_000.0
     /// The largest size drawn, whatever a spring's overshoot asks for (glyph cache keys hold 4095 px).
     public static let maxDrawnSize = 4095.0
+    /// A spec file's size, checked before it is read.
+    public static let maxSpecBytes = 64 << 20
+    /// Layers in a spec, row items included; checked before any layer is decoded.
+    public static let maxLayers = 10_000
+    /// Characters (Unicode code points) in one text value. A megabyte of text lays out in
+    /// memory proportional to its length; ten megabytes would take gigabytes.
+    public static let maxTextCharacters = 1 << 20
+    /// How deep lists and mappings may nest (the YAML parser's own limit, kept for JSON too).
+    public static let maxNesting = 1000
 }

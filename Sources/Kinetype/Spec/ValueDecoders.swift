@@ -8,7 +8,7 @@ enum ValueDecoders {
         let allowed = "#RRGGBB or #RRGGBBAA" + (allowTransparent ? " or transparent" : "")
         guard text.hasPrefix("#"), [7, 9].contains(text.count),
               let value = UInt32(text.dropFirst(), radix: 16) else {
-            throw node.error("\"\(text)\" is not a colour; use \(allowed)")
+            throw node.error("\(SpecError.quoted(text)) is not a colour; use \(allowed)")
         }
         let full = text.count == 7 ? (value << 8) | 0xFF : value
         let channel = { (shift: UInt32) in Double((full >> shift) & 0xFF) / 255 }
@@ -17,10 +17,21 @@ enum ValueDecoders {
 
     /// `[x, y]` in canvas pixels.
     static func point(_ node: SpecNode) throws -> Point2 {
+        if node.isMapping { throw node.error("a position is a list [x, y], e.g. [200, 100]; got \(node.kindDescription)") }
         let items = try node.sequence()
         guard items.count == 2 else { throw node.error("expected [x, y], got a list of \(items.count)") }
         return Point2(x: try items[0].number(in: SpecLimits.coordinate, what: "x"),
                       y: try items[1].number(in: SpecLimits.coordinate, what: "y"))
+    }
+
+    /// A text to draw, within the documented length.
+    static func text(_ node: SpecNode) throws -> String {
+        let text = try node.string()
+        // UTF-8 bytes bound the code points from above, so most texts skip the count.
+        if text.utf8.count > SpecLimits.maxTextCharacters, text.unicodeScalars.count > SpecLimits.maxTextCharacters {
+            throw node.error("the text has \(text.unicodeScalars.count) characters, above the limit of \(SpecLimits.maxTextCharacters) (Unicode code points)")
+        }
+        return text
     }
 
     static func number(in range: ClosedRange<Double>, what: String) -> (SpecNode) throws -> Double {
