@@ -18,7 +18,9 @@ final class Interruption: @unchecked Sendable {
         for number in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [unowned self] in
+            // weak: a signal after the render (while the summary prints) finds nothing to stop.
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
                 lock.withLock { if received == nil { received = number } }
             }
             source.resume()
