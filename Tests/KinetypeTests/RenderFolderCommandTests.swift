@@ -63,7 +63,10 @@ final class RenderFolderCommandTests: XCTestCase {
     func waitForFile(_ url: URL, timeout: TimeInterval = 60) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !FileManager.default.fileExists(atPath: url.path) {
-            guard Date() < deadline else { throw XCTSkip("\(url.lastPathComponent) did not appear within \(timeout) s") }
+            guard Date() < deadline else {
+                struct Timeout: Error, CustomStringConvertible { var description: String }
+                throw Timeout(description: "\(url.lastPathComponent) did not appear within \(timeout) s")
+            }
             usleep(10_000)
         }
     }

@@ -15,8 +15,12 @@ public enum FrameFiles {
         return Int(digits)
     }
 
-    /// Frame indices of `frame_NNNNN.png` files in a folder.
-    static func existing(in directory: URL) throws -> [Int: String] {
+    /// Frame indices of `frame_NNNNN.png` files in a folder (none if it cannot be read).
+    static func existing(in directory: URL) -> [Int: String] {
+        (try? listFrames(in: directory)) ?? [:]
+    }
+
+    private static func listFrames(in directory: URL) throws -> [Int: String] {
         var frames: [Int: String] = [:]
         for name in try OutputFolder.names(in: directory) {
             if let index = index(name) { frames[index] = name }
@@ -46,7 +50,7 @@ public enum FrameFiles {
     /// Prepares `directory` for the frames of a scene with `frameCount` frames. Stale frames that the
     /// folder's manifest does not account for stop the render before anything is written.
     static func prepare(directory: URL, frameCount: Int, fullRender: Bool) throws -> StaleFrames {
-        let stale = try existing(in: directory).filter { $0.key >= frameCount }.sorted { $0.key < $1.key }
+        let stale = try listFrames(in: directory).filter { $0.key >= frameCount }.sorted { $0.key < $1.key }
         guard !stale.isEmpty else { return StaleFrames() }
         let previousCount = RenderManifest.read(in: directory)?.framesOwned ?? 0
         guard stale.allSatisfy({ $0.key < previousCount }) else {
