@@ -12,7 +12,8 @@ struct Render: ParsableCommand {
         kinetype-render.json manifest whose "complete" field is false until every frame is \
         written. A full render removes frames beyond the spec's last frame that an earlier \
         kinetype render wrote there, and stops with an error, before writing anything, if such \
-        frames are not kinetype's. A partial render (--frame, --frames) never deletes frames.
+        frames are not kinetype's. A partial render (--frame, --frames) never deletes frames, \
+        and marks DIR complete only if DIR already held a complete render of the same spec.
 
         One render at a time per folder: a render locks DIR (DIR/.kinetype.lock, which holds its \
         PID). A second render into DIR stops at once with an error naming that PID, or with \
