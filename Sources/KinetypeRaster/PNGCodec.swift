@@ -40,15 +40,37 @@ public enum PNGCodec {
     /// Writes the canvas to `path`: as palette indices when it is opaque with at most 256 colours
     /// (lossless), else RGB when it is opaque, else RGBA.
     public static func write(_ canvas: Canvas, to path: String, options: PNGOptions = .fast) throws {
-        let wrotePalette: Void? = try canvas.withPaletteRows { rows, palette in
-            try write(rows: rows, width: canvas.width, height: canvas.height, channels: 1, palette: palette,
+        try withEncoderInput(canvas) { rows, channels, palette in
+            try write(rows: rows, width: canvas.width, height: canvas.height, channels: channels, palette: palette,
                       to: path, options: options)
         }
-        guard wrotePalette == nil else { return }
-        let alpha = !canvas.isOpaque
-        try canvas.withRows(includeAlpha: alpha) { rows, _ in
-            try write(rows: rows, width: canvas.width, height: canvas.height, channels: alpha ? 4 : 3, to: path, options: options)
+    }
+
+    /// The PNG file `write` would write, as bytes, for callers that do the file I/O themselves
+    /// (and so can report its errno: "no space left on device").
+    public static func encode(_ canvas: Canvas, options: PNGOptions = .fast) throws -> [UInt8] {
+        try withEncoderInput(canvas) { rows, channels, palette in
+            var bytes: UnsafeMutablePointer<UInt8>?
+            var size = 0
+            var message = [CChar](repeating: 0, count: 512)
+            let status = rows.map { Optional($0) }.withUnsafeBufferPointer { rowPointers in
+                kt_png_encode(rowPointers.baseAddress, UInt32(canvas.width), UInt32(canvas.height), Int32(channels),
+                              palette, Int32(palette.count / 3), settings(options), &bytes, &size, &message, message.count)
+            }
+            guard status == 0, let bytes else { throw PNGError(description: "cannot encode a PNG: " + text(message)) }
+            defer { free(bytes) }
+            return Array(UnsafeBufferPointer(start: bytes, count: size))
         }
+    }
+
+    /// The canvas's rows in the smallest lossless form: palette indices when it is opaque with at
+    /// most 256 colours, else RGB when it is opaque, else RGBA.
+    private static func withEncoderInput<T>(_ canvas: Canvas,
+                                            _ body: (_ rows: [UnsafePointer<UInt8>], _ channels: Int, _ palette: [UInt8]) throws -> T) throws -> T {
+        let paletted: T? = try canvas.withPaletteRows { rows, palette in try body(rows, 1, palette) }
+        if let paletted { return paletted }
+        let alpha = !canvas.isOpaque
+        return try canvas.withRows(includeAlpha: alpha) { rows, _ in try body(rows, alpha ? 4 : 3, []) }
     }
 
     public static func write(_ image: RGBAImage, to path: String) throws {
@@ -60,6 +82,15 @@ public enum PNGCodec {
 
     static func write(rows: [UnsafePointer<UInt8>], width: Int, height: Int, channels: Int, palette: [UInt8] = [],
                       to path: String, options: PNGOptions) throws {
+        var message = [CChar](repeating: 0, count: 512)
+        let status = rows.map { Optional($0) }.withUnsafeBufferPointer { rowPointers in
+            kt_png_write(path, rowPointers.baseAddress, UInt32(width), UInt32(height), Int32(channels),
+                         palette, Int32(palette.count / 3), settings(options), &message, message.count)
+        }
+        if status != 0 { throw PNGError(description: "cannot write \(path): " + Self.text(message)) }
+    }
+
+    private static func settings(_ options: PNGOptions) -> kt_png_options {
         let filters: Int32
         switch options.filter {
         case .none: filters = kt_png_filter_none()
@@ -67,14 +98,8 @@ public enum PNGCodec {
         case .sub: filters = kt_png_filter_sub()
         case .adaptive: filters = kt_png_filter_all()
         }
-        let settings = kt_png_options(compression_level: Int32(options.compressionLevel),
-                                      strategy: Int32(options.strategy), filters: filters)
-        var message = [CChar](repeating: 0, count: 512)
-        let status = rows.map { Optional($0) }.withUnsafeBufferPointer { rowPointers in
-            kt_png_write(path, rowPointers.baseAddress, UInt32(width), UInt32(height), Int32(channels),
-                         palette, Int32(palette.count / 3), settings, &message, message.count)
-        }
-        if status != 0 { throw PNGError(description: "cannot write \(path): " + Self.text(message)) }
+        return kt_png_options(compression_level: Int32(options.compressionLevel),
+                              strategy: Int32(options.strategy), filters: filters)
     }
 
     private static func text(_ message: [CChar]) -> String {

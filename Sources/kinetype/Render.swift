@@ -9,10 +9,26 @@ struct Render: ParsableCommand {
         discussion: """
         Frames render in parallel, one per core by default. Each file is written to a hidden \
         temporary name and renamed, so no half-written frame is ever visible. DIR gets a \
-        kinetype-render.json manifest. A full render removes frames beyond the spec's last frame \
-        that an earlier kinetype render wrote there, and stops with an error, before writing \
-        anything, if such frames are not kinetype's. A partial render (--frame, --frames) never \
-        deletes anything.
+        kinetype-render.json manifest whose "complete" field is false until every frame is \
+        written. A full render removes frames beyond the spec's last frame that an earlier \
+        kinetype render wrote there, and stops with an error, before writing anything, if such \
+        frames are not kinetype's. A partial render (--frame, --frames) never deletes frames, \
+        and marks DIR complete only if DIR already held a complete render of the same spec.
+
+        One render at a time per folder: a render locks DIR (DIR/.kinetype.lock, which holds its \
+        PID). A second render into DIR stops at once with an error naming that PID, or with \
+        --wait waits until the first is done. The lock is released when the render ends, \
+        however it ends.
+
+        Ctrl-C (SIGINT) or SIGTERM stops the render: no new frame starts, the frames in \
+        progress are finished, the manifest stays "complete": false, and kinetype prints \
+        "interrupted after N of M frames" and exits with 130 (SIGINT) or 143 (SIGTERM). After a \
+        render was killed outright (SIGKILL, a crash, power loss), the next render into DIR \
+        removes the temporary files it left (.frame_*.png.partial-PID, \
+        .kinetype-render.json.partial-PID) and nothing else.
+
+        Exit codes: 0 rendered; 1 an error (bad spec, folder in use, I/O error such as "no \
+        space left on device", with the path); 64 a bad command line; 130 or 143 interrupted.
         """
     )
 
@@ -23,6 +39,9 @@ struct Render: ParsableCommand {
     var output: String = "frames"
 
     @OptionGroup var selection: FrameSelection
+
+    @Flag(name: .long, help: "If another render is using DIR, wait for it to finish instead of failing.")
+    var wait = false
 
     @Option(name: [.short, .long], help: "Frames rendered at once (default: one per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -35,6 +54,8 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
+        // URL(fileURLWithPath: "") is the current directory: never render there by accident.
+        guard !output.isEmpty else { throw ValidationError("the output folder must not be empty (-o/--output DIR)") }
     }
 
     func run() throws {
@@ -43,16 +64,39 @@ struct Render: ParsableCommand {
         let scene = try loadScene(spec)
         if !quiet { scene.warnings.forEach { note("warning: \($0)") } }
         let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
-        let request = RenderRequest(outputDirectory: URL(fileURLWithPath: output), frames: range, jobs: jobs)
+        let request = RenderRequest(outputDirectory: URL(fileURLWithPath: output), frames: range, jobs: jobs,
+                                    waitForFolder: wait)
+        let interruption = Interruption()
+        let quiet = quiet, output = output
         let summary: RenderSummary
         do {
-            summary = try RenderSession.run(scene, request: request) { done, total in bar.update(done, of: total) }
+            summary = try RenderSession.run(
+                scene, request: request,
+                progress: { done, total in bar.update(done, of: total) },
+                isCancelled: { interruption.isRequested },
+                waiting: { holder in
+                    if !quiet { note("waiting for \(holder.map { "the render with PID \($0)" } ?? "another render") to finish with \(output)…") }
+                })
+        } catch let error as RenderError {
+            bar.finish()
+            switch error {
+            case .interrupted:
+                note("\(error); \(output) is incomplete (its manifest says \"complete\": false)")
+            case .interruptedWhileWaiting:
+                note("\(error)")
+            default:
+                fail(error)
+            }
+            Foundation.exit(interruption.exitCode)
         } catch {
             bar.finish()
             fail(error)
         }
         bar.finish()
         guard !quiet else { return }
+        if !summary.leftoversRemoved.isEmpty {
+            note("removed \(summary.leftoversRemoved.count) temporary files left by an earlier render that was killed")
+        }
         if !summary.stale.removed.isEmpty {
             note("removed \(summary.stale.removed.count) frames left from an earlier, longer render")
         }

@@ -22,7 +22,8 @@ final class RenderSessionTests: XCTestCase {
         XCTAssertEqual(summary.framesRendered, 10)
         XCTAssertEqual(try frameFiles(directory), (0..<10).map(FrameFiles.name))
         let all = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        XCTAssertFalse(all.contains { $0.hasPrefix(".") }, "no temporary file is left: \(all)")
+        XCTAssertEqual(all.filter { $0.hasPrefix(".") }, [OutputFolderLock.fileName], "no temporary file is left: \(all)")
+        XCTAssertEqual(RenderManifest.read(in: directory)?.complete, true)
         XCTAssertEqual(RenderManifest.read(in: directory)?.frameCount, 10)
         XCTAssertEqual(RenderManifest.read(in: directory)?.fps, 10)
     }
@@ -69,6 +70,16 @@ final class RenderSessionTests: XCTestCase {
             try PNGCodec.write(canvas, to: path)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path))[25], colorType)
             XCTAssertEqual(try PNGCodec.read(path: path), canvas.rgbaImage, "colour type \(colorType)")
+        }
+    }
+
+    /// The session writes `encode`'s bytes itself; they are the bytes `write` puts in a file.
+    func testEncodedPNGBytesEqualAWrittenFile() throws {
+        for background in ["\"#FFFFFF\"", "transparent"] {
+            let canvas = try FrameRenderer(scene: try scene(duration: 0.1, background: background)).render(frame: 0)
+            let path = TestPaths.temporaryDirectory().appendingPathComponent("frame.png").path
+            try PNGCodec.write(canvas, to: path)
+            XCTAssertEqual(try PNGCodec.encode(canvas), Array(try Data(contentsOf: URL(fileURLWithPath: path))), background)
         }
     }
 

@@ -52,6 +52,12 @@ int kt_png_write(const char *path, const uint8_t *const *rows, uint32_t width, u
                  int channels, const uint8_t *palette, int palette_count,
                  kt_png_options options, char *error, size_t error_size);
 
+/// Like kt_png_write, but into memory: on success `*bytes` (allocated with malloc, the caller
+/// frees it) holds `*size` bytes of PNG, so the caller does the file I/O and sees its errno.
+int kt_png_encode(const uint8_t *const *rows, uint32_t width, uint32_t height,
+                  int channels, const uint8_t *palette, int palette_count,
+                  kt_png_options options, uint8_t **bytes, size_t *size, char *error, size_t error_size);
+
 /// Reads any PNG as 8-bit straight RGBA into a buffer allocated with malloc (caller frees).
 int kt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
                      char *error, size_t error_size);

@@ -1,17 +1,34 @@
 /// Problems met while rendering into an output folder.
 public enum RenderError: Error, CustomStringConvertible, Equatable {
     case io(String)
+    /// A system call failed: "cannot `action` `path`: `reason`" (see `SystemCall.reason`).
+    case system(action: String, path: String, errno: Int32)
     case staleFrames(directory: String, files: [String])
     case frameOutOfRange(Int, frameCount: Int)
+    /// Another render holds the folder's lock; `pid` is what its lock file says, if readable.
+    case folderInUse(directory: String, pid: Int32?)
+    /// Cancelled between frames: `rendered` of the `total` requested frames were written.
+    case interrupted(rendered: Int, total: Int)
+    /// Cancelled while waiting for another render to release the folder: nothing was written.
+    case interruptedWhileWaiting(directory: String)
 
     public var description: String {
         switch self {
         case let .io(message): return message
+        case let .system(action, path, code):
+            return "cannot \(action) \(path): \(SystemCall.reason(code))"
         case let .staleFrames(directory, files):
             let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
             return "\(directory) already holds \(shown), beyond this spec's last frame, and no kinetype manifest says kinetype wrote them; render into an empty folder or remove them first"
         case let .frameOutOfRange(frame, count):
             return "frame \(frame) is out of range; this spec has frames 0…\(count - 1)"
+        case let .folderInUse(directory, pid):
+            let holder = pid.map { "another render (PID \($0))" } ?? "another render"
+            return "the output folder \(directory) is in use by \(holder); wait for it to finish, use --wait, or render into another folder"
+        case let .interrupted(rendered, total):
+            return "interrupted after \(rendered) of \(total) frames"
+        case let .interruptedWhileWaiting(directory):
+            return "interrupted while waiting for the output folder \(directory); nothing was written"
         }
     }
 }

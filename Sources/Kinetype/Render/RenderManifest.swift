@@ -2,7 +2,8 @@ import Foundation
 
 /// `kinetype-render.json`, written into the output folder before any frame: which spec the
 /// frames belong to and how many it has. A later render trusts it to know which frame files
-/// kinetype wrote there (and so may replace or remove), and `make-gif` reads the frame rate.
+/// kinetype wrote there (and so may replace or remove), and `make-gif` reads the frame rate and
+/// refuses a folder whose render did not complete.
 public struct RenderManifest: Codable, Equatable, Sendable {
     public static let fileName = "kinetype-render.json"
     public var spec: String
@@ -13,36 +14,34 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// Frame files below this index may have been written here by kinetype (an earlier, longer
     /// render's frames kept by a partial render count too).
     public var framesOwned: Int
+    /// Whether the folder holds every frame of a render of this spec that finished: false while a
+    /// render runs and after one was interrupted or failed. nil in manifests written before
+    /// kinetype recorded it (read as "unknown", and accepted).
+    public var complete: Bool?
+
+    public init(spec: String, fps: Double, frameCount: Int, width: Int, height: Int, framesOwned: Int, complete: Bool? = nil) {
+        self.spec = spec
+        self.fps = fps
+        self.frameCount = frameCount
+        self.width = width
+        self.height = height
+        self.framesOwned = framesOwned
+        self.complete = complete
+    }
 
     public static func read(in directory: URL) -> RenderManifest? {
         guard let data = try? Data(contentsOf: directory.appendingPathComponent(fileName)) else { return nil }
         return try? JSONDecoder().decode(RenderManifest.self, from: data)
     }
 
+    /// Whether `other` describes the same render settings (all but the bookkeeping fields).
+    func sameRender(as other: RenderManifest) -> Bool {
+        spec == other.spec && fps == other.fps && frameCount == other.frameCount && width == other.width && height == other.height
+    }
+
     public func write(in directory: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.write(try encoder.encode(self), to: directory.appendingPathComponent(Self.fileName))
-    }
-}
-
-/// Writes by way of a hidden temporary file and `rename`, so a reader never sees half a file.
-enum AtomicFile {
-    static func temporaryURL(for url: URL) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-    }
-
-    static func write(_ data: Data, to url: URL) throws {
-        let temporary = temporaryURL(for: url)
-        try data.write(to: temporary)
-        try commit(temporary, to: url)
-    }
-
-    static func commit(_ temporary: URL, to url: URL) throws {
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw RenderError.io("cannot move \(temporary.lastPathComponent) to \(url.path): \(reason)")
-        }
     }
 }
