@@ -64,7 +64,7 @@ enum UnicodeTestFile {
     static func cases(named name: String) throws -> [UnicodeTestCase] {
         let path = "\(directory)/\(name)"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw XCTSkipUnlessError("\(path) is missing: install Debian's unicode-data (scripts/setup does)")
+            throw TestEnvironmentError("\(path) is missing: install Debian's unicode-data (scripts/setup does)")
         }
         var cases: [UnicodeTestCase] = []
         for line in text.split(separator: "\n") {
@@ -78,7 +78,7 @@ enum UnicodeTestFile {
                 case "×": break
                 default:
                     guard let value = UInt32(token, radix: 16), let scalar = Unicode.Scalar(value) else {
-                        throw XCTSkipUnlessError("\(name): cannot read \"\(token)\" in \(line)")
+                        throw TestEnvironmentError("\(name): cannot read \"\(token)\" in \(line)")
                     }
                     testCase.scalars.append(scalar)
                     offset += UTF8.width(scalar)
@@ -88,12 +88,6 @@ enum UnicodeTestFile {
         }
         return cases
     }
-}
-
-/// A conformance file that cannot be read fails the test (never skips it).
-struct XCTSkipUnlessError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// Differences from the Unicode 15.0 test files that kinetype keeps on purpose, each with its reason.
