@@ -34,13 +34,12 @@ public struct RenderSummary: Sendable {
     public var framesPerSecond: Double { seconds > 0 ? Double(framesRendered) / seconds : 0 }
 }
 
-/// Renders a scene's frames to PNG files on all cores. Frames are independent and each is
-/// streamed to disk as soon as it is done, so memory does not grow with the frame count.
-///
-/// The folder holds one render at a time (`OutputFolderLock`). While locked, the session removes
-/// a killed render's temporary files, writes the manifest with `complete: false`, renders, and
-/// only then marks it complete; a render that fails or is cancelled leaves it false.
+/// Renders a scene's frames on all cores and hands each encoded frame to a `FrameSink`. Frames
+/// are independent and each goes to the sink as soon as it is done (in frame order, through a
+/// bounded reorder window, for a sink that asks for order), so memory does not grow with the
+/// frame count.
 public enum RenderSession {
+    /// Renders into a folder of PNG files (`PNGSequenceSink`): the command's output.
     /// - Parameters:
     ///   - progress: called after each frame is written, from the worker threads.
     ///   - isCancelled: checked before each frame (and while waiting for the folder); once it
@@ -51,64 +50,67 @@ public enum RenderSession {
     public static func run(_ scene: Scene, request: RenderRequest,
                            progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
                            isCancelled: @escaping @Sendable () -> Bool = { false },
-                           waiting: (_ holder: Int32?) -> Void = { _ in }) throws -> RenderSummary {
+                           waiting: @escaping (_ holder: Int32?) -> Void = { _ in }) throws -> RenderSummary {
+        let sink = PNGSequenceSink(directory: request.outputDirectory, waitForFolder: request.waitForFolder,
+                                   isCancelled: isCancelled, waiting: waiting)
+        var summary = try run(scene, frames: request.frames, jobs: request.jobs, png: request.png, into: sink,
+                              progress: progress, isCancelled: isCancelled)
+        summary.stale = sink.stale
+        summary.leftoversRemoved = sink.leftoversRemoved
+        return summary
+    }
+
+    /// Renders `frames` (nil: all) into any sink.
+    public static func run(_ scene: Scene, frames requested: ClosedRange<Int>? = nil,
+                           jobs: Int = ProcessInfo.processInfo.activeProcessorCount, png: PNGOptions = .fast,
+                           into sink: FrameSink,
+                           progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+                           isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> RenderSummary {
         let all = 0...(scene.frameCount - 1)
-        let frames = request.frames ?? all
+        let frames = requested ?? all
         for bound in [frames.lowerBound, frames.upperBound] where !all.contains(bound) {
             throw RenderError.frameOutOfRange(bound, frameCount: scene.frameCount)
         }
         let start = Date()
-        let directory = request.outputDirectory
-        try OutputFolder.create(directory)
-        let lock: OutputFolderLock
-        do {
-            lock = try OutputFolderLock(directory: directory, wait: request.waitForFolder,
-                                        isCancelled: isCancelled, waiting: waiting)
-        } catch is CancellationError {
-            throw RenderError.interruptedWhileWaiting(directory: directory.path)
-        }
-        defer { lock.release() }
+        try sink.begin(scene: scene, frames: frames)
 
-        let leftovers = try FrameFiles.removeLeftovers(in: directory)
-        let previous = RenderManifest.read(in: directory)
-        let stale = try FrameFiles.prepare(directory: directory, frameCount: scene.frameCount,
-                                           fullRender: frames == all)
-        let owned = max(scene.frameCount, stale.kept.isEmpty ? 0 : (previous?.framesOwned ?? 0))
-        var manifest = RenderManifest(spec: scene.sourcePath, fps: scene.fps, frameCount: scene.frameCount,
-                                      width: scene.canvas.width, height: scene.canvas.height, framesOwned: owned,
-                                      complete: false)
-        try manifest.write(in: directory)
-
+        let workers = min(max(1, jobs), frames.count)
         let queue = WorkQueue(frames: frames, isCancelled: isCancelled)
-        DispatchQueue.concurrentPerform(iterations: min(request.jobs, frames.count)) { _ in
+        let window = sink.wantsFrameOrder
+            ? FrameReorderWindow(first: frames.lowerBound, capacity: 2 * workers) { try sink.write(frame: $0, png: $1) }
+            : nil
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let renderer: FrameRenderer
-            do { renderer = try FrameRenderer(scene: scene) } catch { queue.fail(error); return }
+            do { renderer = try FrameRenderer(scene: scene) } catch { queue.fail(error); window?.stop(); return }
             var encoding = 0.0
             while let frame = queue.next() {
                 do {
                     let canvas = try renderer.render(frame: frame)
-                    let url = directory.appendingPathComponent(FrameFiles.name(frame))
                     try timed(&encoding) {
-                        try AtomicFile.write(try PNGCodec.encode(canvas, options: request.png), to: url)
+                        let png = try PNGCodec.encode(canvas, options: png)
+                        if let window { try window.submit(frame: frame, png: png) } else { try sink.write(frame: frame, png: png) }
                     }
                     progress(queue.finish(), frames.count)
                 } catch {
                     queue.fail(error)
+                    window?.stop()
                 }
             }
             var times = renderer.times
             times.encode = encoding
             queue.add(times)
         }
-        if let error = queue.error { throw error }
-        if queue.cancelled { throw RenderError.interrupted(rendered: queue.done, total: frames.count) }
-
-        // A partial render completes the folder only if it already held a complete render of
-        // the same spec; otherwise frames outside its range may be missing or another spec's.
-        manifest.complete = frames == all || (previous?.complete == true && previous.map(manifest.sameRender) == true)
-        if manifest.complete == true { try manifest.write(in: directory) }
-        return RenderSummary(framesRendered: frames.count, seconds: Date().timeIntervalSince(start), stale: stale,
-                             leftoversRemoved: leftovers, times: queue.times)
+        if let error = queue.error {
+            sink.abandon()
+            throw error
+        }
+        if queue.cancelled {
+            sink.abandon()
+            throw RenderError.interrupted(rendered: queue.done, total: frames.count)
+        }
+        try sink.finish()
+        return RenderSummary(framesRendered: frames.count, seconds: Date().timeIntervalSince(start), stale: FrameFiles.StaleFrames(),
+                             leftoversRemoved: [], times: queue.times)
     }
 }
 
