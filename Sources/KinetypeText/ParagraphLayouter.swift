@@ -205,11 +205,8 @@ struct LogicalLine {
                 }
                 if group.isWhitespace { penX += spacing }
             }
-            let member = chain.members[run.font]
-            runs.append(LaidOutRun(font: member.path,
-                                   variations: Dictionary(uniqueKeysWithValues: member.variations.settings.map { ($0.tag, $0.value) }),
-                                   script: ScriptResolver.name(run.script), direction: run.isRightToLeft ? "rtl" : "ltr",
-                                   glyphs: glyphs))
+            runs.append(LaidOutRun(font: chain.members[run.font], script: Script(tag: ScriptResolver.name(run.script)),
+                                   direction: run.isRightToLeft ? .rightToLeft : .leftToRight, glyphs: glyphs))
         }
         return LaidOutLine(baseline: baseline, minX: lineStart, maxX: penX, ascent: metrics.ascender,
                            descent: metrics.descender, runs: runs)

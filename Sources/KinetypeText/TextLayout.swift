@@ -9,18 +9,43 @@ public struct PositionedGlyph: Sendable, Equatable, Codable {
 }
 
 /// A run of glyphs in one font, script and direction, in visual order.
-public struct LaidOutRun: Sendable, Equatable, Codable {
-    public var font: String
-    public var variations: [String: Double]
-    /// ISO 15924 script tag ("Latn", "Arab", "Hani"…).
-    public var script: String
-    /// "ltr" or "rtl".
-    public var direction: String
+public struct LaidOutRun: Sendable, Equatable {
+    /// The font file and its variation coordinates: what the rasterizer opens, as it is.
+    public var font: FontChain.Member
+    public var script: Script
+    public var direction: TextDirection
     public var glyphs: [PositionedGlyph]
 }
 
+/// A Unicode script by its ISO 15924 tag ("Latn", "Arab", "Hani"…).
+public struct Script: Sendable, Hashable, CustomStringConvertible {
+    public var tag: String
+    public init(tag: String) { self.tag = tag }
+    public var description: String { tag }
+}
+
+public enum TextDirection: String, Sendable, Hashable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+}
+
+/// `inspect` prints a run as `font` (the file), `variations` (axis tag → value), `script` (its
+/// ISO 15924 tag), `direction` ("ltr" or "rtl") and its glyphs.
+extension LaidOutRun: Encodable {
+    enum CodingKeys: String, CodingKey { case font, variations, script, direction, glyphs }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(font.path, forKey: .font)
+        try container.encode(Dictionary(uniqueKeysWithValues: font.variations.settings.map { ($0.tag, $0.value) }), forKey: .variations)
+        try container.encode(script.tag, forKey: .script)
+        try container.encode(direction.rawValue, forKey: .direction)
+        try container.encode(glyphs, forKey: .glyphs)
+    }
+}
+
 /// One line of laid-out text. Strikethrough, underline and highlight draw on these figures.
-public struct LaidOutLine: Sendable, Equatable, Codable {
+public struct LaidOutLine: Sendable, Equatable, Encodable {
     /// Canvas y of the baseline.
     public var baseline: Double
     /// The line's ink-independent x extent: from its first pen position to its last advance.

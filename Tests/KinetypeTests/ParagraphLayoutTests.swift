@@ -76,8 +76,8 @@ final class ParagraphLayoutTests: XCTestCase {
         let sans = TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path
         let result = try layout("abc אבג def", style: .singleLine, fonts: FontChain(primary: sans))
         let runs = result.lines[0].runs
-        XCTAssertEqual(runs.map(\.direction), ["ltr", "rtl", "ltr"])
-        XCTAssertEqual(runs.map(\.script), ["Latn", "Hebr", "Latn"])
+        XCTAssertEqual(runs.map(\.direction), [.leftToRight, .rightToLeft, .leftToRight])
+        XCTAssertEqual(runs.map(\.script.tag), ["Latn", "Hebr", "Latn"])
         // In the Hebrew run, the first character (byte 4) is drawn rightmost.
         let hebrew = runs[1].glyphs
         XCTAssertEqual(hebrew.map(\.cluster), hebrew.map(\.cluster).sorted(by: >))
@@ -94,7 +94,7 @@ final class ParagraphLayoutTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(state.fonts.members.count, 3)
         let renderer = try FrameRenderer(scene: scene)
         let runs = try renderer.layouts(scene.frameState(at: 0))[0].lines[0].runs
-        let fonts = Set(runs.map { URL(fileURLWithPath: $0.font).lastPathComponent })
+        let fonts = Set(runs.map { URL(fileURLWithPath: $0.font.path).lastPathComponent })
         XCTAssertTrue(fonts.contains("DroidSansFallbackFull.ttf"), "\(fonts)")
         XCTAssertTrue(fonts.contains("NotoSansDevanagari-Regular.ttf"), "\(fonts)")
         let notdef = runs.flatMap(\.glyphs).filter { $0.glyphID == 0 }
@@ -114,7 +114,7 @@ final class ParagraphLayoutTests: XCTestCase {
               - {id: t, text: "Hi \\u2603 text!", font: {family: "Inter"}, size: 24}
             """)
         let runs = try FrameRenderer(scene: scene).layouts(scene.frameState(at: 0))[0].lines[0].runs
-        XCTAssertEqual(runs.map { URL(fileURLWithPath: $0.font).lastPathComponent },
+        XCTAssertEqual(runs.map { URL(fileURLWithPath: $0.font.path).lastPathComponent },
                        ["InterVariable.ttf", "DejaVuSans.ttf", "InterVariable.ttf"])
         XCTAssertEqual(runs.map(\.glyphs.count), [3, 2, 5], "\"Hi \", \"☃ \", \"text!\"")
     }

@@ -4,8 +4,8 @@ import KinetypeText
 
 /// What `kinetype inspect` prints: each layer's resolved properties and layout at one frame,
 /// all in canvas pixels as floating point.
-public struct InspectReport: Codable, Sendable {
-    public struct Layer: Codable, Sendable {
+public struct InspectReport: Encodable, Sendable {
+    public struct Layer: Encodable, Sendable {
         public var id: String
         public var text: String
         public var font: String

@@ -41,7 +41,7 @@ public struct Painter: Sendable {
                 guard glyph.x > -reach, glyph.x < width + reach, glyph.y > -reach, glyph.y < height + reach else { return nil }
                 return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: paint)
             }
-            return glyphs.isEmpty ? nil : GlyphItem.Run(font: run.font, variations: FontVariations(run.variations), glyphs: glyphs)
+            return glyphs.isEmpty ? nil : GlyphItem.Run(font: run.font.path, variations: run.font.variations, glyphs: glyphs)
         }
         return runs.isEmpty ? nil : GlyphItem.Line(runs: runs)
     }

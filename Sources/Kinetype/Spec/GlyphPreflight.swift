@@ -55,11 +55,11 @@ enum GlyphPreflight {
                                                   style: ParagraphStyle())
         for line in layout.lines {
             for run in line.runs {
-                let face = try library.face(path: run.font)
+                let face = try library.face(path: run.font.path)
                 let rasterizer = GlyphRasterizer(library: library, face: face, size: checkSize,
-                                                 variations: FontVariations(run.variations))
+                                                 variations: run.font.variations)
                 for glyph in run.glyphs
-                where checked.insert(GlyphIdentity(font: run.font, variations: run.variations, glyphID: glyph.glyphID)).inserted {
+                where checked.insert(GlyphIdentity(font: run.font, glyphID: glyph.glyphID)).inserted {
                     _ = try rasterizer.bitmap(glyphID: glyph.glyphID, subpixelX: 0, subpixelY: 0)
                 }
             }
@@ -72,8 +72,7 @@ enum GlyphPreflight {
     }
 
     private struct GlyphIdentity: Hashable {
-        var font: String
-        var variations: [String: Double]
+        var font: FontChain.Member
         var glyphID: UInt32
     }
 }
