@@ -22,10 +22,14 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
                        providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
                        providers: [.apt(["libicu-dev"])]),
-        // Macros Swift cannot import, and the libpng setjmp, as plain C functions.
-        .target(name: "CKinetypeShims", dependencies: ["CFreeType", "CHarfBuzz", "CPNG", "CFriBidi"]),
+        // One shim per library: macros Swift cannot import, as plain C functions; libpng with
+        // its setjmp kept in C.
+        .target(name: "CFreeTypeShims", dependencies: ["CFreeType"]),
+        .target(name: "CFriBidiShims", dependencies: ["CFriBidi"]),
+        .target(name: "CPNGShims", dependencies: ["CPNG"]),
         // ICU's break iterators behind plain C names (ICU renames its functions per version).
         .target(name: "CICUShims", dependencies: ["CICU"]),
 
@@ -33,16 +37,16 @@ let package = Package(
         .target(name: "KinetypeMotion"),
         // Fonts, bidi, line breaking, shaping, layout. The only module that holds
         // FreeType/HarfBuzz/FriBidi/ICU handles.
-        .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CKinetypeShims"]),
+        .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CFreeTypeShims", "CFriBidiShims"]),
         // Canvas, compositing, PNG encode/decode.
-        .target(name: "KinetypeRaster", dependencies: ["CPNG", "CKinetypeShims"]),
+        .target(name: "KinetypeRaster", dependencies: ["CPNGShims"]),
         // Spec decoding and validation, scene evaluation, frame rendering.
         .target(name: "Kinetype", dependencies: [
             "KinetypeMotion", "KinetypeText", "KinetypeRaster",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "kinetype", dependencies: [
-            "Kinetype", "KinetypeRaster",
+            "Kinetype", "KinetypeRaster", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

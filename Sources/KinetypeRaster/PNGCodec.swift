@@ -1,5 +1,5 @@
 import Foundation
-internal import CKinetypeShims
+internal import CPNGShims
 
 public struct PNGError: Error, CustomStringConvertible {
     public var description: String

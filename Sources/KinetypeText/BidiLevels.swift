@@ -1,5 +1,5 @@
 internal import CFriBidi
-internal import CKinetypeShims
+internal import CFriBidiShims
 
 /// The resolved embedding level of every scalar of a paragraph (UAX #9, by FriBidi):
 /// even levels run left to right, odd ones right to left.

@@ -1,4 +1,4 @@
-internal import CKinetypeShims
+internal import CFreeTypeShims
 
 /// Errors from loading fonts or rendering glyphs, with the FreeType error code turned into words.
 public enum FontError: Error, CustomStringConvertible, Equatable {

@@ -1,7 +1,7 @@
 import Foundation
 internal import CFreeType
 internal import CHarfBuzz
-internal import CKinetypeShims
+internal import CFreeTypeShims
 
 /// One font file opened in FreeType (for outlines) and HarfBuzz (for shaping).
 /// Owns both sets of handles and frees them in `deinit`; no C type leaves this module.

@@ -1,6 +1,5 @@
 internal import CFreeType
 internal import CHarfBuzz
-internal import CKinetypeShims
 
 /// One `FT_Library`. Every face opened through it holds a strong reference, so the library is
 /// freed only after the last of its faces, whatever order Swift releases them in.

@@ -1,5 +1,5 @@
 internal import CFreeType
-internal import CKinetypeShims
+internal import CFreeTypeShims
 
 /// Quantizes a canvas coordinate to the 1/64-px placement grid: the whole pixel (floor)
 /// and the subpixel remainder 0…63. Only this final step leaves floating point.

@@ -1,5 +1,4 @@
 internal import CHarfBuzz
-internal import CKinetypeShims
 
 /// Shapes text with HarfBuzz at the frame's exact size.
 public enum Shaper {

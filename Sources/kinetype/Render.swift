@@ -59,7 +59,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        FrameMemory.reuseLargeAllocations()
+        MemoryTuning.reuseLargeAllocations()
         let range = try selection.range()
         let scene = try loadScene(spec)
         if !quiet { scene.warnings.forEach { note("warning: \($0)") } }

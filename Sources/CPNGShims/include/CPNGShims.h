@@ -1,36 +1,9 @@
-// Thin C shims: the FreeType/HarfBuzz macros Swift cannot import, and libpng
-// encode/decode with its setjmp error handling kept entirely on the C side.
-#ifndef CKINETYPE_SHIMS_H
-#define CKINETYPE_SHIMS_H
+// libpng encoding and decoding, with its setjmp error handling kept entirely on the C side.
+#ifndef CPNG_SHIMS_H
+#define CPNG_SHIMS_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <ft2build.h>
-#include FT_FREETYPE_H
-#include FT_OUTLINE_H
-#include FT_MULTIPLE_MASTERS_H
-#include <hb.h>
-#include <fribidi.h>
-
-/// Load flags for animation: unhinted outlines, no embedded bitmaps.
-static inline FT_Int32 kt_ft_load_flags_unhinted(void) {
-    return FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_TARGET_NORMAL;
-}
-static inline int kt_ft_has_multiple_masters(FT_Face face) { return FT_HAS_MULTIPLE_MASTERS(face) ? 1 : 0; }
-static inline int kt_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
-
-/// FreeType's message for an error code ("invalid outline"), or "unknown FreeType error".
-const char *kt_ft_error_message(int error);
-
-/// FriBidi paragraph directions (macros in some builds of its headers).
-static inline FriBidiParType kt_fribidi_par_auto(void) { return FRIBIDI_PAR_ON; }
-static inline FriBidiParType kt_fribidi_par_ltr(void) { return FRIBIDI_PAR_LTR; }
-static inline FriBidiParType kt_fribidi_par_rtl(void) { return FRIBIDI_PAR_RTL; }
-static inline int kt_fribidi_par_is_rtl(FriBidiParType direction) { return FRIBIDI_IS_RTL(direction) ? 1 : 0; }
-
-/// Keeps large allocations on the malloc heap instead of fresh mmaps (glibc), so buffers freed by
-/// one frame are reused by the next without page faults. No effect where mallopt is missing.
-void kt_reuse_large_allocations(void);
 
 /// libpng encoding settings. filter: a PNG_FILTER_* mask, or -1 for libpng's default.
 typedef struct {

@@ -1,6 +1,6 @@
 // FreeType's error messages, from its own list (fterrdef.h), which Debian's build does not
 // compile into FT_Error_String. This is the inclusion trick FreeType's fterrors.h documents.
-#include "CKinetypeShims.h"
+#include "CFreeTypeShims.h"
 
 #undef FTERRORS_H_
 #define FT_ERRORDEF( e, v, s )  case v: return s;

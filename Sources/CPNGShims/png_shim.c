@@ -1,4 +1,4 @@
-#include "CKinetypeShims.h"
+#include "CPNGShims.h"
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
