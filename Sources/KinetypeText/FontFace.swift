@@ -7,7 +7,8 @@ internal import CFreeTypeShims
 /// Owns both sets of handles and frees them in `deinit`; no C type leaves this module.
 public final class FontFace {
     public let path: String
-    /// Distinguishes this face from the others of its library in cache keys.
+    /// Distinguishes this face from every other face of its library, for its whole life, in
+    /// cache keys.
     let id: Int
     public let familyName: String
     public let styleName: String
@@ -16,10 +17,13 @@ public final class FontFace {
     public let unitsPerEm: Double
     public let axes: [VariationAxis]
 
-    let ftFace: FT_Face
-    let hbFont: OpaquePointer
+    /// The FreeType and HarfBuzz objects, each owned (and freed) by its handle.
+    private let freeTypeFace: FreeTypeFace
+    private let harfBuzzFont: HarfBuzzFont
+    var ftFace: FT_Face { freeTypeFace.face }
+    var hbFont: OpaquePointer { harfBuzzFont.font }
     /// Keeps the FreeType library alive for as long as this face.
-    let freeType: FreeTypeHandle
+    var freeType: FreeTypeHandle { freeTypeFace.freeType }
     private var currentCharSize: FT_F26Dot6 = 0
     private var currentVariations: FontVariations? = nil
 
@@ -40,19 +44,12 @@ public final class FontFace {
             throw FontError.unreadable(path: path, reason: "not a regular file (it is \(kind))")
         }
         guard access(path, R_OK) == 0 else { throw FontError.unreadable(path: path, reason: "permission denied") }
-        var face: FT_Face?
-        let error = FT_New_Face(freeType.library, path, 0, &face)
-        guard error == 0, let face else {
-            throw FontError.unreadable(path: path, reason: "not a font FreeType can open (error \(error))")
-        }
-        guard kt_ft_is_scalable(face) != 0 else {
-            FT_Done_Face(face)
-            throw FontError.notScalable(path: path)
-        }
+        freeTypeFace = try FreeTypeFace(path: path, freeType: freeType)
+        let face = freeTypeFace.face
+        guard kt_ft_is_scalable(face) != 0 else { throw FontError.notScalable(path: path) }
+        harfBuzzFont = try HarfBuzzFont(path: path)
         self.path = path
         self.id = id
-        self.freeType = freeType
-        ftFace = face
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         unitsPerEm = Double(face.pointee.units_per_EM)
@@ -62,21 +59,6 @@ public final class FontFace {
             weightClass = 400
         }
         axes = FontFace.readAxes(library: freeType.library, face: face)
-
-        let blob = hb_blob_create_from_file_or_fail(path)
-        guard let blob else {
-            FT_Done_Face(face)
-            throw FontError.unreadable(path: path, reason: "HarfBuzz cannot read it")
-        }
-        let hbFace = hb_face_create(blob, 0)
-        hb_blob_destroy(blob)
-        hbFont = hb_font_create(hbFace)
-        hb_face_destroy(hbFace)
-    }
-
-    deinit {
-        hb_font_destroy(hbFont)
-        FT_Done_Face(ftFace)
     }
 
     private static func readAxes(library: FT_Library, face: FT_Face) -> [VariationAxis] {

@@ -30,9 +30,9 @@ public final class FontLibrary {
     /// The faces, sizes and variations drawn in this frame and the last: rendered glyphs are cached
     /// only for those the last frame drew too. Static text repeats its sizes and hits the cache from
     /// the second frame on; a size animation never does, and is spared the cost of filling it.
-    private var runsLastFrame = Set<UInt64>()
-    private var runsThisFrame = Set<UInt64>()
-    /// Small numbers for the variation settings seen, for glyph keys.
+    private var runsLastFrame = Set<GlyphKey>()
+    private var runsThisFrame = Set<GlyphKey>()
+    /// Numbers for the variation settings seen, for glyph keys; never reused.
     private var variationIDs: [FontVariations: Int] = [:]
 
     public init() throws {
@@ -42,25 +42,14 @@ public final class FontLibrary {
     /// The face for a font file, opened once and kept for the life of the library.
     public func face(path: String) throws -> FontFace {
         if let face = faces[path] { return face }
-        if faces.count > 0, faces.count % GlyphKey.maxFaces == 0 {
-            // Face numbers wrap around in glyph keys: start the caches over so none is reused.
-            glyphCache.removeAll()
-            outlineCache.removeAll()
-        }
-        let face = try FontFace(path: path, id: faces.count % GlyphKey.maxFaces, freeType: freeType)
+        let face = try FontFace(path: path, id: faces.count, freeType: freeType)
         faces[path] = face
         return face
     }
 
-    /// The number standing for `variations` in glyph keys. When the table is full the caches start
-    /// over, so a number never names two settings.
+    /// The number standing for `variations` in glyph keys, for the life of the library.
     func variationID(_ variations: FontVariations) -> Int {
         if let id = variationIDs[variations] { return id }
-        if variationIDs.count >= GlyphKey.maxVariations {
-            variationIDs.removeAll()
-            glyphCache.removeAll()
-            outlineCache.removeAll()
-        }
         let id = variationIDs.count
         variationIDs[variations] = id
         return id
@@ -75,7 +64,7 @@ public final class FontLibrary {
     /// Whether glyphs of this run (a face, size and variations, as a glyph key with glyph and offset
     /// zero) go through the bitmap cache.
     func cachesGlyphs(ofRun run: GlyphKey) -> Bool {
-        runsThisFrame.insert(run.bits)
-        return runsLastFrame.contains(run.bits)
+        runsThisFrame.insert(run.run)
+        return runsLastFrame.contains(run.run)
     }
 }

@@ -1,23 +1,31 @@
-/// Everything that changes a glyph's pixels (after cosmic-text's `CacheKey`), packed into one
-/// integer so a lookup hashes a single word: the 1/64-px subpixel offset (6 + 6 bits), the glyph
-/// (16 bits), the 26.6 size (18 bits, up to 4096 px), the face (8 bits) and the variation
-/// coordinates, interned per library (10 bits).
+/// Everything that changes a glyph's pixels (after cosmic-text's `CacheKey`): the face and the
+/// variation coordinates (numbers unique for the life of their library, never reused), and packed
+/// into one word the 1/64-px subpixel offset (6 + 6 bits), the glyph (16 bits: OpenType has no
+/// more) and the 26.6 size (18 bits, up to 4096 px).
 struct GlyphKey: Hashable {
+    let face: Int32
+    let variations: Int32
     let bits: UInt64
 
     static let maxCharSize = (1 << 18) - 1
-    static let maxFaces = 1 << 8
-    static let maxVariations = 1 << 10
 
     init(face: Int, variations: Int, charSize: Int, glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8) {
+        self.face = Int32(truncatingIfNeeded: face)
+        self.variations = Int32(truncatingIfNeeded: variations)
         bits = UInt64(subpixelX & 63) | UInt64(subpixelY & 63) << 6 | UInt64(glyphID & 0xFFFF) << 12
-            | UInt64(charSize) << 28 | UInt64(face) << 46 | UInt64(variations) << 54
+            | UInt64(min(max(charSize, 0), Self.maxCharSize)) << 28
     }
 
-    private init(bits: UInt64) { self.bits = bits }
+    private init(face: Int32, variations: Int32, bits: UInt64) {
+        self.face = face
+        self.variations = variations
+        self.bits = bits
+    }
 
     /// The same glyph at offset 0, 0: the key of its outline, shared by every subpixel placement.
-    var outline: GlyphKey { GlyphKey(bits: bits & ~0xFFF) }
+    var outline: GlyphKey { GlyphKey(face: face, variations: variations, bits: bits & ~0xFFF) }
+    /// The run's key: glyph and offset zero.
+    var run: GlyphKey { GlyphKey(face: face, variations: variations, bits: bits & ~0xFFFFFFF) }
 }
 
 /// A bounded cache for one thread, limited by a cost (bytes of coverage, or entries) so that memory

@@ -195,3 +195,41 @@ final class CorruptFontTests: XCTestCase {
         XCTAssertEqual(try GlyphPreflight.check(scene), 2, "O and K")
     }
 }
+
+/// Faces keep one identity for the life of their library: the 257th face opened must not share
+/// glyph-cache keys with the first (face numbers once wrapped around at 256).
+final class FaceIdentityTests: XCTestCase {
+    func testManyFacesNeverShareCachedGlyphs() throws {
+        let directory = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sans = TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path
+        let serif = TestPaths.fonts.appendingPathComponent("DejaVuSerif.ttf").path
+        // 300 paths: the first 256 are DejaVu Sans, the rest DejaVu Serif, so face 256 would have
+        // taken face 0's number.
+        let paths = try (0..<300).map { index -> String in
+            let link = directory.appendingPathComponent("face\(index).ttf").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: index < 256 ? sans : serif)
+            return link
+        }
+        let library = try FontLibrary()
+        let faces = try paths.map { try library.face(path: $0) }
+        let glyph = UInt32(36)  // "A" in both fonts
+        func draw(_ face: FontFace) throws -> [UInt8] {
+            let rasterizer = GlyphRasterizer(library: library, face: face, size: 40, variations: .none)
+            // Twice per frame over two frames, so the bitmap cache is used.
+            for _ in 0..<2 {
+                library.beginFrame()
+                _ = try rasterizer.bitmap(glyphID: glyph, subpixelX: 0, subpixelY: 0)
+            }
+            return try rasterizer.bitmap(glyphID: glyph, subpixelX: 0, subpixelY: 0).coverage
+        }
+        let sansA = try draw(faces[0]), serifA = try draw(faces[299])
+        XCTAssertNotEqual(sansA, serifA)
+        var checked = 0
+        for index in [0, 256, 1, 257, 255, 258] {
+            XCTAssertEqual(try draw(faces[index]), index < 256 ? sansA : serifA, "face \(index)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 6)
+    }
+}
