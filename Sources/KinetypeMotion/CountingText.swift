@@ -19,23 +19,31 @@
 public struct CountingText: TextInterpolator {
     public init() {}
 
-    public func text(from: String, to: String, progress: Double) -> String {
-        if progress == 0 { return from }
-        if progress == 1 { return to }
-        let fallback = DiscreteText().text(from: from, to: to, progress: progress)
-        guard progress.isFinite, let (a, b) = Self.numbers(from: from, to: to) else { return fallback }
+    /// The two texts' numbers and how to write the counted one.
+    public struct Context: Sendable {
+        let from: String, to: String
+        let a: NumberInText, b: NumberInText
+        let minus: Character
+    }
 
-        let value = a.value + (b.value - a.value) * progress
+    /// nil when the two texts do not share a prefix, trailer and currency symbol around a number.
+    public func context(from: String, to: String) -> Context? {
+        guard let (a, b) = Self.numbers(from: from, to: to) else { return nil }
         let minus: Character = [b.sign, a.sign].compactMap { $0 }.first { $0 != "+" } ?? "-"
+        return Context(from: from, to: to, a: a, b: b, minus: minus)
+    }
+
+    public func text(_ context: Context, at ratio: Double) -> String {
+        let (a, b) = (context.a, context.b)
+        let fallback = ratio >= 1 ? context.to : context.from
+        guard ratio.isFinite else { return fallback }
+        let value = a.value + (b.value - a.value) * ratio
         guard let number = Self.format(
             value, decimals: b.decimals, separators: a.usesSeparators || b.usesSeparators,
-            currency: b.currency, minus: minus, explicitPlus: b.sign == "+")
+            currency: b.currency, minus: context.minus, explicitPlus: b.sign == "+")
         else { return fallback }
         return b.prefix + number + b.trailer
     }
-
-    /// Whether `from` → `to` counts; otherwise the text changes at once (`validate` warns).
-    package static func counts(from: String, to: String) -> Bool { numbers(from: from, to: to) != nil }
 
     /// The two texts' numbers when they share the prefix, the trailer and the currency symbol.
     static func numbers(from: String, to: String) -> (NumberInText, NumberInText)? {

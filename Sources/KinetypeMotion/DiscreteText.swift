@@ -5,7 +5,8 @@
 public struct DiscreteText: TextInterpolator {
     public init() {}
 
-    public func text(from: String, to: String, progress: Double) -> String {
-        progress >= 1 ? to : from
-    }
+    /// Never a context: every segment changes without animation.
+    public func context(from: String, to: String) -> Never? { nil }
+
+    public func text(_ context: Never, at ratio: Double) -> String {}
 }

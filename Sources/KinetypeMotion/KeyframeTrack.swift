@@ -110,11 +110,30 @@ extension KeyframeTrack where Value: Interpolatable {
 }
 
 extension KeyframeTrack where Value == String {
-    /// A text track whose segments are blended by a ``TextInterpolator`` (counting, typewriter…).
-    public init(keyframes: [Keyframe<String>], repeat: RepeatCount = .count(1), autoreverses: Bool = false,
-                interpolator: some TextInterpolator) {
+    /// A text track whose segments are blended by a ``TextInterpolator`` (counting, typewriter, or
+    /// your own). Each segment's context is made once, here; a segment without one changes without
+    /// animation when it lands.
+    public init<Interpolator: TextInterpolator>(keyframes: [Keyframe<String>], repeat: RepeatCount = .count(1),
+                                                autoreverses: Bool = false, interpolator: Interpolator) {
+        var contexts: [SegmentTexts: Interpolator.Context] = [:]
+        for (start, end) in zip(keyframes, keyframes.dropFirst()) where start.value != end.value {
+            let texts = SegmentTexts(from: start.value, to: end.value)
+            if contexts[texts] == nil, let context = interpolator.context(from: start.value, to: end.value) {
+                contexts[texts] = context
+            }
+        }
+        let table = contexts
         self.init(keyframes: keyframes, repeat: `repeat`, autoreverses: autoreverses) { from, to, p in
-            interpolator.text(from: from, to: to, progress: p)
+            if p == 0 { return from }
+            if p == 1 { return to }
+            guard let context = table[SegmentTexts(from: from, to: to)] else { return p >= 1 ? to : from }
+            return interpolator.text(context, at: p)
         }
     }
+}
+
+/// A text segment's two texts: the key of its interpolation context.
+private struct SegmentTexts: Hashable {
+    var from: String
+    var to: String
 }

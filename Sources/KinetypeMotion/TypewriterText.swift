@@ -11,18 +11,29 @@
 public struct TypewriterText: TextInterpolator {
     public init() {}
 
-    public func text(from: String, to: String, progress: Double) -> String {
-        let p = min(max(progress, 0), 1)
-        if p == 0 { return from }
-        if p == 1 { return to }
+    /// Both texts as grapheme clusters and the length of their common prefix, found once.
+    public struct Context: Sendable {
+        let source: [Character], target: [Character]
+        let common: Int
+    }
+
+    public func context(from: String, to: String) -> Context? {
         let source = Array(from), target = Array(to)
         var common = 0
         while common < source.count, common < target.count, source[common] == target[common] {
             common += 1
         }
+        return Context(source: source, target: target, common: common)
+    }
+
+    public func text(_ context: Context, at ratio: Double) -> String {
+        let p = min(max(ratio, 0), 1)
+        let (source, target, common) = (context.source, context.target, context.common)
+        if p == 0 { return String(source) }
+        if p == 1 { return String(target) }
         if common == source.count {
             let typed = Self.count(p, of: target.count - common)
-            return from + String(target[common..<(common + typed)])
+            return String(target[0..<(common + typed)])
         }
         if p < 0.5 {
             let deleted = Self.count(p * 2, of: source.count - common)

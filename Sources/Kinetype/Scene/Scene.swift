@@ -28,4 +28,10 @@ public struct CanvasSpec: Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var background: RGBA
+
+    public init(width: Int, height: Int, background: RGBA = .white) {
+        self.width = width
+        self.height = height
+        self.background = background
+    }
 }

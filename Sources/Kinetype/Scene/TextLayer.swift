@@ -14,6 +14,24 @@ public struct TextLayer: Sendable {
     public var paragraph: ParagraphSpec = ParagraphSpec()
     public var fit: FitSpec? = nil
 
+    /// A text layer. Every property is a `.constant` or `.animated(KeyframeTrack(...))`; for text,
+    /// `KeyframeTrack(keyframes:interpolator:)` takes any `TextInterpolator`, your own included.
+    public init(id: String, text: Property<String>, font: FontSpec, size: Property<Double>,
+                position: Property<Point2> = .constant(Point2(x: 0, y: 0)), anchor: Anchor = .center,
+                color: Property<RGBA> = .constant(.black), opacity: Property<Double> = .constant(1),
+                paragraph: ParagraphSpec = ParagraphSpec(), fit: FitSpec? = nil) {
+        self.id = id
+        self.text = text
+        self.font = font
+        self.size = size
+        self.position = position
+        self.anchor = anchor
+        self.color = color
+        self.opacity = opacity
+        self.paragraph = paragraph
+        self.fit = fit
+    }
+
     /// The time after which nothing about this layer changes (`.infinity` when something repeats forever).
     public var endTime: Double {
         ([text.endTime, size.endTime, position.endTime, color.endTime, opacity.endTime, font.weight?.endTime ?? 0,
@@ -62,6 +80,14 @@ public struct ParagraphSpec: Sendable {
     public var boxWidth: Property<Double>? = nil
     /// Everything else (the box width is filled in per frame).
     public var style = ParagraphStyle()
+
+    /// - Parameters:
+    ///   - boxWidth: lines wrap at this width (animatable); nil breaks lines only at newlines.
+    ///   - style: alignment, line height, box height, max lines, truncation, language.
+    public init(boxWidth: Property<Double>? = nil, style: ParagraphStyle = ParagraphStyle()) {
+        self.boxWidth = boxWidth
+        self.style = style
+    }
 }
 
 /// Shrink-to-fit: the size shrinks until the text fits its box, down to size × minimumScaleFactor;
@@ -70,6 +96,12 @@ public struct FitSpec: Sendable, Equatable {
     public var minimumScaleFactor: Double
     public var group: String?
     public static let defaultMinimumScaleFactor = 0.5
+
+    /// Shrink-to-fit down to `minimumScaleFactor`; layers sharing a `group` share one size.
+    public init(minimumScaleFactor: Double = FitSpec.defaultMinimumScaleFactor, group: String? = nil) {
+        self.minimumScaleFactor = minimumScaleFactor
+        self.group = group
+    }
 }
 
 extension Property where Value == String {

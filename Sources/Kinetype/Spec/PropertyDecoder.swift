@@ -36,21 +36,27 @@ struct PropertyDecoder {
     mutating func textProperty(_ node: SpecNode) throws -> Property<String> {
         guard node.isMapping else { return .constant(try ValueDecoders.text(node)) }
         let fields = try node.mapping(allowed: Self.animationFields + ["interpolation"])
-        var interpolator: any TextInterpolator = DiscreteText()
-        if let kind = fields.optional("interpolation") {
-            switch try kind.string() {
-            case "discrete": interpolator = DiscreteText()
-            case "counting": interpolator = CountingText()
-            case "typewriter": interpolator = TypewriterText()
-            case let other: throw kind.error("unknown interpolation \(SpecError.quoted(other)); allowed: discrete, counting, typewriter")
+        var kind = "discrete"
+        if let node = fields.optional("interpolation") {
+            kind = try node.string()
+            guard ["discrete", "counting", "typewriter"].contains(kind) else {
+                throw node.error("unknown interpolation \(SpecError.quoted(kind)); allowed: discrete, counting, typewriter")
             }
         }
-        let chosen = interpolator
-        let track = try track(fields, value: ValueDecoders.text) { chosen.text(from: $0, to: $1, progress: $2) }
-        if chosen is CountingText {
+        let keyframes = try self.keyframes(fields, value: ValueDecoders.text)
+        let track: KeyframeTrack<String>
+        switch kind {
+        case "counting": track = KeyframeTrack(keyframes: keyframes.keyframes, repeat: keyframes.repeat,
+                                               autoreverses: keyframes.autoreverses, interpolator: CountingText())
+        case "typewriter": track = KeyframeTrack(keyframes: keyframes.keyframes, repeat: keyframes.repeat,
+                                                 autoreverses: keyframes.autoreverses, interpolator: TypewriterText())
+        default: track = KeyframeTrack(keyframes: keyframes.keyframes, repeat: keyframes.repeat,
+                                       autoreverses: keyframes.autoreverses, interpolator: DiscreteText())
+        }
+        if kind == "counting" {
             let nodes = try fields.required("keyframes").sequence()
             for (index, pair) in zip(track.keyframes, track.keyframes.dropFirst()).enumerated()
-            where pair.0.value != pair.1.value && !CountingText.counts(from: pair.0.value, to: pair.1.value) {
+            where pair.0.value != pair.1.value && CountingText().context(from: pair.0.value, to: pair.1.value) == nil {
                 warnings.append("\(nodes[index + 1].path): \(SpecError.quoted(pair.0.value)) and \(SpecError.quoted(pair.1.value)) do not share a number with the same text around it, so the text changes at once instead of counting")
             }
         }
@@ -59,6 +65,14 @@ struct PropertyDecoder {
 
     private mutating func track<Value: Sendable>(_ fields: SpecMapping, value parse: (SpecNode) throws -> Value,
                                                  interpolate: @escaping @Sendable (Value, Value, Double) -> Value) throws -> KeyframeTrack<Value> {
+        let decoded = try keyframes(fields, value: parse)
+        return KeyframeTrack(keyframes: decoded.keyframes, repeat: decoded.repeat, autoreverses: decoded.autoreverses,
+                             interpolate: interpolate)
+    }
+
+    /// The keyframes of an animated value, with its repeat count and autoreverse.
+    private mutating func keyframes<Value: Sendable>(_ fields: SpecMapping, value parse: (SpecNode) throws -> Value) throws
+        -> (keyframes: [Keyframe<Value>], repeat: RepeatCount, autoreverses: Bool) {
         let list = try fields.required("keyframes")
         let nodes = try list.sequence()
         guard !nodes.isEmpty else { throw list.error("keyframes must not be empty") }
@@ -94,6 +108,6 @@ struct PropertyDecoder {
             }
         }
         let autoreverses = try fields.optional("autoreverses")?.bool() ?? false
-        return KeyframeTrack(keyframes: keyframes, repeat: repeatCount, autoreverses: autoreverses, interpolate: interpolate)
+        return (keyframes, repeatCount, autoreverses)
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+import Kinetype
+import KinetypeMotion
+import KinetypeText
+
+/// Scenes built in Swift with the public API only (no @testable), as a package depending on
+/// kinetype would.
+final class SwiftAPITests: XCTestCase {
+    static let catalog = FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: false)
+
+    /// The SwiftUI spring scenario, built in code.
+    static func springHello() throws -> Scene {
+        let size = KeyframeTrack<Double>(keyframes: [
+            Keyframe(time: 0, value: 32),
+            Keyframe(time: 1.2, value: 72, easing: .spring(Spring(response: 0.5, dampingFraction: 0.5))),
+        ], repeat: .forever, autoreverses: true)
+        let hello = TextLayer(id: "hello", text: .constant("Hello, World!"),
+                              font: try .family("DejaVu Serif", catalog: catalog), size: .animated(size),
+                              position: .constant(Point2(x: 320, y: 120)), anchor: .center,
+                              color: .constant(RGBA(r: 0x0A / 255.0, g: 0x3D / 255.0, b: 0x91 / 255.0)))
+        return try Scene(canvas: CanvasSpec(width: 640, height: 240, background: .white), fps: 30, duration: 4.8,
+                         layers: [hello], catalog: catalog)
+    }
+
+    func testASceneBuiltInSwiftRendersTheSamePixelsAsItsSpec() throws {
+        let code = try Self.springHello()
+        let spec = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)
+        XCTAssertEqual(code.frameCount, spec.frameCount)
+        let fromCode = try FrameRenderer(scene: code), fromSpec = try FrameRenderer(scene: spec)
+        var compared = 0
+        for frame in stride(from: 0, to: code.frameCount, by: 7) {
+            XCTAssertEqual(try fromCode.render(frame: frame).bytes(includeAlpha: true),
+                           try fromSpec.render(frame: frame).bytes(includeAlpha: true), "frame \(frame)")
+            compared += 1
+        }
+        XCTAssertEqual(compared, 21)
+    }
+
+    /// A price that counts in whole cents, with a currency format: the counting-label hook.
+    struct CentsCounter: TextInterpolator {
+        struct Context: Sendable { var from: Int, to: Int }
+        func context(from: String, to: String) -> Context? {
+            guard let a = Self.cents(from), let b = Self.cents(to) else { return nil }
+            return Context(from: a, to: b)
+        }
+        func text(_ context: Context, at ratio: Double) -> String {
+            let cents = Int((Double(context.from) + Double(context.to - context.from) * ratio).rounded())
+            return String(format: "€%d.%02d", cents / 100, cents % 100)
+        }
+        static func cents(_ text: String) -> Int? {
+            guard text.hasPrefix("€"), let value = Double(text.dropFirst()) else { return nil }
+            return Int((value * 100).rounded())
+        }
+    }
+
+    func testACustomInterpolatorDrivesALayersText() throws {
+        let track = KeyframeTrack(keyframes: [Keyframe(time: 0, value: "€1.00"), Keyframe(time: 1, value: "€3.00"),
+                                             Keyframe(time: 2, value: "sold out")], interpolator: CentsCounter())
+        let layer = TextLayer(id: "price", text: .animated(track), font: try .system(design: "monospaced", catalog: Self.catalog),
+                              size: .constant(24), position: .constant(Point2(x: 100, y: 50)))
+        let scene = try Scene(canvas: CanvasSpec(width: 200, height: 100), fps: 10, duration: 2.5, layers: [layer],
+                              catalog: Self.catalog)
+        let texts = (0..<scene.frameCount).map { scene.frameState(at: $0).layers[0].text }
+        XCTAssertEqual(texts[0], "€1.00")
+        XCTAssertEqual(texts[5], "€2.00")
+        XCTAssertEqual(texts[10], "€3.00")
+        XCTAssertEqual(texts[15], "€3.00", "no context between a price and \"sold out\": it changes when the segment lands")
+        XCTAssertEqual(texts[20], "sold out")
+        XCTAssertEqual(texts.count, 25)
+        let memory = MemorySink()
+        _ = try RenderSession.run(scene, jobs: 2, into: memory)
+        XCTAssertEqual(memory.frames.count, 25)
+        XCTAssertTrue(memory.frames.values.allSatisfy { $0.starts(with: [0x89, 0x50, 0x4E, 0x47]) }, "PNG signature")
+    }
+
+    func testSceneLimitsAndUnknownFontsAreErrors() throws {
+        let layer = TextLayer(id: "a", text: .constant("a"), font: try .family("DejaVu Sans", catalog: Self.catalog),
+                              size: .constant(10))
+        XCTAssertThrowsError(try Scene(canvas: CanvasSpec(width: 0, height: 10), fps: 30, duration: 1, layers: [layer], catalog: Self.catalog))
+        XCTAssertThrowsError(try Scene(canvas: CanvasSpec(width: 10, height: 10), fps: 0, duration: 1, layers: [layer], catalog: Self.catalog))
+        XCTAssertThrowsError(try Scene(canvas: CanvasSpec(width: 10, height: 10), fps: 30, duration: 1, layers: [layer, layer], catalog: Self.catalog))
+        XCTAssertThrowsError(try FontSpec.family("DejaVu Serf", catalog: Self.catalog)) { error in
+            XCTAssertTrue("\(error)".contains("DejaVu Serif"), "\(error)")
+        }
+    }
+}
