@@ -47,6 +47,7 @@ public enum RenderSession {
     ///     `RenderError.interrupted` with the number written.
     ///   - waiting: called once if the folder is busy and `request.waitForFolder` is set, with
     ///     the holder's PID.
+    @discardableResult
     public static func run(_ scene: Scene, request: RenderRequest,
                            progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
                            isCancelled: @escaping @Sendable () -> Bool = { false },
@@ -61,6 +62,7 @@ public enum RenderSession {
     }
 
     /// Renders `frames` (nil: all) into any sink.
+    @discardableResult
     public static func run(_ scene: Scene, frames requested: ClosedRange<Int>? = nil,
                            jobs: Int = ProcessInfo.processInfo.activeProcessorCount, png: PNGOptions = .fast,
                            into sink: FrameSink,
