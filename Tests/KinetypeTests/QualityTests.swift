@@ -29,13 +29,16 @@ final class QualityTests: XCTestCase {
     func testCrispEveryFrameEqualsAStaticRenderAtItsExactSizeAndPosition() throws {
         let scene = try loadYAML(Self.ramp)
         let renderer = try FrameRenderer(scene: scene)
+        var checked = 0
         for frame in [1, 17, 29, 43, 58] {
             let state = scene.frameState(at: frame).layers[0]
             let animated = try renderer.render(frame: frame)
             let still = try staticRender(size: state.size, x: state.position.x, y: state.position.y)
             XCTAssertEqual(animated.rgbaImage, still.rgbaImage, "frame \(frame) at \(state.size) px")
             XCTAssertNotEqual(state.size.rounded(), state.size, "the test wants fractional sizes")
+            checked += 1
         }
+        XCTAssertEqual(checked, 5)
     }
 
     func testLandingFramesAtAndAfterTheLastKeyframeEqualTheFinalStaticRender() throws {
@@ -43,9 +46,12 @@ final class QualityTests: XCTestCase {
         let scene = try loadYAML(longer)
         let renderer = try FrameRenderer(scene: scene)
         let final = try staticRender(size: 72, x: 330.1, y: 110.2).rgbaImage
+        var checked = 0
         for frame in 60..<scene.frameCount {
             XCTAssertEqual(try renderer.render(frame: frame).rgbaImage, final, "frame \(frame)")
+            checked += 1
         }
+        XCTAssertEqual(checked, 15, "frames 60…74 of a 2.5 s scene at 30 fps")
         XCTAssertNotEqual(try renderer.render(frame: 59).rgbaImage, final)
     }
 
@@ -59,9 +65,12 @@ final class QualityTests: XCTestCase {
         """))
         let renderer = try FrameRenderer(scene: scene)
         let final = try staticRender(size: 72, x: 320, y: 100).rgbaImage
+        var checked = 0
         for frame in [36, 45, 59] {
             XCTAssertEqual(try renderer.render(frame: frame).rgbaImage, final, "frame \(frame)")
+            checked += 1
         }
+        XCTAssertEqual(checked, 3)
     }
 
     /// Over a linear 32→72 px ramp, the ink's horizontal spread and centroid follow straight lines.
@@ -88,5 +97,6 @@ final class QualityTests: XCTestCase {
         XCTAssertLessThanOrEqual(spreadResidual, 0.05)
         XCTAssertLessThanOrEqual(centroidResidual, 0.05)
         XCTAssertGreaterThan(spreads.last! - spreads.first!, 50, "the ink must actually grow")
+        XCTAssertEqual(sizes.count, 60, "every frame of the 2 s ramp")
     }
 }
