@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "kinetype", targets: ["kinetype"]),
         .library(name: "Kinetype", targets: ["Kinetype"]),
+        .library(name: "KinetypeSpec", targets: ["KinetypeSpec"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,18 +41,22 @@ let package = Package(
         .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CFreeTypeShims", "CFriBidiShims"]),
         // Canvas, compositing, PNG encode/decode.
         .target(name: "KinetypeRaster", dependencies: ["CPNGShims"]),
-        // Spec decoding and validation, scene evaluation, frame rendering.
-        .target(name: "Kinetype", dependencies: [
-            "KinetypeMotion", "KinetypeText", "KinetypeRaster",
+        // The scene model with public initializers, its evaluation, and rendering (layouter,
+        // painter, display list, rasterizer, sinks). What `import Kinetype` gives; no Yams.
+        .target(name: "Kinetype", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster"]),
+        // Spec files (YAML through Yams, JSON by its own strict parser) decoded and validated
+        // into scenes, with one-line errors.
+        .target(name: "KinetypeSpec", dependencies: [
+            "Kinetype",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "kinetype", dependencies: [
-            "Kinetype", "KinetypeRaster", "CMalloc",
+            "Kinetype", "KinetypeSpec", "KinetypeRaster", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
-        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeText", "KinetypeRaster", "KinetypeMotion", "kinetype"],
+        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeSpec", "KinetypeText", "KinetypeRaster", "KinetypeMotion", "kinetype"],
                     exclude: ["Goldens", "Reference"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kinetype
+import KinetypeSpec
 
 /// Loads a spec, turning every known error into one clear line on stderr and exit code 1.
 func loadScene(_ path: String) throws -> Scene {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kinetype
+import KinetypeSpec
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kinetype
+import KinetypeSpec
 import KinetypeRaster
 
 struct Render: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kinetype
+import KinetypeSpec
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeSpec
 @testable import KinetypeText
 
 /// Valid specs that once crashed kinetype (issue 6), and every string of Unicode's break test files

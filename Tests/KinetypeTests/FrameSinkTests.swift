@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeSpec
 
 /// Frame sinks: in-memory frames equal the folder's files, ordered sinks get frames in order,
 /// and a failing sink stops the render and is abandoned.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Kinetype
+@testable import KinetypeSpec
 
 /// Golden images of every example: first, middle and last frames, and a spring's overshoot peak.
 final class GoldenTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeSpec
 
 /// One render per folder (the lock), interruption, the manifest's `complete`, leftovers of a
 /// killed render, and I/O errors in plain words, through the library API.

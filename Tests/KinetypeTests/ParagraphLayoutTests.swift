@@ -1,5 +1,6 @@
 import XCTest
 @testable import Kinetype
+@testable import KinetypeSpec
 @testable import KinetypeText
 
 final class ParagraphLayoutTests: XCTestCase {

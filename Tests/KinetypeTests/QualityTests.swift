@@ -1,5 +1,6 @@
 import XCTest
 @testable import Kinetype
+@testable import KinetypeSpec
 import KinetypeRaster
 
 /// The three text-quality invariants of DESIGN.md: crisp, landing, smooth.

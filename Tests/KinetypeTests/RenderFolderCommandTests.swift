@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Kinetype
+import KinetypeSpec
 
 /// `kinetype render` and `scripts/make-gif` as users meet them around output folders: a second
 /// render into a busy folder, --wait, Ctrl-C and SIGTERM, full or read-only disks, `-o ""`.

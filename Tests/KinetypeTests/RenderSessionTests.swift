@@ -1,5 +1,6 @@
 import XCTest
 @testable import Kinetype
+@testable import KinetypeSpec
 import KinetypeRaster
 
 final class RenderSessionTests: XCTestCase {

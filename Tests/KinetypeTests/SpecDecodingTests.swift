@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeSpec
 import KinetypeMotion
 
 final class SpecDecodingTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeSpec
 
 /// Issue 6, section 4: every invalid spec fails in one clean line `file:line:col: path: message`,
 /// whatever the spec holds. Each reproducer asserts the exact line.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeSpec
 
 /// Issue 6, section 5: spec and font paths that are not regular files fail at once, and a spec
 /// file's size is checked before it is read.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Kinetype
+import KinetypeSpec
 import KinetypeMotion
 import KinetypeText
 

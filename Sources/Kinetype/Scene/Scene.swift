@@ -3,6 +3,17 @@ import KinetypeText
 
 /// A decoded, validated animation: everything needed to evaluate any frame, with no I/O left.
 public struct Scene: Sendable {
+    /// A decoded scene, as the spec decoder (or `init(canvas:fps:duration:layers:)`) makes it.
+    package init(canvas: CanvasSpec, fps: Double, duration: Double, layers: [TextLayer], sourcePath: String,
+                 warnings: [String] = []) {
+        self.canvas = canvas
+        self.fps = fps
+        self.duration = duration
+        self.layers = layers
+        self.sourcePath = sourcePath
+        self.warnings = warnings
+    }
+
     public var canvas: CanvasSpec
     public var fps: Double
     public var duration: Double

@@ -73,6 +73,16 @@ public struct FontSpec: Sendable {
     /// Font files tried, in order, for characters the layer's font lacks (resolved at load time:
     /// the spec's fallback families, then bundled and system fonts that cover its texts).
     public var fallbacks: [String] = []
+
+    /// A resolved font (`FontSpec.family`, `.file` and `.system` resolve one).
+    package init(source: Source, family: FontFamily, weight: Property<Double>?, variations: [String: Property<Double>],
+                 fallbacks: [String] = []) {
+        self.source = source
+        self.family = family
+        self.weight = weight
+        self.variations = variations
+        self.fallbacks = fallbacks
+    }
 }
 
 /// Line breaking, alignment and truncation of a layer; the box width may be animated.
@@ -106,7 +116,7 @@ public struct FitSpec: Sendable, Equatable {
 
 extension Property where Value == String {
     /// Every text the property can show at a keyframe (what fallback fonts must cover).
-    var allValues: [String] {
+    package var allValues: [String] {
         switch self {
         case let .constant(value): return [value]
         case let .animated(track): return track.keyframes.map(\.value)

@@ -1,3 +1,4 @@
+import Kinetype
 /// A JSON value with the line and column of its first character.
 struct JSONValue {
     indirect enum Kind {

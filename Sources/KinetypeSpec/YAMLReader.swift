@@ -1,3 +1,4 @@
+import Kinetype
 import Foundation
 import Yams
 

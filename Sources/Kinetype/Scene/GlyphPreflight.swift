@@ -8,12 +8,12 @@ import KinetypeText
 /// What is drawn: every keyframe text, and the text of sampled frames (counting numbers,
 /// typewriter prefixes, weights between keyframes), each in the fonts of its frame. Glyph ids do not
 /// depend on the size, so texts are shaped at one small size.
-enum GlyphPreflight {
+package enum GlyphPreflight {
     /// A glyph that could not be loaded or drawn, with the layer it belongs to.
-    struct Failure: Error {
-        var layer: Int
-        var text: String
-        var error: Error
+    package struct Failure: Error {
+        package var layer: Int
+        package var text: String
+        package var error: Error
     }
 
     /// Frames sampled per layer, in addition to its keyframe texts.
@@ -24,7 +24,7 @@ enum GlyphPreflight {
 
     /// Returns how many distinct glyphs were checked.
     @discardableResult
-    static func check(_ scene: Scene) throws -> Int {
+    package static func check(_ scene: Scene) throws -> Int {
         let library = try FontLibrary()
         var checked = Set<GlyphIdentity>()
         var shaped = Set<TextAndFonts>()

@@ -1,3 +1,4 @@
+import Kinetype
 import KinetypeMotion
 
 /// `linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`, `{cubicBezier: [x1, y1, x2, y2]}`,

@@ -1,3 +1,4 @@
+import Kinetype
 import KinetypeMotion
 
 /// Reads a property that is either a constant or `{keyframes: […], repeat, autoreverses}`.

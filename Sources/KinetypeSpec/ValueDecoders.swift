@@ -1,3 +1,4 @@
+import Kinetype
 import KinetypeMotion
 
 /// Constant values: colours and points.
