@@ -86,3 +86,57 @@ final class SwiftAPITests: XCTestCase {
         }
     }
 }
+
+/// Every `Property` a layer holds is declared in `animatableProperties`, so its animation extends
+/// the layer's end time (what `validate` reports and when rendering may stop changing).
+final class AnimatablePropertyTests: XCTestCase {
+    /// Field paths of every `Property` value inside `value`, found by reflection.
+    static func propertyPaths(in value: Any, prefix: String = "") -> [String] {
+        var paths: [String] = []
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label else { continue }
+            let path = prefix.isEmpty ? label : "\(prefix).\(label)"
+            let typeName = String(describing: type(of: child.value))
+            if typeName.hasPrefix("Property<") || typeName.hasPrefix("Optional<Property<") {
+                paths.append(path)
+            } else if let dictionary = child.value as? [String: Property<Double>] {
+                paths += dictionary.keys.map { "\(path).\($0)" }
+            } else if !(child.value is String), Mirror(reflecting: child.value).displayStyle == .struct {
+                paths += propertyPaths(in: child.value, prefix: path)
+            }
+        }
+        return paths
+    }
+
+    func testEveryPropertyOfALayerExtendsItsEndTime() throws {
+        let catalog = SwiftAPITests.catalog
+        let late = KeyframeTrack<Double>(keyframes: [Keyframe(time: 0, value: 10), Keyframe(time: 7, value: 20)])
+        var layer = TextLayer(id: "all", text: .constant("x"),
+                              font: try .family("Inter", weight: .constant(400), variations: ["wght": .constant(500)], catalog: catalog),
+                              size: .constant(10), paragraph: ParagraphSpec(boxWidth: .constant(100)))
+        let paths = Self.propertyPaths(in: layer)
+        XCTAssertEqual(Set(paths), Set(layer.animatableProperties.map(\.path)), "a Property missing from animatableProperties")
+        XCTAssertGreaterThanOrEqual(paths.count, 8)
+        // Each one, animated alone, ends the layer at its last keyframe.
+        var checked = 0
+        for path in paths {
+            var animated = layer
+            switch path {
+            case "text": animated.text = .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: "a"), Keyframe(time: 7, value: "b")], interpolator: DiscreteText()))
+            case "size": animated.size = .animated(late)
+            case "position": animated.position = .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: Point2(x: 0, y: 0)), Keyframe(time: 7, value: Point2(x: 1, y: 1))]))
+            case "color": animated.color = .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: RGBA.black), Keyframe(time: 7, value: RGBA.white)]))
+            case "opacity": animated.opacity = .animated(late)
+            case "font.weight": animated.font.weight = .animated(late)
+            case "paragraph.boxWidth": animated.paragraph.boxWidth = .animated(late)
+            case "font.variations.wght": animated.font.variations["wght"] = .animated(late)
+            default: XCTFail("no animation written for \(path): add it here")
+            }
+            XCTAssertEqual(animated.endTime, 7, path)
+            checked += 1
+        }
+        XCTAssertEqual(checked, paths.count)
+        layer.size = .animated(late)
+        XCTAssertEqual(layer.endTime, 7)
+    }
+}

@@ -32,11 +32,19 @@ public struct TextLayer: Sendable {
         self.fit = fit
     }
 
+    /// Every animatable property of the layer, by its field path, with the time its animation ends:
+    /// the one list the end time (and so `validate`'s "settles at") derives from. A test walks the
+    /// layer's fields and fails if a `Property` is missing here.
+    public var animatableProperties: [(path: String, endTime: Double)] {
+        [("text", text.endTime), ("size", size.endTime), ("position", position.endTime), ("color", color.endTime),
+         ("opacity", opacity.endTime), ("font.weight", font.weight?.endTime ?? 0),
+         ("paragraph.boxWidth", paragraph.boxWidth?.endTime ?? 0)]
+            + font.variations.sorted { $0.key < $1.key }.map { ("font.variations.\($0.key)", $0.value.endTime) }
+    }
+
     /// The time after which nothing about this layer changes (`.infinity` when something repeats forever).
     public var endTime: Double {
-        ([text.endTime, size.endTime, position.endTime, color.endTime, opacity.endTime, font.weight?.endTime ?? 0,
-          paragraph.boxWidth?.endTime ?? 0]
-            + font.variations.values.map(\.endTime)).max() ?? 0
+        animatableProperties.map(\.endTime).max() ?? 0
     }
 
     func state(at t: Double) -> LayerState {
