@@ -43,8 +43,8 @@ final class QualityTests: XCTestCase {
     }
 
     func testLandingFramesAtAndAfterTheLastKeyframeEqualTheFinalStaticRender() throws {
-        let longer = Self.ramp.replacingOccurrences(of: "duration: 2.0", with: "duration: 2.5")
-        let scene = try loadYAML(longer)
+        var scene = try loadYAML(Self.ramp)
+        scene.duration = 2.5  // half a second held after the last keyframe
         let renderer = try FrameRenderer(scene: scene)
         let final = try staticRender(size: 72, x: 330.1, y: 110.2).rgbaImage
         var checked = 0
