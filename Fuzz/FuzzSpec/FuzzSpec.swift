@@ -20,10 +20,12 @@ import KinetypeText
 /// fonts are left out so a run depends only on the checkout (and never forks `fc-list`).
 private let loader = SpecLoader(catalog: FontCatalog(bundledDirectory: BundledFonts.directory, useSystemFonts: false))
 
-/// One private folder per process (libFuzzer's -fork/-jobs start several processes).
+/// One private folder per process (libFuzzer's -fork/-jobs start several processes), removed at
+/// exit; under $TMPDIR, which scripts/fuzz points into its work folder, so a crash leaves nothing.
 private let scratch: URL = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("kinetype-fuzzspec-\(getpid())")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: scratch) }
     return url
 }()
 
