@@ -55,6 +55,12 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // libFuzzer targets: scripts/fuzz builds them with -sanitize=fuzzer,address. In a normal
+        // build (no libFuzzer linked) each is a small tool that replays the input files it is given.
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        .executableTarget(name: "FuzzSpec", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzSpec"),
+        .executableTarget(name: "FuzzLayout", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzLayout"),
+
         .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
         .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeSpec", "KinetypeText", "KinetypeRaster", "KinetypeMotion", "kinetype"],
                     exclude: ["Goldens", "Reference"]),
