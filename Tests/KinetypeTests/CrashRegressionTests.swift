@@ -40,7 +40,8 @@ final class CrashRegressionTests: XCTestCase {
 
     func testFlagEmojiAndNoncharactersRender() throws {
         // Both aborted inside libunibreak 1.1 (assertions in set_linebreaks).
-        let texts = ["🇯🇵", "Hello 🇯🇵🇫🇷 world", "A\u{FFFF}B", "\u{FFFE}", "🏳️‍🌈 👩🏽‍💻 ok", "\u{E0001}\u{E0067}"]
+        let texts = ["🇯🇵", "Hello 🇯🇵🇫🇷 world", "A\u{FFFF}B", "\u{FFFE}", "🏳️‍🌈 👩🏽‍💻 ok", "\u{E0001}\u{E0067}",
+                     "A\u{1F1EF}B", "a \u{1F1EF}", "one\u{FFFF} two three four"]  // the last three: found by fuzzing
         XCTAssertEqual(try renderAll(texts, perFrame: 1), texts.count)
         for text in texts {
             _ = try LineBreakOpportunities.offsets(in: text)
