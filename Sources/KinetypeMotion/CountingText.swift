@@ -30,6 +30,12 @@ public struct CountingText: TextInterpolator {
     public func context(from: String, to: String) -> Context? {
         guard let (a, b) = Self.numbers(from: from, to: to) else { return nil }
         let minus: Character = [b.sign, a.sign].compactMap { $0 }.first { $0 != "+" } ?? "-"
+        // Numbers too long to count exactly in a Double (17 digits, or 15 decimals above 9) do not
+        // count: the text changes at once (and `validate` says so) instead of flickering.
+        for value in [a.value, b.value] where Self.format(value, decimals: b.decimals, separators: false, currency: nil,
+                                                          minus: minus, explicitPlus: false) == nil {
+            return nil
+        }
         return Context(from: from, to: to, a: a, b: b, minus: minus)
     }
 

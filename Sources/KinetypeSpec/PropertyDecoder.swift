@@ -58,7 +58,7 @@ struct PropertyDecoder {
             let nodes = try fields.required("keyframes").sequence()
             for (index, pair) in zip(track.keyframes, track.keyframes.dropFirst()).enumerated()
             where pair.0.value != pair.1.value && CountingText().context(from: pair.0.value, to: pair.1.value) == nil {
-                warnings.append("\(nodes[index + 1].path): \(SpecError.quoted(pair.0.value)) and \(SpecError.quoted(pair.1.value)) do not share a number with the same text around it, so the text changes at once instead of counting")
+                warnings.append("\(nodes[index + 1].path): \(SpecError.quoted(pair.0.value)) and \(SpecError.quoted(pair.1.value)) cannot count (no shared number with the same text around it, or a number too long to count exactly), so the text changes at once")
             }
         }
         return .animated(track)

@@ -42,7 +42,8 @@ struct SceneDecoder {
         }
         var warnings: [String] = []
         var layers: [TextLayer] = []
-        var layerNodes: [SpecNode] = []  // where each layer was written, for the glyph check's errors
+        var layerNodes: [SpecNode] = []
+        var totalCharacters = 0  // where each layer was written, for the glyph check's errors
         var ids = Set<String>()
         for (index, node) in layerList.enumerated() {
             let decoded = node.isMapping && ((try? node.fieldNames()) ?? []).contains("row")
@@ -53,6 +54,10 @@ struct SceneDecoder {
             }
             for layer in decoded {
                 guard ids.insert(layer.id).inserted else { throw node.error("layer id \(SpecError.quoted(layer.id)) is used twice") }
+                totalCharacters += layer.text.allValues.reduce(0) { $0 + $1.unicodeScalars.count }
+                guard totalCharacters <= SpecLimits.maxTotalTextCharacters else {
+                    throw node.error("the spec's texts add up to more than the limit of \(SpecLimits.maxTotalTextCharacters) characters (Unicode code points, keyframes and aliases counted each time)")
+                }
                 layers.append(layer)
                 layerNodes.append(node)
             }

@@ -52,7 +52,10 @@ enum SpecFile {
 
     /// The file's text, or an error at the first byte that is not UTF-8.
     static func text(_ data: Data, path: String) throws -> String {
-        let bytes = [UInt8](data)
+        var bytes = [UInt8](data)
+        // A UTF-8 byte order mark (editors on Windows write one) is allowed and dropped, as YAML
+        // 1.2 and RFC 8259 let a reader do.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0

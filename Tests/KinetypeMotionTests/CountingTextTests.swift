@@ -84,3 +84,14 @@ final class CountingTextTests: XCTestCase {
         XCTAssertNil(NumberInText("$ and -"))
     }
 }
+
+/// Numbers a Double cannot count exactly do not count at all (found by an adversarial try).
+final class CountingLimitsTests: XCTestCase {
+    func testNumbersTooLongToCountExactlyChangeAtOnce() {
+        let counting = CountingText()
+        XCTAssertNil(counting.context(from: "100 apples", to: "99999999999999999 apples"))
+        XCTAssertNil(counting.context(from: "0.000000000000001 m", to: "10.000000000000001 m"))
+        XCTAssertEqual(counting.text(from: "100 apples", to: "99999999999999999 apples", progress: 0.5), "100 apples")
+        XCTAssertNotNil(counting.context(from: "100 apples", to: "999999999999 apples"))
+    }
+}

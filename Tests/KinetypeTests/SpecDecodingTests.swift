@@ -322,8 +322,8 @@ final class SpecDecodingTests: XCTestCase {
     func testCountingTextsThatCannotCountWarn() throws {
         let text = { (values: String) in self.countingSpec(values) }
         XCTAssertEqual(try loadYAML(text(#"["100 apples", "400 pears", "$5 pears"]"#)).warnings, [
-            #"layers[0].text.keyframes[1]: "100 apples" and "400 pears" do not share a number with the same text around it, so the text changes at once instead of counting"#,
-            #"layers[0].text.keyframes[2]: "400 pears" and "$5 pears" do not share a number with the same text around it, so the text changes at once instead of counting"#,
+            #"layers[0].text.keyframes[1]: "100 apples" and "400 pears" cannot count (no shared number with the same text around it, or a number too long to count exactly), so the text changes at once"#,
+            #"layers[0].text.keyframes[2]: "400 pears" and "$5 pears" cannot count (no shared number with the same text around it, or a number too long to count exactly), so the text changes at once"#,
         ])
         XCTAssertEqual(try loadYAML(text(#"["100 apples", "1,400.50 apples", "1,400.50 apples"]"#)).warnings, [])
     }

@@ -84,3 +84,31 @@ final class LockedBox: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 }
+
+/// Found by an adversarial try of issue 6.
+final class SpecFileEdgeTests: XCTestCase {
+    func testAByteOrderMarkIsDroppedInYAMLAndJSON() throws {
+        let directory = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let yaml = singleLayerSpec(layer: #"{id: t, text: "BOM", font: {family: "DejaVu Sans"}, size: 20}"#)
+        let json = #"{"canvas": {"width": 100, "height": 50}, "fps": 10, "duration": 0.1, "layers": [{"text": "BOM", "font": {"family": "DejaVu Sans"}, "size": 20}]}"#
+        var loaded = 0
+        for (name, text) in [("bom.yaml", yaml), ("bom.json", json)] {
+            let url = directory.appendingPathComponent(name)
+            try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: url)
+            XCTAssertEqual(try bundledOnlyLoader.load(path: url.path).layers[0].text.value(at: 0), "BOM", name)
+            loaded += 1
+        }
+        XCTAssertEqual(loaded, 2)
+    }
+
+    func testAliasesCannotMultiplyTextBeyondTheTotalLimit() throws {
+        let word = String(repeating: "word ", count: 200_000)  // 1,000,000 characters
+        var spec = "canvas: {width: 100, height: 50}\nfps: 10\nduration: 0.1\nlayers:\n"
+        spec += "  - {id: l0, text: &T \"\(word)\", font: {family: \"DejaVu Sans\"}, size: 10}\n"
+        for index in 1..<10 { spec += "  - {id: l\(index), text: *T, font: {family: \"DejaVu Sans\"}, size: 10}\n" }
+        let error = try XCTUnwrap(specError(spec))
+        XCTAssertEqual(error.path, "layers[4]")
+        XCTAssertTrue(error.message.hasPrefix("the spec's texts add up to more than the limit of 4194304 characters"), error.message)
+    }
+}

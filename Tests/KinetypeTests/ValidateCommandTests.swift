@@ -31,7 +31,7 @@ extension CommandLineTests {
         let result = try run(["validate", spec.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr.split(separator: "\n"), [
-            #"warning: layers[0].text.keyframes[1]: "100 apples" and "Done\u{1B}[31m" do not share a number with the same text around it, so the text changes at once instead of counting"#,
+            #"warning: layers[0].text.keyframes[1]: "100 apples" and "Done\u{1B}[31m" cannot count (no shared number with the same text around it, or a number too long to count exactly), so the text changes at once"#,
             "warning: layers[0].size.keyframes[1].time: keyframes from 2 s on come after the spec's duration of 1 s; the animation ends before they are reached",
         ])
         XCTAssertTrue(result.stdout.hasPrefix("\(spec.path): valid"), result.stdout)

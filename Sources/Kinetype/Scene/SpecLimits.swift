@@ -17,6 +17,9 @@ public enum SpecLimits {
     /// Characters (Unicode code points) in one text value. A megabyte of text lays out in
     /// memory proportional to its length; ten megabytes would take gigabytes.
     public static let maxTextCharacters = 1 << 20
+    /// Characters in all the texts of a spec together (YAML aliases can repeat one long text in
+    /// every layer): four of the longest texts.
+    public static let maxTotalTextCharacters = 4 << 20
     /// How deep lists and mappings may nest (the YAML parser's own limit, kept for JSON too).
     public static let maxNesting = 1000
 }
