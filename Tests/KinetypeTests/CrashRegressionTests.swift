@@ -174,6 +174,22 @@ final class CorruptFontTests: XCTestCase {
         XCTAssertNoThrow(try bundledOnlyLoader.load(text: fine, format: .yaml, path: path))
     }
 
+    /// The "…" of a truncated line is checked too, though no text of the spec contains it.
+    func testTheEllipsisOfATruncatedLineIsChecked() throws {
+        let directory = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ellipsis = try Shaper.shape("\u{2026}", face: FontLibrary().face(path: TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path),
+                                        size: 16).glyphs[0].glyphID
+        _ = try Self.corruptFont(in: directory, glyph: Int(ellipsis))
+        let path = directory.appendingPathComponent("spec.yaml").path
+        let cut = singleLayerSpec(layer: #"{id: c, text: "A long title", font: {file: "Corrupt.ttf"}, size: 24, box: {width: 60}, maxLines: 1}"#)
+        XCTAssertThrowsError(try bundledOnlyLoader.load(text: cut, format: .yaml, path: path)) { error in
+            XCTAssertTrue("\(error)".contains("FreeType failed to load glyph \(ellipsis)"), "\(error)")
+        }
+        let clipped = singleLayerSpec(layer: #"{id: c, text: "A long title", font: {file: "Corrupt.ttf"}, size: 24, box: {width: 60}, maxLines: 1, truncation: clip}"#)
+        XCTAssertNoThrow(try bundledOnlyLoader.load(text: clipped, format: .yaml, path: path), "clip draws no ellipsis")
+    }
+
     func testGlyphsDrawnOnlyBetweenKeyframesAreChecked() throws {
         let directory = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -194,7 +210,7 @@ final class CorruptFontTests: XCTestCase {
              text: {interpolation: typewriter, keyframes: [{time: 0, value: ""}, {time: 1, value: "OK"}]}}
             """)
         let scene = try bundledOnlyLoader.load(text: typing, format: .yaml, path: path)
-        XCTAssertEqual(try GlyphPreflight.check(scene), 2, "O and K")
+        XCTAssertEqual(try GlyphPreflight.check(scene), 3, "O, K and the ellipsis a truncated line would end in")
     }
 }
 

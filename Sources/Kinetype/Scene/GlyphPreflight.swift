@@ -6,7 +6,8 @@ import KinetypeText
 /// naming the layer, instead of in the middle of a render.
 ///
 /// What is drawn: every keyframe text, and the text of sampled frames (counting numbers,
-/// typewriter prefixes, weights between keyframes), each in the fonts of its frame. Glyph ids do not
+/// typewriter prefixes, weights between keyframes), each in the fonts of its frame and with the
+/// layer's language, and the "…" a truncated line ends in. Glyph ids do not
 /// depend on the size, so texts are shaped at one small size.
 package enum GlyphPreflight {
     /// A glyph that could not be loaded or drawn, with the layer it belongs to.
@@ -30,14 +31,21 @@ package enum GlyphPreflight {
         var shaped = Set<TextAndFonts>()
         for (index, layer) in scene.layers.enumerated() {
             let first = layer.state(at: 0)
-            var texts = layer.text.allValues.map { TextAndFonts(text: $0, fonts: first.fonts) }
+            let language = first.style.language
+            var texts = layer.text.allValues.map { TextAndFonts(text: $0, fonts: first.fonts, language: language) }
             if layer.endTime > 0 {
                 let frames = scene.frameCount
                 let step = max(1, frames / sampledFrames)
                 for frame in stride(from: 0, to: frames, by: step) + [frames - 1] {
                     let state = layer.state(at: scene.time(ofFrame: frame))
-                    if state.text.utf8.count <= longText { texts.append(TextAndFonts(text: state.text, fonts: state.fonts)) }
+                    if state.text.utf8.count <= longText {
+                        texts.append(TextAndFonts(text: state.text, fonts: state.fonts, language: language))
+                    }
                 }
+            }
+            // A cut text ends in a shaped "…", in fonts its texts may never use otherwise.
+            if first.style.truncation != .clip {
+                texts += Set(texts.map(\.fonts)).map { TextAndFonts(text: "\u{2026}", fonts: $0, language: language) }
             }
             for item in texts where shaped.insert(item).inserted {
                 do {
@@ -51,8 +59,9 @@ package enum GlyphPreflight {
     }
 
     private static func checkGlyphs(of item: TextAndFonts, library: FontLibrary, checked: inout Set<GlyphIdentity>) throws {
+        // The language picks a font's language-specific forms (Serbian б, Turkish fi).
         let layout = try ParagraphLayouter.layout(item.text, fonts: item.fonts, library: library, size: checkSize,
-                                                  style: ParagraphStyle())
+                                                  style: ParagraphStyle(language: item.language))
         for line in layout.lines {
             for run in line.runs {
                 let face = try library.face(path: run.font.path)
@@ -69,6 +78,7 @@ package enum GlyphPreflight {
     private struct TextAndFonts: Hashable {
         var text: String
         var fonts: FontChain
+        var language: String?
     }
 
     private struct GlyphIdentity: Hashable {
