@@ -21,12 +21,21 @@ int kt_png_filter_up(void) { return PNG_FILTER_UP; }
 int kt_png_filter_sub(void) { return PNG_FILTER_SUB; }
 int kt_png_filter_all(void) { return PNG_ALL_FILTERS; }
 
-// Encodes into `file` and leaves closing it to the caller. Returns 0, or -1 with `error` filled.
-static int kt_png_write_stream(FILE *file, const uint8_t *const *rows, uint32_t width, uint32_t height,
-                               int channels, const uint8_t *palette, int palette_count,
-                               kt_png_options options, char *error, size_t error_size) {
-    kt_error_sink sink = { error, error_size };
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, kt_png_error, kt_png_warning);
+// Encoded bytes go to a byte sink through libpng's write callback.
+typedef struct { kt_png_byte_sink sink; void *context; } kt_png_output;
+
+static void kt_png_write_callback(png_structp png, png_bytep data, size_t length) {
+    kt_png_output *output = (kt_png_output *)png_get_io_ptr(png);
+    output->sink(output->context, data, length);
+}
+static void kt_png_flush_callback(png_structp png) { (void)png; }
+
+int kt_png_encode(const uint8_t *const *rows, uint32_t width, uint32_t height,
+                  int channels, const uint8_t *palette, int palette_count,
+                  kt_png_options options, kt_png_byte_sink sink, void *context, char *error, size_t error_size) {
+    kt_error_sink errors = { error, error_size };
+    kt_png_output output = { sink, context };
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &errors, kt_png_error, kt_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         snprintf(error, error_size, "out of memory creating the PNG encoder");
@@ -35,7 +44,7 @@ static int kt_png_write_stream(FILE *file, const uint8_t *const *rows, uint32_t 
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info); return -1;
     }
-    png_init_io(png, file);
+    png_set_write_fn(png, &output, kt_png_write_callback, kt_png_flush_callback);
     int color_type = channels == 4 ? PNG_COLOR_TYPE_RGBA : channels == 3 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_PALETTE;
     png_set_IHDR(png, info, width, height, 8, color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
@@ -54,32 +63,6 @@ static int kt_png_write_stream(FILE *file, const uint8_t *const *rows, uint32_t 
     for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)rows[y]);
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
-    return 0;
-}
-
-int kt_png_write(const char *path, const uint8_t *const *rows, uint32_t width, uint32_t height,
-                 int channels, const uint8_t *palette, int palette_count,
-                 kt_png_options options, char *error, size_t error_size) {
-    FILE *file = fopen(path, "wb");
-    if (!file) { snprintf(error, error_size, "cannot open %s for writing: %s", path, strerror(errno)); return -1; }
-    if (kt_png_write_stream(file, rows, width, height, channels, palette, palette_count, options, error, error_size) != 0) {
-        fclose(file); return -1;
-    }
-    if (fclose(file) != 0) { snprintf(error, error_size, "cannot finish writing %s: %s", path, strerror(errno)); return -1; }
-    return 0;
-}
-
-int kt_png_encode(const uint8_t *const *rows, uint32_t width, uint32_t height,
-                  int channels, const uint8_t *palette, int palette_count,
-                  kt_png_options options, uint8_t **bytes, size_t *size, char *error, size_t error_size) {
-    char *buffer = NULL;
-    size_t length = 0;
-    FILE *file = open_memstream(&buffer, &length);
-    if (!file) { snprintf(error, error_size, "out of memory creating the PNG buffer"); return -1; }
-    int status = kt_png_write_stream(file, rows, width, height, channels, palette, palette_count, options, error, error_size);
-    if (fclose(file) != 0 && status == 0) { snprintf(error, error_size, "out of memory encoding the PNG"); status = -1; }
-    if (status != 0) { free(buffer); return -1; }
-    *bytes = (uint8_t *)buffer; *size = length;
     return 0;
 }
 

@@ -40,26 +40,15 @@ public enum PNGCodec {
     /// Writes the canvas to `path`: as palette indices when it is opaque with at most 256 colours
     /// (lossless), else RGB when it is opaque, else RGBA.
     public static func write(_ canvas: Canvas, to path: String, options: PNGOptions = .fast) throws {
-        try withEncoderInput(canvas) { rows, channels, palette in
-            try write(rows: rows, width: canvas.width, height: canvas.height, channels: channels, palette: palette,
-                      to: path, options: options)
-        }
+        try writeFile(try encode(canvas, options: options), to: path)
     }
 
     /// The PNG file `write` would write, as bytes, for callers that do the file I/O themselves
     /// (and so can report its errno: "no space left on device").
     public static func encode(_ canvas: Canvas, options: PNGOptions = .fast) throws -> [UInt8] {
         try withEncoderInput(canvas) { rows, channels, palette in
-            var bytes: UnsafeMutablePointer<UInt8>?
-            var size = 0
-            var message = [CChar](repeating: 0, count: 512)
-            let status = rows.map { Optional($0) }.withUnsafeBufferPointer { rowPointers in
-                kt_png_encode(rowPointers.baseAddress, UInt32(canvas.width), UInt32(canvas.height), Int32(channels),
-                              palette, Int32(palette.count / 3), settings(options), &bytes, &size, &message, message.count)
-            }
-            guard status == 0, let bytes else { throw PNGError(description: "cannot encode a PNG: " + text(message)) }
-            defer { free(bytes) }
-            return Array(UnsafeBufferPointer(start: bytes, count: size))
+            try encode(rows: rows, width: canvas.width, height: canvas.height, channels: channels, palette: palette,
+                       options: options)
         }
     }
 
@@ -76,18 +65,37 @@ public enum PNGCodec {
     public static func write(_ image: RGBAImage, to path: String) throws {
         try image.pixels.withUnsafeBufferPointer { pixels in
             let rows = (0..<image.height).map { UnsafePointer(pixels.baseAddress! + $0 * image.width * 4) }
-            try write(rows: rows, width: image.width, height: image.height, channels: 4, to: path, options: .fast)
+            try writeFile(try encode(rows: rows, width: image.width, height: image.height, channels: 4, options: .fast), to: path)
         }
     }
 
-    static func write(rows: [UnsafePointer<UInt8>], width: Int, height: Int, channels: Int, palette: [UInt8] = [],
-                      to path: String, options: PNGOptions) throws {
+    /// Encodes rows through libpng's write callback into a growing byte array.
+    static func encode(rows: [UnsafePointer<UInt8>], width: Int, height: Int, channels: Int, palette: [UInt8] = [],
+                       options: PNGOptions) throws -> [UInt8] {
+        final class Bytes { var bytes: [UInt8] = [] }
+        let output = Bytes()
+        output.bytes.reserveCapacity(width * height / 4)
         var message = [CChar](repeating: 0, count: 512)
-        let status = rows.map { Optional($0) }.withUnsafeBufferPointer { rowPointers in
-            kt_png_write(path, rowPointers.baseAddress, UInt32(width), UInt32(height), Int32(channels),
-                         palette, Int32(palette.count / 3), settings(options), &message, message.count)
+        let status = withExtendedLifetime(output) {
+            rows.map { Optional($0) }.withUnsafeBufferPointer { rowPointers in
+                kt_png_encode(rowPointers.baseAddress, UInt32(width), UInt32(height), Int32(channels),
+                              palette, Int32(palette.count / 3), settings(options), { context, bytes, count in
+                                  guard let context, let bytes else { return }
+                                  Unmanaged<Bytes>.fromOpaque(context).takeUnretainedValue().bytes
+                                      .append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+                              }, Unmanaged.passUnretained(output).toOpaque(), &message, message.count)
+            }
         }
-        if status != 0 { throw PNGError(description: "cannot write \(path): " + Self.text(message)) }
+        guard status == 0 else { throw PNGError(description: "cannot encode a PNG: " + text(message)) }
+        return output.bytes
+    }
+
+    private static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw PNGError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     private static func settings(_ options: PNGOptions) -> kt_png_options {

@@ -17,19 +17,17 @@ int kt_png_filter_up(void);
 int kt_png_filter_sub(void);
 int kt_png_filter_all(void);
 
-/// Writes `height` rows to `path`: 8-bit RGB (channels 3), straight-alpha RGBA (channels 4), or
-/// palette indices (channels 1, with `palette` holding `palette_count` RGB triples, at most 256).
-/// Rows may share memory (a frame's background rows are one buffer).
-/// Returns 0 on success; otherwise fills `error` (NUL-terminated) and returns -1.
-int kt_png_write(const char *path, const uint8_t *const *rows, uint32_t width, uint32_t height,
-                 int channels, const uint8_t *palette, int palette_count,
-                 kt_png_options options, char *error, size_t error_size);
+/// Receives encoded PNG bytes, in order, as libpng produces them.
+typedef void (*kt_png_byte_sink)(void *context, const uint8_t *bytes, size_t count);
 
-/// Like kt_png_write, but into memory: on success `*bytes` (allocated with malloc, the caller
-/// frees it) holds `*size` bytes of PNG, so the caller does the file I/O and sees its errno.
+/// Encodes `height` rows as a PNG into `sink` (through libpng's write callback): 8-bit RGB
+/// (channels 3), straight-alpha RGBA (channels 4), or palette indices (channels 1, with `palette`
+/// holding `palette_count` RGB triples, at most 256). Rows may share memory (a frame's background
+/// rows are one buffer). Returns 0 on success; otherwise fills `error` (NUL-terminated) and
+/// returns -1. The caller does the file I/O, so it sees its errno.
 int kt_png_encode(const uint8_t *const *rows, uint32_t width, uint32_t height,
                   int channels, const uint8_t *palette, int palette_count,
-                  kt_png_options options, uint8_t **bytes, size_t *size, char *error, size_t error_size);
+                  kt_png_options options, kt_png_byte_sink sink, void *context, char *error, size_t error_size);
 
 /// Reads any PNG as 8-bit straight RGBA into a buffer allocated with malloc (caller frees).
 int kt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
