@@ -13,12 +13,12 @@ func loadScene(_ path: String) throws -> Scene {
 }
 
 func fail(_ error: Error) -> Never {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    Output.toStandardError("error: \(error)\n")
     exit(1)
 }
 
 func note(_ message: String) {
-    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    Output.toStandardError("\(message)\n")
 }
 
 /// `--frame N` or `--frames A-B`.

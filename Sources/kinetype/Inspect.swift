@@ -32,9 +32,9 @@ struct Inspect: ParsableCommand {
         let scene = try loadScene(spec)
         do {
             if displayList {
-                print(try DisplayListReport.displayList(scene: scene, frame: frame).json())
+                Output.toStandardOutput(try DisplayListReport.displayList(scene: scene, frame: frame).json() + "\n")
             } else {
-                print(try InspectReport(scene: scene, frame: frame).json())
+                Output.toStandardOutput(try InspectReport(scene: scene, frame: frame).json() + "\n")
             }
         } catch {
             fail(error)

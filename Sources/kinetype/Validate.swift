@@ -22,6 +22,6 @@ struct Validate: ParsableCommand {
         scene.warnings.forEach { note("warning: " + SpecError.escapingControls($0)) }
         let end = scene.layers.map(\.endTime).max() ?? 0
         let motion = end.isInfinite ? "repeats forever" : String(format: "settles at %.2f s", end)
-        print("\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.layers.count) layer\(scene.layers.count == 1 ? "" : "s"), \(motion)")
+        Output.toStandardOutput("\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.layers.count) layer\(scene.layers.count == 1 ? "" : "s"), \(motion)" + "\n")
     }
 }

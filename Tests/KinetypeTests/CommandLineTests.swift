@@ -119,3 +119,52 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(render.stdout.contains("--frames"), render.stdout)
     }
 }
+
+/// Found by an adversarial try of issue 6: unwritable output streams and a folder that cannot be made.
+final class CommandEdgeTests: XCTestCase {
+    /// Runs kinetype with its stdout or stderr on /dev/full (every write fails with ENOSPC).
+    func run(_ arguments: [String], stdoutFull: Bool = false, stderrFull: Bool = false) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["KINETYPE_FONTS_DIR": TestPaths.fonts.path]) { $1 }
+        let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let err = Pipe()
+        process.standardOutput = stdoutFull ? full : FileHandle.nullDevice
+        process.standardError = stderrFull ? full : err
+        try process.run()
+        let stderr = stderrFull ? Data() : err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    }
+
+    func testAnUnwritableStderrNeverCrashesAndTheExitCodeStillTells() throws {
+        let spec = TestPaths.examples.appendingPathComponent("crisp-size.yaml").path
+        let output = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        XCTAssertEqual(try run(["validate", "/nonexistent/spec.yaml"], stderrFull: true).status, 1)
+        XCTAssertEqual(try run(["render", spec, "-o", output.path], stderrFull: true).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix("frame_") }.count, 60)
+    }
+
+    func testLostStandardOutputFailsTheCommand() throws {
+        let spec = TestPaths.examples.appendingPathComponent("crisp-size.yaml").path
+        var checked = 0
+        for arguments in [["inspect", spec], ["inspect", spec, "--display-list"], ["validate", spec]] {
+            let result = try run(arguments, stdoutFull: true)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            XCTAssertEqual(result.stderr, "error: cannot write the output: no space left on device\n", "\(arguments)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 3)
+    }
+
+    func testAFolderThatCannotBeMadeUnderAnExistingParentFailsAtOnce() throws {
+        // procfs answers mkdir with ENOENT although /proc/self exists; this once looped forever.
+        let started = Date()
+        let result = try run(["render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path, "-o", "/proc/self/x", "-q"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "error: cannot create the output folder /proc/self/x: no such file or directory\n")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+    }
+}

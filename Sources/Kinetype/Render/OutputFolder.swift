@@ -15,7 +15,9 @@ enum OutputFolder {
                 if code == EINTR { continue }
                 if code == EEXIST, isDirectory(path) { return }
                 if code == EEXIST { throw RenderError.system(action: action, path: directory.path, errno: ENOTDIR) }
-                guard code == ENOENT, !parent.isEmpty, parent != path else {
+                // A parent that exists yet gives ENOENT (procfs, some FUSE and network file
+                // systems) cannot be helped by making it again: fail instead of looping.
+                guard code == ENOENT, !parent.isEmpty, parent != path, !isDirectory(parent) else {
                     throw RenderError.system(action: action, path: directory.path, errno: code)
                 }
                 // A parent is missing: make it, then try again.

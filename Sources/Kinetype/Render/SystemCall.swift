@@ -4,7 +4,7 @@ import Foundation
 /// device", not an NSCocoaErrorDomain dump), after swift-nio's `syscall(blocking:where:_:)` and
 /// swift-system's `Errno`. Output-folder code calls POSIX directly through `run` instead of
 /// Foundation's file APIs, so every failure keeps its errno and its path.
-enum SystemCall {
+package enum SystemCall {
     /// Runs `body`, a call that returns -1 and sets errno on failure, again while it is
     /// interrupted by a signal (EINTR); any other failure throws `RenderError.system`.
     @discardableResult
@@ -20,7 +20,7 @@ enum SystemCall {
 
     /// errno in plain lower-case words: the common ones spelled out so messages are the same
     /// everywhere, the rest from the C library.
-    static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         switch code {
         case ENOSPC: return "no space left on device"
         case EDQUOT: return "disk quota exceeded"
