@@ -14,6 +14,16 @@ public struct FallbackPlanner {
     static let preferredBundled = ["DejaVu Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
                                    "Droid Sans Fallback", "DejaVu Serif"]
 
+    /// fontconfig queries per plan, at most.
+    static let maxSystemQueries = 32
+
+    static func mayHaveASystemFont(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .privateUse, .unassigned, .surrogate: return false
+        default: return true
+        }
+    }
+
     let catalog: FontCatalog
     private let library: FontLibrary
 
@@ -29,8 +39,17 @@ public struct FallbackPlanner {
         let needed = Set(texts.flatMap(\.unicodeScalars)).filter {
             !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .control
         }.sorted { $0.value < $1.value }
+        var systemQueries = 0
         for scalar in needed where !chain.contains(where: { $0.hasGlyph(for: scalar) }) {
-            if let path = try bundledFile(covering: scalar) ?? systemFile(covering: scalar) {
+            var path = try bundledFile(covering: scalar)
+            // Each system query runs fontconfig (tens of ms): private-use and unassigned code points
+            // are not asked about, and a text of many uncovered characters stops asking after
+            // `maxSystemQueries` (a thousand of them once took a minute to validate).
+            if path == nil, systemQueries < Self.maxSystemQueries, Self.mayHaveASystemFont(scalar) {
+                systemQueries += 1
+                path = try systemFile(covering: scalar)
+            }
+            if let path {
                 files.append(path)
                 chain.append(try library.face(path: path))
             } else {

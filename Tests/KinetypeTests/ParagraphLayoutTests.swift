@@ -196,3 +196,19 @@ final class ParagraphLayoutTests: XCTestCase {
         XCTAssertFalse(layouts[0].overflowed)
     }
 }
+
+/// Found by an adversarial try: every uncovered character once ran fontconfig, so a text of a
+/// thousand of them took a minute to validate.
+final class FallbackPlanningCostTests: XCTestCase {
+    func testManyUncoveredCharactersAskTheSystemOnlyAFewTimes() throws {
+        let catalog = FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: true)
+        let planner = try FallbackPlanner(catalog: catalog)
+        let hieroglyphs = String(String.UnicodeScalarView((0x13000..<0x13400).compactMap(Unicode.Scalar.init)))
+        let privateUse = String(String.UnicodeScalarView((0xF0000..<0xF0400).compactMap(Unicode.Scalar.init)))
+        let started = Date()
+        let plan = try planner.plan(fonts: [TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path],
+                                    texts: [hieroglyphs + privateUse])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "at most \(FallbackPlanner.maxSystemQueries) fontconfig queries")
+        XCTAssertGreaterThanOrEqual(plan.uncovered.count, 1024, "the private-use characters are never covered")
+    }
+}
