@@ -66,7 +66,6 @@ public enum Shaper {
         } read: { infos, positions, isRightToLeft in
             var groups: [ClusterGroup] = []
             var groupCluster = -1
-            store.reserveCapacity(store.count + infos.count)
             for (info, position) in zip(infos, positions) {
                 let cluster = Int(info.cluster), advance = Double(position.x_advance) / unitsPerPixel
                 store.append(ClusterGlyph(glyphID: info.codepoint, xAdvance: advance,

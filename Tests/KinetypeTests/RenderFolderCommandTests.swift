@@ -246,6 +246,20 @@ final class RenderFolderCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: output.path + ".gif"))
     }
 
+    /// Found by an adversarial try: a "%" in the folder's name, and an unreadable manifest.
+    func testMakeGIFTakesAFolderWithAPercentSignAndRefusesAnUnreadableManifest() throws {
+        let output = TestPaths.temporaryDirectory().appendingPathComponent("titles 50%")
+        let render = try kinetype(["render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path, "-o", output.path]).finish()
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let gif = try makeGIF([output.path, "--out", output.path + ".gif"])
+        XCTAssertEqual(gif.status, 0, gif.stderr)
+        XCTAssertGreaterThan(try Data(contentsOf: URL(fileURLWithPath: output.path + ".gif")).count, 1000)
+        try Data(#"{"complete": false,"#.utf8).write(to: output.appendingPathComponent("kinetype-render.json"))
+        let refused = try makeGIF([output.path, "--out", output.path + "-2.gif"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("incomplete render"), refused.stderr)
+    }
+
     func testMakeGIFAcceptsCompleteFoldersAndManifestsWithoutTheField() throws {
         let output = TestPaths.temporaryDirectory()
         try Data().write(to: output.appendingPathComponent("frame_00000.png"))
