@@ -32,6 +32,12 @@ enum ValueDecoders {
         if text.utf8.count > SpecLimits.maxTextCharacters, text.unicodeScalars.count > SpecLimits.maxTextCharacters {
             throw node.error("the text has \(text.unicodeScalars.count) characters, above the limit of \(SpecLimits.maxTextCharacters) (Unicode code points)")
         }
+        // HarfBuzz's time grows with the square of a cluster's length: 64k combining marks on one
+        // letter took 20 s a frame. Real text stacks a handful.
+        if text.utf8.count > SpecLimits.maxScalarsPerCharacter,
+           let long = text.first(where: { $0.unicodeScalars.count > SpecLimits.maxScalarsPerCharacter }) {
+            throw node.error("the text has a character made of \(long.unicodeScalars.count) code points (a letter with that many combining marks, or a run of marks); the limit is \(SpecLimits.maxScalarsPerCharacter)")
+        }
         return text
     }
 

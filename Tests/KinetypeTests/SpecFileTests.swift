@@ -112,3 +112,15 @@ final class SpecFileEdgeTests: XCTestCase {
         XCTAssertTrue(error.message.hasPrefix("the spec's texts add up to more than the limit of 4194304 characters"), error.message)
     }
 }
+
+/// Found by an adversarial try: a cluster of 64k combining marks took HarfBuzz 20 s a frame.
+final class ClusterLengthTests: XCTestCase {
+    func testACharacterOfTooManyCodePointsIsRefusedAndZalgoTextIsNot() throws {
+        let zalgo = "Z" + String(repeating: "\u{0301}\u{0316}", count: 40) + "algo"
+        XCTAssertNoThrow(try loadYAML(singleLayerSpec(layer: "{id: z, text: \"\(zalgo)\", font: {family: \"DejaVu Sans\"}, size: 20}")))
+        let huge = "a" + String(repeating: "\u{0301}", count: 300)
+        let error = try XCTUnwrap(specError(singleLayerSpec(layer: "{id: z, text: \"\(huge)\", font: {family: \"DejaVu Sans\"}, size: 20}")))
+        XCTAssertEqual(error.path, "layers[0].text")
+        XCTAssertTrue(error.message.hasPrefix("the text has a character made of 301 code points"), error.message)
+    }
+}

@@ -20,6 +20,9 @@ public enum SpecLimits {
     /// Characters in all the texts of a spec together (YAML aliases can repeat one long text in
     /// every layer): four of the longest texts.
     public static let maxTotalTextCharacters = 4 << 20
+    /// Code points in one grapheme cluster (a letter and its combining marks; Unicode's
+    /// stream-safe format allows 31, Zalgo text a few dozen).
+    public static let maxScalarsPerCharacter = 256
     /// How deep lists and mappings may nest (the YAML parser's own limit, kept for JSON too).
     public static let maxNesting = 1000
 }
