@@ -94,7 +94,9 @@ struct PropertyDecoder {
             let easing = try keyframe.optional("easing").map(EasingDecoder.easing) ?? .linear
             if case let .spring(spring) = easing, let previous = keyframes.last,
                time - previous.time < spring.settlingDuration {
-                warnings.append("\(node.path): the spring needs \(String(format: "%.2f", spring.settlingDuration)) s to settle but its segment lasts \(SpecNode.format(time - previous.time)) s, so it lands early with a jump")
+                let needs = spring.settlingDuration.isFinite
+                    ? "needs \(String(format: "%.2f", spring.settlingDuration)) s to settle" : "never settles (it has no damping)"
+                warnings.append("\(node.path): the spring \(needs) but its segment lasts \(SpecNode.format(time - previous.time)) s, so it lands early with a jump")
             }
             keyframes.append(Keyframe(time: time, value: try parse(keyframe.required("value")), easing: easing))
         }
