@@ -33,10 +33,13 @@ public final class CanvasRasterizer {
     /// area. Glyphs of different paint are composited paint by paint.
     private func draw(_ item: GlyphItem) throws {
         let lines = try item.lines.map { try placedGlyphs($0, size: item.size) }
-        let paints = Array(Set(lines.joined().map(\.paint)))
-        for paint in paints.count == 1 ? paints : paints.sorted(by: Self.paintOrder) {
-            let painted = paints.count == 1 ? lines : lines.map { $0.filter { $0.paint == paint } }
-            try draw(painted, paint: paint, clip: item.clip)
+        guard let first = lines.lazy.joined().first?.paint else { return }
+        // The usual item has one paint: draw it without sorting glyphs into paints.
+        if lines.allSatisfy({ $0.allSatisfy { $0.paint == first } }) {
+            return try draw(lines, paint: first, clip: item.clip)
+        }
+        for paint in Set(lines.joined().map(\.paint)).sorted(by: Self.paintOrder) {
+            try draw(lines.map { $0.filter { $0.paint == paint } }, paint: paint, clip: item.clip)
         }
     }
 

@@ -1,6 +1,5 @@
 /// Problems met while rendering into an output folder.
 public enum RenderError: Error, CustomStringConvertible, Equatable {
-    case io(String)
     /// A system call failed: "cannot `action` `path`: `reason`" (see `SystemCall.reason`).
     case system(action: String, path: String, errno: Int32)
     case staleFrames(directory: String, files: [String])
@@ -14,7 +13,6 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case let .io(message): return message
         case let .system(action, path, code):
             return "cannot \(action) \(path): \(SystemCall.reason(code))"
         case let .staleFrames(directory, files):
