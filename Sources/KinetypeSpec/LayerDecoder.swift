@@ -25,42 +25,56 @@ struct LayerDecoder {
         defer { warnings += properties.warnings }
 
         let id = try fields.optional("id")?.string() ?? defaultID
-        let textNode = try fields.required("text")
-        let text = try properties.textProperty(textNode)
-        var font = try decodeFont(fields.required("font"), properties: &properties)
-        let size = try properties.property(fields.required("size"), value: ValueDecoders.number(in: SpecLimits.size, what: "size"))
-        let position = try fields.optional("position").map { try properties.property($0, value: ValueDecoders.point) }
-            ?? .constant(Point2(x: 0, y: 0))
         let anchor = try fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
-        let color = try fields.optional("color").map { try properties.property($0, value: { try ValueDecoders.color($0) }) }
-            ?? .constant(RGBA(r: 0, g: 0, b: 0, a: 1))
-        let opacity = try fields.optional("opacity").map { try properties.property($0, value: ValueDecoders.number(in: 0...1, what: "opacity")) }
-            ?? .constant(1)
-        var layer = TextLayer(id: id, text: text, font: font, size: size, position: position, anchor: anchor,
-                              color: color, opacity: opacity)
-        layer.paragraph = try decodeParagraph(fields, properties: &properties)
+        var layer = TextLayer(id: id, text: .constant(""), font: try decodeFont(fields.required("font")),
+                              size: .constant(0), anchor: anchor)
+        layer.paragraph = try decodeParagraph(fields)
+        // Every animatable property, as TextLayer declares it.
+        for property in TextLayer.properties {
+            guard let valueNode = try Self.node(at: property.fields, in: fields) else {
+                if property.isRequired { _ = try fields.required(property.path) }
+                continue
+            }
+            property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
+        }
         layer.fit = try decodeFit(fields)
         if layer.fit != nil, layer.paragraph.boxWidth == nil {
             throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error("shrink-to-fit needs a box width to fit into: add box: {width: …}")
         }
 
-        let plan = try planner.plan(fonts: [font.family.select(weight: nil).path] + fallbackFiles, texts: text.allValues)
-        font.fallbacks = fallbackFiles + plan.files
-        layer.font = font
+        let plan = try planner.plan(fonts: [layer.font.family.select(weight: nil).path] + fallbackFiles, texts: layer.text.allValues)
+        layer.font.fallbacks = fallbackFiles + plan.files
         if !plan.uncovered.isEmpty {
+            let textNode = try fields.required("text")
             let names = plan.uncovered.prefix(8).map { "U+\(String(format: "%04X", $0.value)) \(SpecError.quoted(String($0)))" }
             properties.warnings.append("\(textNode.path): no font covers \(names.joined(separator: ", "))\(plan.uncovered.count > 8 ? " and \(plan.uncovered.count - 8) more" : ""); drawn as the missing-glyph box")
         }
         return layer
     }
 
-    private func decodeParagraph(_ fields: SpecMapping, properties: inout PropertyDecoder) throws -> ParagraphSpec {
+    /// The node at a declared property's path (`box.width`), or nil when the spec leaves it out.
+    private static func node(at path: [String], in fields: SpecMapping) throws -> SpecNode? {
+        guard let first = fields.optional(path[0]) else { return nil }
+        return try path.dropFirst().reduce(first as SpecNode?) { node, field in try node?.mapping(allowed: nil).optional(field) }
+    }
+
+    /// A declared property's constant or keyframes, read as its kind says.
+    private func decode(_ node: SpecNode, as property: LayerProperty, font: FontFamily,
+                        properties: inout PropertyDecoder) throws -> AnyProperty {
+        let name = property.fields.last!
+        switch property.kind {
+        case .text: return .text(try properties.textProperty(node))
+        case let .number(range): return .number(try properties.property(node, value: ValueDecoders.number(in: range, what: name)))
+        case .point: return .point(try properties.property(node, value: ValueDecoders.point))
+        case .color: return .color(try properties.property(node, value: { try ValueDecoders.color($0) }))
+        case .axes: return .axes(try decodeAxes(node, font: font, properties: &properties))
+        }
+    }
+
+    private func decodeParagraph(_ fields: SpecMapping) throws -> ParagraphSpec {
         var paragraph = ParagraphSpec()
         if let box = fields.optional("box") {
             let boxFields = try box.mapping(allowed: ["width", "height"])
-            paragraph.boxWidth = try boxFields.optional("width").map {
-                try properties.property($0, value: ValueDecoders.number(in: 0.01...SpecLimits.coordinate.upperBound, what: "width"))
-            }
             paragraph.style.boxHeight = try boxFields.optional("height")?.number(in: 0.01...SpecLimits.coordinate.upperBound, what: "height")
         }
         if let width = fields.optional("width") {  // a row item's width
@@ -85,7 +99,8 @@ struct LayerDecoder {
                        group: group)
     }
 
-    private func decodeFont(_ node: SpecNode, properties: inout PropertyDecoder) throws -> FontSpec {
+    /// The font's source; its weight and axes are declared properties, read with the others.
+    private func decodeFont(_ node: SpecNode) throws -> FontSpec {
         let fields = try node.mapping(allowed: ["family", "file", "system", "weight", "design", "variations"])
         let sources = ["family", "file", "system"].filter { fields.optional($0) != nil }
         guard sources.count == 1 else {
@@ -121,24 +136,24 @@ struct LayerDecoder {
         if let design = fields.optional("design"), source != .system(design: (try? design.string()) ?? "") {
             throw design.error("design applies to the system font only; use system: true")
         }
-        let weight = try fields.optional("weight").map {
-            try properties.property($0, value: ValueDecoders.number(in: SpecLimits.weight, what: "weight"))
-        }
+        return FontSpec(source: source, family: family, weight: nil, variations: [:])
+    }
+
+    /// `font.variations`: each 4-letter axis tag animatable on its own.
+    private func decodeAxes(_ node: SpecNode, font family: FontFamily, properties: inout PropertyDecoder) throws -> [String: Property<Double>] {
+        guard node.isMapping else { throw node.error("expected a mapping of axis tags to values, e.g. {wght: 650}") }
+        let axes = try node.mapping(allowed: nil)
         var variations: [String: Property<Double>] = [:]
-        if let node = fields.optional("variations") {
-            guard node.isMapping else { throw node.error("expected a mapping of axis tags to values, e.g. {wght: 650}") }
-            let axes = try node.mapping(allowed: nil)
-            for tag in axes.keys {
-                let axisNode = try axes.required(tag)
-                guard tag.utf8.count == 4, tag.allSatisfy(\.isASCII) else {
-                    throw axisNode.error("variation axis tags are 4 ASCII characters, e.g. wght, wdth, opsz; got \(SpecError.quoted(tag))")
-                }
-                if tag == "wght", !family.files.contains(where: { $0.weightAxis != nil }) {
-                    properties.warnings.append("\(axisNode.path): \(SpecError.quoted(family.name)) has no wght axis; the setting has no effect")
-                }
-                variations[tag] = try properties.property(axisNode, value: { try $0.number() })
+        for tag in axes.keys {
+            let axisNode = try axes.required(tag)
+            guard tag.utf8.count == 4, tag.allSatisfy(\.isASCII) else {
+                throw axisNode.error("variation axis tags are 4 ASCII characters, e.g. wght, wdth, opsz; got \(SpecError.quoted(tag))")
             }
+            if tag == "wght", !family.files.contains(where: { $0.weightAxis != nil }) {
+                properties.warnings.append("\(axisNode.path): \(SpecError.quoted(family.name)) has no wght axis; the setting has no effect")
+            }
+            variations[tag] = try properties.property(axisNode, value: { try $0.number() })
         }
-        return FontSpec(source: source, family: family, weight: weight, variations: variations)
+        return variations
     }
 }

@@ -1,34 +1,37 @@
 import XCTest
 @testable import Kinetype
-@testable import KinetypeSpec
+import KinetypeMotion
 import KinetypeRaster
+import KinetypeText
 
-/// The three text-quality invariants of DESIGN.md: crisp, landing, smooth.
+/// The three text-quality invariants of DESIGN.md: crisp, landing, smooth. Scenes are built in
+/// Swift: one "Hello, World!" layer in DejaVu Serif.
 final class QualityTests: XCTestCase {
-    static let ramp = singleLayerSpec(width: 640, height: 200, fps: 30, duration: 2, layer: """
-    text: "Hello, World!"
-    font: {family: "DejaVu Serif"}
-    size: {keyframes: [{time: 0, value: 32}, {time: 2, value: 72}]}
-    position: {keyframes: [{time: 0, value: [300.3, 90.7]}, {time: 2, value: [330.1, 110.2], easing: easeInEaseOut}]}
-    anchor: center
-    color: "#102030"
-    """)
+    static let ink = RGBA(r: 0x10 / 255, g: 0x20 / 255, b: 0x30 / 255, a: 1)
 
-    /// A static spec showing exactly the given size and position.
-    func staticRender(size: Double, x: Double, y: Double, duration: Double = 2) throws -> Canvas {
-        let scene = try loadYAML(singleLayerSpec(width: 640, height: 200, fps: 30, duration: duration, layer: """
-        text: "Hello, World!"
-        font: {family: "DejaVu Serif"}
-        size: \(size)
-        position: [\(x), \(y)]
-        anchor: center
-        color: "#102030"
-        """))
-        return try FrameRenderer(scene: scene).render(frame: 0)
+    static func hello(size: Property<Double>, position: Property<Point2>, width: Int = 640,
+                      duration: Double = 2, color: RGBA = ink) throws -> Scene {
+        let layer = TextLayer(id: "hello", text: .constant("Hello, World!"),
+                              font: try .family("DejaVu Serif", catalog: SwiftAPITests.catalog),
+                              size: size, position: position, anchor: .center, color: .constant(color))
+        return try Scene(canvas: CanvasSpec(width: width, height: 200), fps: 30, duration: duration, layers: [layer],
+                         catalog: SwiftAPITests.catalog)
+    }
+
+    /// 32 → 72 px over 2 s, linear, while moving from (300.3, 90.7) to (330.1, 110.2) easing in and out.
+    static func ramp() throws -> Scene {
+        try hello(size: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: 32), Keyframe(time: 2, value: 72)])),
+                  position: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: Point2(x: 300.3, y: 90.7)),
+                                                                Keyframe(time: 2, value: Point2(x: 330.1, y: 110.2), easing: .easeInEaseOut)])))
+    }
+
+    /// A static scene showing exactly the given size and position.
+    func staticRender(size: Double, x: Double, y: Double) throws -> Canvas {
+        try FrameRenderer(scene: Self.hello(size: .constant(size), position: .constant(Point2(x: x, y: y)))).render(frame: 0)
     }
 
     func testCrispEveryFrameEqualsAStaticRenderAtItsExactSizeAndPosition() throws {
-        let scene = try loadYAML(Self.ramp)
+        let scene = try Self.ramp()
         let renderer = try FrameRenderer(scene: scene)
         var checked = 0
         for frame in [1, 17, 29, 43, 58] {
@@ -43,7 +46,7 @@ final class QualityTests: XCTestCase {
     }
 
     func testLandingFramesAtAndAfterTheLastKeyframeEqualTheFinalStaticRender() throws {
-        var scene = try loadYAML(Self.ramp)
+        var scene = try Self.ramp()
         scene.duration = 2.5  // half a second held after the last keyframe
         let renderer = try FrameRenderer(scene: scene)
         let final = try staticRender(size: 72, x: 330.1, y: 110.2).rgbaImage
@@ -57,13 +60,10 @@ final class QualityTests: XCTestCase {
     }
 
     func testLandingAfterASpringSettles() throws {
-        let scene = try loadYAML(singleLayerSpec(width: 640, height: 200, fps: 30, duration: 2, layer: """
-        text: "Hello, World!"
-        font: {family: "DejaVu Serif"}
-        size: {keyframes: [{time: 0, value: 32}, {time: 1.2, value: 72, easing: {spring: {response: 0.5, dampingFraction: 0.5}}}]}
-        position: [320, 100]
-        color: "#102030"
-        """))
+        let spring = Spring(response: 0.5, dampingFraction: 0.5)
+        let scene = try Self.hello(size: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: 32),
+                                                                             Keyframe(time: 1.2, value: 72, easing: .spring(spring))])),
+                                   position: .constant(Point2(x: 320, y: 100)))
         let renderer = try FrameRenderer(scene: scene)
         let final = try staticRender(size: 72, x: 320, y: 100).rgbaImage
         var checked = 0
@@ -76,14 +76,8 @@ final class QualityTests: XCTestCase {
 
     /// Over a linear 32→72 px ramp, the ink's horizontal spread and centroid follow straight lines.
     func testSmoothInkSpreadAndCentroidFollowStraightLines() throws {
-        let scene = try loadYAML(singleLayerSpec(width: 800, height: 200, fps: 30, duration: 2, layer: """
-        text: "Hello, World!"
-        font: {family: "DejaVu Serif"}
-        size: {keyframes: [{time: 0, value: 32}, {time: 2, value: 72}]}
-        position: [400, 100]
-        anchor: center
-        color: "#000000"
-        """))
+        let scene = try Self.hello(size: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: 32), Keyframe(time: 2, value: 72)])),
+                                   position: .constant(Point2(x: 400, y: 100)), width: 800, color: .black)
         let renderer = try FrameRenderer(scene: scene)
         var sizes: [Double] = [], spreads: [Double] = [], centroids: [Double] = []
         for frame in 0..<scene.frameCount {

@@ -87,8 +87,9 @@ final class SwiftAPITests: XCTestCase {
     }
 }
 
-/// Every `Property` a layer holds is declared in `animatableProperties`, so its animation extends
-/// the layer's end time (what `validate` reports and when rendering may stop changing).
+/// Every `Property` a layer holds is declared in `TextLayer.properties`, so its animation extends
+/// the layer's end time (what `validate` reports and when rendering may stop changing), and the
+/// spec decoder, evaluation and `inspect` all handle it.
 final class AnimatablePropertyTests: XCTestCase {
     /// Field paths of every `Property` value inside `value`, found by reflection.
     static func propertyPaths(in value: Any, prefix: String = "") -> [String] {
@@ -115,8 +116,10 @@ final class AnimatablePropertyTests: XCTestCase {
                               font: try .family("Inter", weight: .constant(400), variations: ["wght": .constant(500)], catalog: catalog),
                               size: .constant(10), paragraph: ParagraphSpec(boxWidth: .constant(100)))
         let paths = Self.propertyPaths(in: layer)
-        XCTAssertEqual(Set(paths), Set(layer.animatableProperties.map(\.path)), "a Property missing from animatableProperties")
-        XCTAssertGreaterThanOrEqual(paths.count, 8)
+        // The layer sets every optional property (and one axis): each stored Property is one declaration.
+        XCTAssertEqual(paths.count, TextLayer.properties.filter { $0.value(of: layer) != nil }.count,
+                       "a Property of TextLayer missing from TextLayer.properties: \(paths)")
+        XCTAssertEqual(TextLayer.properties.count, 8)
         // Each one, animated alone, ends the layer at its last keyframe.
         var checked = 0
         for path in paths {
@@ -138,5 +141,50 @@ final class AnimatablePropertyTests: XCTestCase {
         XCTAssertEqual(checked, paths.count)
         layer.size = .animated(late)
         XCTAssertEqual(layer.endTime, 7)
+    }
+
+    /// A value of each kind, and a different one to animate to.
+    static func values(for kind: LayerProperty.Kind) -> (String, String) {
+        switch kind {
+        case .text: return ("\"a\"", "\"b\"")
+        case let .number(range): return ("\(range.lowerBound + 0.25 * (range.upperBound - range.lowerBound) / 1000)",
+                                         "\(range.lowerBound + 0.5 * (range.upperBound - range.lowerBound) / 1000)")
+        case .point: return ("[10, 20]", "[30, 40]")
+        case .color: return ("\"#112233\"", "\"#445566\"")
+        case .axes: return ("{wght: 300}", "{wght: 700}")
+        }
+    }
+
+    /// Each declared property, animated alone in a spec at its path, is decoded, changes the
+    /// evaluated state, ends the layer's animation at its last keyframe and is printed by `inspect`.
+    func testEveryDeclaredPropertyIsDecodedEvaluatedAndInspected() throws {
+        var checked = 0
+        for property in TextLayer.properties {
+            let (from, to) = Self.values(for: property.kind)
+            let animated = "{keyframes: [{time: 0, value: \(from)}, {time: 0.5, value: \(to)}]}"
+            var fields: [String: String] = ["text": "\"a\"", "font": "{family: Inter}", "size": "20"]
+            if property.kind == .axes {
+                // each axis is its own animation
+                fields["font"] = "{family: Inter, variations: {wght: {keyframes: [{time: 0, value: 300}, {time: 0.5, value: 700}]}}}"
+            } else if property.fields.count == 2 {
+                let (outer, inner) = (property.fields[0], property.fields[1])
+                let base = outer == "font" ? "family: Inter, " : ""
+                fields[outer] = "{\(base)\(inner): \(animated)}"
+            } else {
+                fields[property.path] = animated
+            }
+            let layerYAML = fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
+            let scene = try loadYAML(singleLayerSpec(duration: 1, layer: layerYAML))
+            let layer = scene.layers[0]
+            XCTAssertEqual(property.endTime(of: layer), 0.5, property.path)
+            XCTAssertEqual(layer.endTime, 0.5, property.path)
+            let first = try InspectReport(scene: scene, frame: 0).layers[0]
+            let last = try InspectReport(scene: scene, frame: 29).layers[0]
+            let value = { (report: InspectReport.Layer) in report.properties.first { $0.path == property.path }?.value }
+            XCTAssertNotNil(value(first), "inspect does not print \(property.path)")
+            XCTAssertNotEqual(value(first), value(last), "\(property.path) does not change between its keyframes")
+            checked += 1
+        }
+        XCTAssertEqual(checked, TextLayer.properties.count)
     }
 }

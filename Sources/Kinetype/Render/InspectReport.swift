@@ -7,18 +7,37 @@ import KinetypeText
 public struct InspectReport: Encodable, Sendable {
     public struct Layer: Encodable, Sendable {
         public var id: String
-        public var text: String
+        /// The font file drawn and its variation coordinates (after `font.weight` and `font.variations`).
         public var font: String
         public var variations: [String: Double]
-        public var size: Double
-        public var position: [Double]
         public var anchor: String
-        public var color: String
-        public var opacity: Double
+        /// Every declared animatable property (``TextLayer/properties``) at the frame, by its spec
+        /// path: `text`, `size` (after shrink-to-fit), `position`, `color`, `opacity`, `box.width`…
+        public var properties: [(path: String, value: InspectValue)]
         public var box: Rect
         /// The text did not fit its box (maxLines, box height or width) and was truncated or clipped.
         public var overflowed: Bool
         public var lines: [LaidOutLine]
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ string: String) { stringValue = string }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(id, forKey: Key("id"))
+            try container.encode(font, forKey: Key("font"))
+            try container.encode(variations, forKey: Key("variations"))
+            try container.encode(anchor, forKey: Key("anchor"))
+            for (path, value) in properties { try container.encode(value, forKey: Key(path)) }
+            try container.encode(box, forKey: Key("box"))
+            try container.encode(overflowed, forKey: Key("overflowed"))
+            try container.encode(lines, forKey: Key("lines"))
+        }
     }
     public var frame: Int
     public var time: Double
@@ -35,10 +54,14 @@ public struct InspectReport: Encodable, Sendable {
         let layouts = try Layouter().layouts(state)
         layers = zip(state.layers, layouts).map { layer, local in
             let layout = Painter.place(local, layer: layer)
-            return Layer(id: layer.id, text: layer.text, font: layer.fontPath,
+            var drawn = layer
+            drawn.size = layout.size  // what is drawn: after shrink-to-fit
+            return Layer(id: layer.id, font: layer.fontPath,
                          variations: Dictionary(uniqueKeysWithValues: layer.variations.settings.map { ($0.tag, $0.value) }),
-                         size: layout.size, position: [layer.position.x, layer.position.y],
-                         anchor: layer.anchor.rawValue, color: layer.color.hexString, opacity: layer.opacity,
+                         anchor: layer.anchor.rawValue,
+                         properties: TextLayer.properties.compactMap { property in
+                             property.reportedValue(in: drawn).map { (property.path, $0) }
+                         },
                          box: layout.box, overflowed: layout.overflowed, lines: layout.lines)
         }
     }

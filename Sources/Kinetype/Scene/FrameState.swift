@@ -20,6 +20,24 @@ public struct LayerState: Sendable, Equatable {
     public var opacity: Double
     public var style: ParagraphStyle
     public var fit: FitSpec?
+    /// The evaluated `font.weight` (nil: the family's default) and `font.variations`, from which
+    /// `fonts` was chosen.
+    public var fontWeight: Double?
+    public var fontVariations: [String: Double] = [:]
+
+    /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
+    init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {
+        self.id = id
+        self.text = ""
+        self.fonts = FontChain([])
+        self.size = 0
+        self.position = Point2(x: 0, y: 0)
+        self.anchor = anchor
+        self.color = .black
+        self.opacity = 1
+        self.style = style
+        self.fit = fit
+    }
 
     public var fontPath: String { fonts.members[0].path }
     public var variations: FontVariations { fonts.members[0].variations }

@@ -32,37 +32,44 @@ public struct TextLayer: Sendable {
         self.fit = fit
     }
 
-    /// Every animatable property of the layer, by its field path, with the time its animation ends:
-    /// the one list the end time (and so `validate`'s "settles at") derives from. A test walks the
+    /// Every animatable property of a layer, each declared once: the spec decoder reads them,
+    /// ``state(at:)`` evaluates them, ``endTime`` and `inspect` derive from them. A test walks the
     /// layer's fields and fails if a `Property` is missing here.
-    public var animatableProperties: [(path: String, endTime: Double)] {
-        [("text", text.endTime), ("size", size.endTime), ("position", position.endTime), ("color", color.endTime),
-         ("opacity", opacity.endTime), ("font.weight", font.weight?.endTime ?? 0),
-         ("paragraph.boxWidth", paragraph.boxWidth?.endTime ?? 0)]
-            + font.variations.sorted { $0.key < $1.key }.map { ("font.variations.\($0.key)", $0.value.endTime) }
-    }
+    public static let properties: [LayerProperty] = [
+        .declare("text", .text, required: true, layer: \.text, state: \.text),
+        .declare("size", .number(SpecLimits.size), required: true, layer: \.size, state: \.size),
+        .declare("position", .point, layer: \.position, state: \.position),
+        .declare("color", .color, layer: \.color, state: \.color),
+        .declare("opacity", .number(0...1), layer: \.opacity, state: \.opacity),
+        .declare("box.width", .number(0.01...SpecLimits.coordinate.upperBound), layer: \.paragraph.boxWidth, state: \.style.boxWidth),
+        .declare("font.weight", .number(SpecLimits.weight), layer: \.font.weight, state: \.fontWeight),
+        LayerProperty(path: "font.variations", kind: .axes, isRequired: false,
+                      read: { $0.font.variations.isEmpty ? nil : .axes($0.font.variations) },
+                      write: { layer, value in if case let .axes(axes) = value { layer.font.variations = axes } },
+                      evaluate: { layer, t, state in state.fontVariations = layer.font.variations.mapValues { $0.value(at: t) } },
+                      report: { $0.fontVariations.isEmpty ? nil : .mapping($0.fontVariations) }),
+    ]
 
     /// The time after which nothing about this layer changes (`.infinity` when something repeats forever).
     public var endTime: Double {
-        animatableProperties.map(\.endTime).max() ?? 0
+        Self.properties.map { $0.endTime(of: self) }.max() ?? 0
     }
 
+    /// Every declared property evaluated at `t` seconds, then what follows from them: values a
+    /// spring overshot into range, the font file for the weight and axes.
     func state(at t: Double) -> LayerState {
-        let weight = font.weight?.value(at: t)
-        let variations = font.variations.mapValues { $0.value(at: t) }
-        let selection = font.family.select(weight: weight, variations: variations)
-        var style = paragraph.style
-        style.boxWidth = paragraph.boxWidth.map { max(0, $0.value(at: t)) }
-        let text = text.value(at: t)
-        if fit != nil, style.maxLines == nil {
+        var state = LayerState(id: id, anchor: anchor, style: paragraph.style, fit: fit)
+        for property in Self.properties { property.evaluate(self, t, &state) }
+        state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
+        state.opacity = min(max(state.opacity, 0), 1)
+        state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }
+        let selection = font.family.select(weight: state.fontWeight, variations: state.fontVariations)
+        state.fonts = FontChain(primary: selection.path, variations: selection.variations, fallbacks: font.fallbacks)
+        if fit != nil, state.style.maxLines == nil {
             // Shrink-to-fit keeps the text's own lines and shrinks rather than wrapping more.
-            style.maxLines = max(1, text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count)
+            state.style.maxLines = max(1, state.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count)
         }
-        return LayerState(id: id, text: text,
-                          fonts: FontChain(primary: selection.path, variations: selection.variations, fallbacks: font.fallbacks),
-                          size: min(max(0, size.value(at: t)), SpecLimits.maxDrawnSize), position: position.value(at: t), anchor: anchor,
-                          color: color.value(at: t), opacity: min(max(opacity.value(at: t), 0), 1),
-                          style: style, fit: fit)
+        return state
     }
 }
 
