@@ -15,9 +15,10 @@ struct LayerDecoder {
     let duration: Double
 
     static let fields = ["id", "text", "font", "size", "position", "anchor", "color", "opacity",
-                         "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup"]
+                         "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
+                         "decorations"]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
-    static let rowItemFields = ["id", "text", "font", "size", "color", "opacity", "align", "language", "width"]
+    static let rowItemFields = ["id", "text", "font", "size", "color", "opacity", "align", "language", "width", "decorations"]
 
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
@@ -38,6 +39,7 @@ struct LayerDecoder {
             property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
         }
         layer.fit = try decodeFit(fields)
+        layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
         if layer.fit != nil, layer.paragraph.boxWidth == nil {
             throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error("shrink-to-fit needs a box width to fit into: add box: {width: …}")
         }

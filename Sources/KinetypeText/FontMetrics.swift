@@ -7,6 +7,10 @@ struct FontMetrics {
     /// Baseline down to the descender line (positive).
     var descender: Double
     var lineGap: Double
+    /// The font's underline (post table, varied by MVAR): its centre below the baseline and its
+    /// thickness, both positive, in pixels.
+    var underlineOffset: Double = 0
+    var underlineThickness: Double = 0
     var lineHeight: Double { ascender + descender + lineGap }
 }
 
@@ -23,8 +27,14 @@ extension FontFace {
     var metrics: FontMetrics {
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(hbFont, &extents)
+        // HarfBuzz falls back to its own estimate when a font has no underline metrics.
+        var offset: hb_position_t = 0, thickness: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(hbFont, HB_OT_METRICS_TAG_UNDERLINE_OFFSET, &offset)
+        hb_ot_metrics_get_position_with_fallback(hbFont, HB_OT_METRICS_TAG_UNDERLINE_SIZE, &thickness)
         return FontMetrics(ascender: Double(extents.ascender) / Shaper.unitsPerPixel,
                            descender: -Double(extents.descender) / Shaper.unitsPerPixel,
-                           lineGap: Double(extents.line_gap) / Shaper.unitsPerPixel)
+                           lineGap: Double(extents.line_gap) / Shaper.unitsPerPixel,
+                           underlineOffset: -Double(offset) / Shaper.unitsPerPixel,
+                           underlineThickness: Double(thickness) / Shaper.unitsPerPixel)
     }
 }

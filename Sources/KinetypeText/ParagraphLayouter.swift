@@ -209,6 +209,7 @@ struct LogicalLine {
                                    direction: run.isRightToLeft ? .rightToLeft : .leftToRight, glyphs: glyphs))
         }
         return LaidOutLine(baseline: baseline, minX: lineStart, maxX: penX, ascent: metrics.ascender,
-                           descent: metrics.descender, runs: runs)
+                           descent: metrics.descender, direction: paragraph.isRightToLeft ? .rightToLeft : .leftToRight,
+                           underlineOffset: metrics.underlineOffset, underlineThickness: metrics.underlineThickness, runs: runs)
     }
 }

@@ -24,7 +24,7 @@ public struct Script: Sendable, Hashable, CustomStringConvertible {
     public var description: String { tag }
 }
 
-public enum TextDirection: String, Sendable, Hashable {
+public enum TextDirection: String, Sendable, Hashable, Encodable {
     case leftToRight = "ltr"
     case rightToLeft = "rtl"
 }
@@ -54,6 +54,11 @@ public struct LaidOutLine: Sendable, Equatable, Encodable {
     /// Heights above and below the baseline (both positive), from unrounded font metrics.
     public var ascent: Double
     public var descent: Double
+    /// The paragraph's base direction: a right-to-left line reads (and a strike grows) leftwards.
+    public var direction: TextDirection
+    /// The primary font's underline: its centre below the baseline and its thickness (pixels).
+    public var underlineOffset: Double
+    public var underlineThickness: Double
     public var runs: [LaidOutRun]
 
     public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }

@@ -20,7 +20,7 @@ struct Validate: ParsableCommand {
         let scene = try loadScene(spec)
         // Warnings quote the spec's values already; escaping again keeps every line one clean line.
         scene.warnings.forEach { note("warning: " + SpecError.escapingControls($0)) }
-        let end = scene.layers.map(\.endTime).max() ?? 0
+        let end = try scene.endTime()
         let motion = end.isInfinite ? "repeats forever" : String(format: "settles at %.2f s", end)
         Output.toStandardOutput("\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.layers.count) layer\(scene.layers.count == 1 ? "" : "s"), \(motion)" + "\n")
     }

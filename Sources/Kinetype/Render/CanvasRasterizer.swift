@@ -21,9 +21,26 @@ public final class CanvasRasterizer {
         for item in list.items {
             switch item {
             case let .glyphs(glyphs): try draw(glyphs)
+            case let .rectangle(rectangle): draw(rectangle)
             }
         }
         return canvas
+    }
+
+    /// A rectangle's exact area coverage, cut to the whole pixels of its clip as glyphs are.
+    private func draw(_ item: RectangleItem) {
+        var (minX, minY) = (item.rect.x, item.rect.y)
+        var (maxX, maxY) = (item.rect.x + item.rect.width, item.rect.y + item.rect.height)
+        if let clip = item.clip {
+            minX = max(minX, clip.x.rounded(.up)); maxX = min(maxX, (clip.x + clip.width).rounded(.down))
+            minY = max(minY, clip.y.rounded(.up)); maxY = min(maxY, (clip.y + clip.height).rounded(.down))
+        }
+        // Only the part on the canvas (a far-off rectangle must not allocate its whole area).
+        minX = max(minX, 0); minY = max(minY, 0)
+        maxX = min(maxX, Double(canvas.width)); maxY = min(maxY, Double(canvas.height))
+        guard minX < maxX, minY < maxY else { return }
+        let color = item.paint.color
+        canvas.composite(CoverageMask(rectangle: minX, minY, maxX, maxY), color: (color.r, color.g, color.b, color.a))
     }
 
     /// Glyphs whose bitmaps overlap are first added up in one coverage mask, so the seams of joining

@@ -17,6 +17,25 @@ public struct DisplayList: Sendable, Equatable {
         /// One layer's glyphs, composited together so that glyphs which overlap (joined scripts,
         /// tight kerning) never darken twice.
         case glyphs(GlyphItem)
+        /// A filled rectangle with exact area coverage: a decoration's drawn extent on one line.
+        case rectangle(RectangleItem)
+    }
+}
+
+/// A filled rectangle in canvas pixels, its edges where they fall (never snapped to pixels).
+public struct RectangleItem: Sendable, Equatable {
+    /// The layer's id, for reading a display list.
+    public var layer: String
+    public var rect: Rect
+    public var paint: Paint
+    /// Pixels outside this rectangle are not drawn (`truncation: clip`).
+    public var clip: Rect?
+
+    public init(layer: String, rect: Rect, paint: Paint, clip: Rect? = nil) {
+        self.layer = layer
+        self.rect = rect
+        self.paint = paint
+        self.clip = clip
     }
 }
 

@@ -18,6 +18,14 @@ public struct InspectReport: Encodable, Sendable {
         /// The text did not fit its box (maxLines, box height or width) and was truncated or clipped.
         public var overflowed: Bool
         public var lines: [LaidOutLine]
+        /// Each decoration's segment per line at the frame.
+        public var decorations: [Decoration]
+
+        public struct Decoration: Encodable, Sendable {
+            public var type: String
+            public var color: String
+            public var segments: [DecorationPainter.Segment]
+        }
 
         private struct Key: CodingKey {
             var stringValue: String
@@ -37,6 +45,7 @@ public struct InspectReport: Encodable, Sendable {
             try container.encode(box, forKey: Key("box"))
             try container.encode(overflowed, forKey: Key("overflowed"))
             try container.encode(lines, forKey: Key("lines"))
+            if !decorations.isEmpty { try container.encode(decorations, forKey: Key("decorations")) }
         }
     }
     public var frame: Int
@@ -62,7 +71,11 @@ public struct InspectReport: Encodable, Sendable {
                          properties: TextLayer.properties.compactMap { property in
                              property.reportedValue(in: drawn).map { (property.path, $0) }
                          },
-                         box: layout.box, overflowed: layout.overflowed, lines: layout.lines)
+                         box: layout.box, overflowed: layout.overflowed, lines: layout.lines,
+                         decorations: layer.decorations.map { decoration in
+                             Layer.Decoration(type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString,
+                                              segments: DecorationPainter.segments(decoration, layout: layout))
+                         })
         }
     }
 

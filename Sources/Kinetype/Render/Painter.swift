@@ -14,12 +14,18 @@ public struct Painter: Sendable {
     public func displayList(_ state: FrameState, layouts: [TextLayout]) -> DisplayList {
         var items: [DisplayList.Item] = []
         for (layer, layout) in zip(state.layers, layouts) {
-            let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
-            guard paint.color.a > 0, layout.size > 0, !layer.text.isEmpty else { continue }
+            guard layout.size > 0, !layer.text.isEmpty else { continue }
             let placed = Self.place(layout, layer: layer)
-            let lines = placed.lines.compactMap { visibleGlyphs(of: $0, size: layout.size, paint: paint) }
-            guard !lines.isEmpty else { continue }
-            items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines)))
+            let decorations = DecorationPainter.items(layer, layout: placed)
+            items += decorations.behind
+            let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
+            if paint.color.a > 0 {
+                let lines = placed.lines.compactMap { visibleGlyphs(of: $0, size: layout.size, paint: paint) }
+                if !lines.isEmpty {
+                    items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines)))
+                }
+            }
+            items += decorations.front
         }
         return DisplayList(width: canvas.width, height: canvas.height, background: canvas.background, items: items)
     }

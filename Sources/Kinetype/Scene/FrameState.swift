@@ -24,6 +24,7 @@ public struct LayerState: Sendable, Equatable {
     /// `fonts` was chosen.
     public var fontWeight: Double?
     public var fontVariations: [String: Double] = [:]
+    public var decorations: [DecorationState] = []
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

@@ -13,13 +13,15 @@ public struct TextLayer: Sendable {
     public var opacity: Property<Double>
     public var paragraph: ParagraphSpec = ParagraphSpec()
     public var fit: FitSpec? = nil
+    /// Strikethroughs, underlines, overlines and highlights, drawn along every laid-out line.
+    public var decorations: [Decoration] = []
 
     /// A text layer. Every property is a `.constant` or `.animated(KeyframeTrack(...))`; for text,
     /// `KeyframeTrack(keyframes:interpolator:)` takes any `TextInterpolator`, your own included.
     public init(id: String, text: Property<String>, font: FontSpec, size: Property<Double>,
                 position: Property<Point2> = .constant(Point2(x: 0, y: 0)), anchor: Anchor = .center,
                 color: Property<RGBA> = .constant(.black), opacity: Property<Double> = .constant(1),
-                paragraph: ParagraphSpec = ParagraphSpec(), fit: FitSpec? = nil) {
+                paragraph: ParagraphSpec = ParagraphSpec(), fit: FitSpec? = nil, decorations: [Decoration] = []) {
         self.id = id
         self.text = text
         self.font = font
@@ -30,6 +32,7 @@ public struct TextLayer: Sendable {
         self.opacity = opacity
         self.paragraph = paragraph
         self.fit = fit
+        self.decorations = decorations
     }
 
     /// Every animatable property of a layer, each declared once: the spec decoder reads them,
@@ -50,9 +53,17 @@ public struct TextLayer: Sendable {
                       report: { $0.fontVariations.isEmpty ? nil : .mapping($0.fontVariations) }),
     ]
 
-    /// The time after which nothing about this layer changes (`.infinity` when something repeats forever).
+    /// The time after which nothing about this layer changes (`.infinity` when something repeats
+    /// forever), counting each text's own lines for decorations that draw line after line; a
+    /// paragraph that wraps into more lines ends later (``endTime(lineCount:)``).
     public var endTime: Double {
-        Self.properties.map { $0.endTime(of: self) }.max() ?? 0
+        let hardLines = text.allValues.map { $0.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count }.max() ?? 1
+        return endTime(lineCount: hardLines)
+    }
+
+    /// The end time when the text is laid out in `lineCount` lines.
+    public func endTime(lineCount: Int) -> Double {
+        (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) }).max() ?? 0
     }
 
     /// Every declared property evaluated at `t` seconds, then what follows from them: values a
@@ -60,6 +71,7 @@ public struct TextLayer: Sendable {
     func state(at t: Double) -> LayerState {
         var state = LayerState(id: id, anchor: anchor, style: paragraph.style, fit: fit)
         for property in Self.properties { property.evaluate(self, t, &state) }
+        state.decorations = decorations.map { $0.state(at: t) }
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)
         state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }
