@@ -29,6 +29,9 @@ final class GoldenTests: XCTestCase {
     func testAlignmentAndTruncation() throws { try render("alignment") }
     func testStatsRowShrinksTogether() throws { try render("stats-row", extraFrames: { _ in [40] }) }
     func testEmojiTitle() throws { try render("emoji-title") }
+    /// Mid-draw frames: the label's first and second lines, a to-do item, the right-to-left strike,
+    /// the marker sweep.
+    func testStrikethrough() throws { try render("strikethrough", extraFrames: { _ in [24, 40, 75, 119, 125] }) }
 
     func testSpringHelloIncludingItsOvershootPeak() throws {
         let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)
