@@ -15,10 +15,10 @@ struct LayerDecoder {
     let duration: Double
 
     static let fields = ["id", "text", "font", "size", "position", "anchor", "color", "opacity",
-                         "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
+                         "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
                          "decorations"]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
-    static let rowItemFields = ["id", "text", "font", "size", "color", "opacity", "align", "language", "width", "decorations"]
+    static let rowItemFields = ["id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width", "decorations"]
 
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
@@ -103,7 +103,7 @@ struct LayerDecoder {
 
     /// The font's source; its weight and axes are declared properties, read with the others.
     private func decodeFont(_ node: SpecNode) throws -> FontSpec {
-        let fields = try node.mapping(allowed: ["family", "file", "system", "weight", "design", "variations"])
+        let fields = try node.mapping(allowed: ["family", "file", "system", "weight", "design", "variations", "features", "monospacedDigits"])
         let sources = ["family", "file", "system"].filter { fields.optional($0) != nil }
         guard sources.count == 1 else {
             throw node.error(sources.isEmpty ? "a font needs one of family, file or system: true"
@@ -138,7 +138,36 @@ struct LayerDecoder {
         if let design = fields.optional("design"), source != .system(design: (try? design.string()) ?? "") {
             throw design.error("design applies to the system font only; use system: true")
         }
-        return FontSpec(source: source, family: family, weight: nil, variations: [:])
+        var font = FontSpec(source: source, family: family, weight: nil, variations: [:])
+        font.features = try decodeFeatures(fields)
+        return font
+    }
+
+    /// `font.features: {tnum: 1, liga: 0}` and the shorthand `monospacedDigits: true` (`tnum`).
+    private func decodeFeatures(_ fields: SpecMapping) throws -> [FontFeature] {
+        var features: [FontFeature] = []
+        if let node = fields.optional("features") {
+            guard node.isMapping else { throw node.error("expected a mapping of OpenType feature tags to values, e.g. {tnum: 1, liga: 0}") }
+            let tags = try node.mapping(allowed: nil)
+            for tag in tags.keys {
+                let valueNode = try tags.required(tag)
+                guard tag.utf8.count == 4, tag.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                    throw valueNode.error("OpenType feature tags are 4 ASCII characters, e.g. tnum, smcp, liga, ss01; got \(SpecError.quoted(tag))")
+                }
+                let value: Int
+                if valueNode.isScalar, let flag = try? valueNode.bool() { value = flag ? 1 : 0 } else {
+                    value = try valueNode.integer(in: 0...65_535, what: tag)
+                }
+                features.append(FontFeature(tag: tag, value: UInt32(value)))
+            }
+        }
+        if let node = fields.optional("monospacedDigits"), try node.bool() {
+            if features.contains(where: { $0.tag == "tnum" }) {
+                throw node.error("monospacedDigits: true is features: {tnum: 1}; give one of them")
+            }
+            features.append(.monospacedDigits)
+        }
+        return features
     }
 
     /// `font.variations`: each 4-letter axis tag animatable on its own.

@@ -22,7 +22,7 @@ public enum ParagraphLayouter {
         let wraps = style.boxWidth != nil && style.maxLines != 1
         for (paragraphText, offset) in Self.paragraphs(of: text) {
             let paragraph = try ShapedParagraph(paragraphText, byteOffset: offset, chain: chain, size: size,
-                                                language: style.language, cache: library.paragraphAnalyses)
+                                                shaping: style.shaping, cache: library.paragraphAnalyses)
             let ranges = wraps ? LineFiller.lines(paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!)
                                : [0..<paragraph.groups.count]
             for (index, range) in ranges.enumerated() {
@@ -114,23 +114,23 @@ final class ShapedParagraph {
     private var shapedEllipsis: ClusterGroup?
     private let chain: OpenFontChain
     private let size: Double
-    private let language: String?
+    let shaping: ShapingOptions
 
-    init(_ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, language: String?,
+    init(_ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, shaping: ShapingOptions,
          cache: ParagraphAnalysisCache) throws {
-        let analysis = try cache.analysis(of: string, chain: chain, language: language)
+        let analysis = try cache.analysis(of: string, chain: chain, language: shaping.language)
         text = analysis.text
         self.byteOffset = byteOffset
         self.chain = chain
         self.size = size
-        self.language = language
+        self.shaping = shaping
         isRightToLeft = analysis.isRightToLeft
         runs = analysis.runs
         breakOpportunities = analysis.breakOpportunities
         var groups: [ClusterGroup] = [], glyphs: [ClusterGlyph] = []
         for (index, run) in runs.enumerated() {
             groups += try Shaper.clusterGroups(text, run: run, runIndex: index, face: chain.faces[run.font], size: size,
-                                               variations: chain.members[run.font].variations, language: language,
+                                               variations: chain.members[run.font].variations, shaping: shaping,
                                                store: &glyphs)
         }
         self.groups = groups
@@ -147,7 +147,7 @@ final class ShapedParagraph {
         runs.append(run)
         let firstGlyph = glyphs.count
         let groups = try Shaper.clusterGroups(ellipsis, run: run, runIndex: runs.count - 1, face: chain.faces[font], size: size,
-                                              variations: chain.members[font].variations, language: language, store: &glyphs)
+                                              variations: chain.members[font].variations, shaping: shaping, store: &glyphs)
         // Its glyphs were appended together: one group over all of them.
         let group = ClusterGroup(bytes: 0..<0, run: runs.count - 1, glyphs: firstGlyph..<glyphs.count,
                                  advance: groups.advance, isWhitespace: false)
@@ -194,15 +194,19 @@ struct LogicalLine {
         for index in BidiLevels.visualOrder(levels: levels) {
             let run = paragraph.runs[segments[index][0].run]
             let visualGroups = run.isRightToLeft ? segments[index].reversed() : segments[index]
+            // A cluster's tracking follows it in reading order: on its left in a right-to-left run.
+            let tracking = paragraph.shaping.tracking(script: run.script)
             var glyphs: [PositionedGlyph] = []
             glyphs.reserveCapacity(visualGroups.reduce(0) { $0 + $1.glyphs.count })
             for group in visualGroups {
+                if run.isRightToLeft { penX += tracking }
                 let cluster = group.bytes.lowerBound + paragraph.byteOffset
                 for glyph in paragraph.glyphs[group.glyphs] {
                     glyphs.append(PositionedGlyph(glyphID: glyph.glyphID, cluster: cluster,
                                                   x: penX + glyph.xOffset, y: baseline - glyph.yOffset, advance: glyph.xAdvance))
                     penX += glyph.xAdvance
                 }
+                if !run.isRightToLeft { penX += tracking }
                 if group.isWhitespace { penX += spacing }
             }
             runs.append(LaidOutRun(font: chain.members[run.font], script: Script(tag: ScriptResolver.name(run.script)),

@@ -18,9 +18,16 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var truncation: Truncation
     /// BCP 47 language for shaping and line breaking ("vi", "zh-Hans"), nil to let HarfBuzz guess.
     public var language: String?
+    /// OpenType features for every font of the text (`tnum`, `smcp`, `liga` = 0…).
+    public var features: [FontFeature]
+    /// Letter spacing: pixels added once to each cluster's advance (after it, in reading order),
+    /// so wrapping, alignment and truncation all see it. Joined scripts (Arabic, Devanagari…)
+    /// are left alone.
+    public var tracking: Double
 
     public init(boxWidth: Double? = nil, boxHeight: Double? = nil, alignment: Alignment = .natural,
-                lineHeight: Double = 1, maxLines: Int? = nil, truncation: Truncation = .tail, language: String? = nil) {
+                lineHeight: Double = 1, maxLines: Int? = nil, truncation: Truncation = .tail, language: String? = nil,
+                features: [FontFeature] = [], tracking: Double = 0) {
         self.boxWidth = boxWidth
         self.boxHeight = boxHeight
         self.alignment = alignment
@@ -28,6 +35,8 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.maxLines = maxLines
         self.truncation = truncation
         self.language = language
+        self.features = features
+        self.tracking = tracking
     }
 
     public static let singleLine = ParagraphStyle()

@@ -31,7 +31,8 @@ public enum Shaper {
     /// Shapes `bytes` of `text` (the rest is context, so joining scripts join across runs) and
     /// hands HarfBuzz's glyphs, in visual order, to `read` before the buffer is freed.
     static func withShapedBuffer<Result>(_ text: UnicodeText, bytes: Range<Int>, face: FontFace, size: Double,
-                                         variations: FontVariations, configure: (OpaquePointer?) -> Void,
+                                         variations: FontVariations, features: [FontFeature] = [],
+                                         configure: (OpaquePointer?) -> Void,
                                          read: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>,
                                                 _ isRightToLeft: Bool) throws -> Result) throws -> Result {
         try face.prepare(size: size, variations: variations)
@@ -44,7 +45,11 @@ public enum Shaper {
         }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         configure(buffer)
-        hb_shape(face.hbFont, buffer, nil, 0)
+        let hbFeatures = features.map { feature in
+            hb_feature_t(tag: hb_tag_from_string(feature.tag, Int32(feature.tag.utf8.count)), value: feature.value,
+                         start: 0, end: UInt32.max)  // HB_FEATURE_GLOBAL_START…END: the whole buffer
+        }
+        hb_shape(face.hbFont, buffer, hbFeatures, UInt32(hbFeatures.count))
 
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
@@ -57,12 +62,14 @@ public enum Shaper {
     /// paragraph's glyph store, and groups them by cluster in logical order (the order line
     /// breaking walks).
     static func clusterGroups(_ text: UnicodeText, run: TextRun, runIndex: Int, face: FontFace, size: Double,
-                              variations: FontVariations, language: String?,
+                              variations: FontVariations, shaping: ShapingOptions,
                               store: inout [ClusterGlyph]) throws -> [ClusterGroup] {
-        try withShapedBuffer(text, bytes: run.bytes, face: face, size: size, variations: variations) { buffer in
+        let tracking = shaping.tracking(script: run.script)
+        return try withShapedBuffer(text, bytes: run.bytes, face: face, size: size, variations: variations,
+                                    features: shaping.features) { buffer in
             hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
-            if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+            if let language = shaping.language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         } read: { infos, positions, isRightToLeft in
             var groups: [ClusterGroup] = []
             var groupCluster = -1
@@ -81,6 +88,7 @@ public enum Shaper {
             }
             if isRightToLeft { groups.reverse() }
             for index in groups.indices {
+                groups[index].advance += tracking  // placement adds it after the cluster's glyphs
                 let end = index + 1 < groups.count ? groups[index + 1].bytes.lowerBound : run.bytes.upperBound
                 groups[index].bytes = groups[index].bytes.lowerBound..<end
             }

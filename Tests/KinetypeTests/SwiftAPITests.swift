@@ -119,7 +119,7 @@ final class AnimatablePropertyTests: XCTestCase {
         // The layer sets every optional property (and one axis): each stored Property is one declaration.
         XCTAssertEqual(paths.count, TextLayer.properties.filter { $0.value(of: layer) != nil }.count,
                        "a Property of TextLayer missing from TextLayer.properties: \(paths)")
-        XCTAssertEqual(TextLayer.properties.count, 8)
+        XCTAssertEqual(TextLayer.properties.count, 9)
         // Each one, animated alone, ends the layer at its last keyframe.
         var checked = 0
         for path in paths {
@@ -130,6 +130,7 @@ final class AnimatablePropertyTests: XCTestCase {
             case "position": animated.position = .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: Point2(x: 0, y: 0)), Keyframe(time: 7, value: Point2(x: 1, y: 1))]))
             case "color": animated.color = .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: RGBA.black), Keyframe(time: 7, value: RGBA.white)]))
             case "opacity": animated.opacity = .animated(late)
+            case "tracking": animated.tracking = .animated(late)
             case "font.weight": animated.font.weight = .animated(late)
             case "paragraph.boxWidth": animated.paragraph.boxWidth = .animated(late)
             case "font.variations.wght": animated.font.variations["wght"] = .animated(late)

@@ -18,7 +18,7 @@ public struct Decoration: Sendable {
     public var kind: Kind
     /// nil: the layer's colour.
     public var color: Property<RGBA>?
-    /// nil: the kind's default (see ``Kind``). Ignored by `highlight`, which covers the line box.
+    /// nil: the kind's default (see ``Kind``); a highlight's default covers the line box.
     public var thickness: Property<Double>?
     /// Moves the line down (positive) or up from the kind's default position, in pixels.
     public var offset: Property<Double>

@@ -6,6 +6,8 @@ public enum SpecLimits {
     public static let maxFrames = 100_000
     public static let size = 0.0...2048.0
     public static let weight = 100.0...900.0
+    /// Letter spacing, pixels a cluster (negative tightens).
+    public static let tracking = -1000.0...1000.0
     /// Positions and box widths: far beyond any canvas, well inside what pixel arithmetic can hold.
     public static let coordinate = -1_000_000.0...1_000_000.0
     /// The largest size drawn, whatever a spring's overshoot asks for (glyph cache keys hold 4095 px).

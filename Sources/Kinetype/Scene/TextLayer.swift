@@ -11,6 +11,8 @@ public struct TextLayer: Sendable {
     public var anchor: Anchor
     public var color: Property<RGBA>
     public var opacity: Property<Double>
+    /// Letter spacing in pixels, added once to each cluster's advance (joined scripts excepted).
+    public var tracking: Property<Double> = .constant(0)
     public var paragraph: ParagraphSpec = ParagraphSpec()
     public var fit: FitSpec? = nil
     /// Strikethroughs, underlines, overlines and highlights, drawn along every laid-out line.
@@ -44,6 +46,7 @@ public struct TextLayer: Sendable {
         .declare("position", .point, layer: \.position, state: \.position),
         .declare("color", .color, layer: \.color, state: \.color),
         .declare("opacity", .number(0...1), layer: \.opacity, state: \.opacity),
+        .declare("tracking", .number(SpecLimits.tracking), layer: \.tracking, state: \.style.tracking),
         .declare("box.width", .number(0.01...SpecLimits.coordinate.upperBound), layer: \.paragraph.boxWidth, state: \.style.boxWidth),
         .declare("font.weight", .number(SpecLimits.weight), layer: \.font.weight, state: \.fontWeight),
         LayerProperty(path: "font.variations", kind: .axes, isRequired: false,
@@ -70,6 +73,7 @@ public struct TextLayer: Sendable {
     /// spring overshot into range, the font file for the weight and axes.
     func state(at t: Double) -> LayerState {
         var state = LayerState(id: id, anchor: anchor, style: paragraph.style, fit: fit)
+        state.style.features = font.features
         for property in Self.properties { property.evaluate(self, t, &state) }
         state.decorations = decorations.map { $0.state(at: t) }
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
@@ -97,6 +101,8 @@ public struct FontSpec: Sendable {
     public var family: FontFamily
     public var weight: Property<Double>?
     public var variations: [String: Property<Double>]
+    /// OpenType features for the layer's text, in every font of its chain.
+    public var features: [FontFeature] = []
     /// Font files tried, in order, for characters the layer's font lacks (resolved at load time:
     /// the spec's fallback families, then bundled and system fonts that cover its texts).
     public var fallbacks: [String] = []
