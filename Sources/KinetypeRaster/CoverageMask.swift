@@ -40,3 +40,37 @@ extension Canvas {
         composite(mask: mask.coverage, maskWidth: mask.width, maskHeight: mask.height, x: mask.x, y: mask.y, color: color)
     }
 }
+
+extension CoverageMask {
+    /// The part of the mask inside the pixel window [x0, x1) × [y0, y1).
+    public func cropped(x0: Int, y0: Int, x1: Int, y1: Int) -> CoverageMask {
+        let left = max(x, x0), top = max(y, y0)
+        let right = min(x + width, x1), bottom = min(y + height, y1)
+        var crop = CoverageMask(x: left, y: top, width: right - left, height: bottom - top)
+        guard crop.width > 0, crop.height > 0 else { return crop }
+        for row in 0..<crop.height {
+            let source = (top + row - y) * width + (left - x)
+            crop.coverage.replaceSubrange(row * crop.width..<(row + 1) * crop.width, with: coverage[source..<source + crop.width])
+        }
+        return crop
+    }
+}
+
+extension CoverageMask {
+    /// Masks of one shape's parts united: each pixel takes the largest coverage any part gives
+    /// it, so where parts overlap the shape is not covered twice.
+    public static func union(_ masks: [CoverageMask]) -> CoverageMask {
+        let left = masks.map(\.x).min()!, top = masks.map(\.y).min()!
+        let right = masks.map { $0.x + $0.width }.max()!, bottom = masks.map { $0.y + $0.height }.max()!
+        var union = CoverageMask(x: left, y: top, width: right - left, height: bottom - top)
+        for mask in masks {
+            for row in 0..<mask.height {
+                let target = (mask.y + row - top) * union.width + (mask.x - left)
+                for column in 0..<mask.width {
+                    union.coverage[target + column] = max(union.coverage[target + column], mask.coverage[row * mask.width + column])
+                }
+            }
+        }
+        return union
+    }
+}

@@ -168,16 +168,16 @@ final class DecorationTests: XCTestCase {
         let kinds = list.items.map { item -> String in
             switch item {
             case .glyphs: return "glyphs"
-            case let .rectangle(rectangle): return rectangle.paint.color.g == 0.8 ? "highlight" : "underline"
+            case let .rectangles(rectangles): return rectangles.paint.color.g == 0.8 ? "highlight" : "underline"
             }
         }
         XCTAssertEqual(kinds, ["highlight", "glyphs", "underline"])
         // The underline uses the font's own position and thickness (Inter's post table).
-        guard case let .rectangle(underline) = list.items[2] else { return XCTFail() }
+        guard case let .rectangles(underline) = list.items[2] else { return XCTFail() }
         let line = try Layouter().layouts(scene.frameState(at: 0))[0].lines[0]
         XCTAssertGreaterThan(line.underlineThickness, 0)
         XCTAssertGreaterThan(line.underlineOffset, 0, "below the baseline")
-        XCTAssertEqual(underline.rect.height, line.underlineThickness, accuracy: 1e-9)
+        XCTAssertEqual(underline.rects.map(\.height), [line.underlineThickness])
     }
 
     func testLayerOpacityAppliesAndTheDecorationsOwnAlphaAppliesToItAlone() throws {
@@ -187,9 +187,9 @@ final class DecorationTests: XCTestCase {
         for item in list.items {
             switch item {
             case let .glyphs(glyphs): XCTAssertEqual(glyphs.lines[0].runs[0].glyphs[0].paint.color.a, 0.4, accuracy: 1e-12)
-            case let .rectangle(rectangle):
-                XCTAssertEqual(rectangle.paint.color.a, 0.2, accuracy: 1e-12)
-                rectangles += 1
+            case let .rectangles(item):
+                XCTAssertEqual(item.paint.color.a, 0.2, accuracy: 1e-12)
+                rectangles += item.rects.count
             }
         }
         XCTAssertEqual(rectangles, 3)

@@ -21,26 +21,37 @@ public final class CanvasRasterizer {
         for item in list.items {
             switch item {
             case let .glyphs(glyphs): try draw(glyphs)
-            case let .rectangle(rectangle): draw(rectangle)
+            case let .rectangles(rectangles): draw(rectangles)
             }
         }
         return canvas
     }
 
-    /// A rectangle's exact area coverage, cut to the whole pixels of its clip as glyphs are.
+    /// The rectangles' exact area coverage (rounded corners integrated), united into one mask so
+    /// overlaps are painted once, cut to the whole pixels of the clip as glyphs are.
     private func draw(_ item: RectangleItem) {
-        var (minX, minY) = (item.rect.x, item.rect.y)
-        var (maxX, maxY) = (item.rect.x + item.rect.width, item.rect.y + item.rect.height)
+        var window = (x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
         if let clip = item.clip {
-            minX = max(minX, clip.x.rounded(.up)); maxX = min(maxX, (clip.x + clip.width).rounded(.down))
-            minY = max(minY, clip.y.rounded(.up)); maxY = min(maxY, (clip.y + clip.height).rounded(.down))
+            window.x0 = max(window.x0, Int(clip.x.rounded(.up))); window.x1 = min(window.x1, Int((clip.x + clip.width).rounded(.down)))
+            window.y0 = max(window.y0, Int(clip.y.rounded(.up))); window.y1 = min(window.y1, Int((clip.y + clip.height).rounded(.down)))
         }
-        // Only the part on the canvas (a far-off rectangle must not allocate its whole area).
-        minX = max(minX, 0); minY = max(minY, 0)
-        maxX = min(maxX, Double(canvas.width)); maxY = min(maxY, Double(canvas.height))
-        guard minX < maxX, minY < maxY else { return }
+        let masks = item.rects.compactMap { rect -> CoverageMask? in
+            var (minX, minY, maxX, maxY) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
+            guard minX < maxX, minY < maxY else { return nil }
+            // Edges far outside the canvas move to just outside it (past a corner's reach), so a
+            // huge rectangle never allocates its whole area and the pixels on the canvas stay the same.
+            let margin = item.cornerRadius + 2
+            minX = max(minX, -margin); minY = max(minY, -margin)
+            maxX = min(maxX, Double(canvas.width) + margin); maxY = min(maxY, Double(canvas.height) + margin)
+            guard minX < maxX, minY < maxY else { return nil }
+            let mask = CoverageMask(roundedRectangle: minX, minY, maxX, maxY, radius: item.cornerRadius)
+                .cropped(x0: window.x0, y0: window.y0, x1: window.x1, y1: window.y1)
+            return mask.width > 0 && mask.height > 0 ? mask : nil
+        }
+        guard let first = masks.first else { return }
+        let shape = masks.count == 1 ? first : CoverageMask.union(masks)
         let color = item.paint.color
-        canvas.composite(CoverageMask(rectangle: minX, minY, maxX, maxY), color: (color.r, color.g, color.b, color.a))
+        canvas.composite(shape, color: (color.r, color.g, color.b, color.a))
     }
 
     /// Glyphs whose bitmaps overlap are first added up in one coverage mask, so the seams of joining

@@ -62,10 +62,10 @@ public enum DecorationPainter {
             let color = decoration.color ?? layer.color
             let paint = Paint(color: RGBA(r: color.r, g: color.g, b: color.b, a: color.a * layer.opacity))
             guard paint.color.a > 0 else { continue }
-            for segment in segments(decoration, layout: layout) where segment.x0 != segment.x1 && segment.thickness > 0 {
-                let item = DisplayList.Item.rectangle(RectangleItem(layer: layer.id, rect: segment.rect, paint: paint, clip: layout.clip))
-                if decoration.kind == .highlight { behind.append(item) } else { front.append(item) }
-            }
+            let rects = segments(decoration, layout: layout).filter { $0.x0 != $0.x1 && $0.thickness > 0 }.map(\.rect)
+            guard !rects.isEmpty else { continue }
+            let item = DisplayList.Item.rectangles(RectangleItem(layer: layer.id, rects: rects, paint: paint, clip: layout.clip))
+            if decoration.kind == .highlight { behind.append(item) } else { front.append(item) }
         }
         return (behind, front)
     }

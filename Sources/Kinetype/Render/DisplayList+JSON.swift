@@ -23,7 +23,7 @@ extension DisplayList: Encodable {
 }
 
 extension DisplayList.Item: Encodable {
-    enum CodingKeys: String, CodingKey { case type, layer, size, clip, lines, rect, color }
+    enum CodingKeys: String, CodingKey { case type, layer, size, clip, lines, rects, color, cornerRadius }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -34,11 +34,12 @@ extension DisplayList.Item: Encodable {
             try container.encode(item.size, forKey: .size)
             try container.encodeIfPresent(item.clip, forKey: .clip)
             try container.encode(item.lines, forKey: .lines)
-        case let .rectangle(item):
-            try container.encode("rectangle", forKey: .type)
+        case let .rectangles(item):
+            try container.encode("rectangles", forKey: .type)
             try container.encode(item.layer, forKey: .layer)
-            try container.encode(item.rect, forKey: .rect)
+            try container.encode(item.rects, forKey: .rects)
             try container.encode(item.paint.color.hexString, forKey: .color)
+            if item.cornerRadius > 0 { try container.encode(item.cornerRadius, forKey: .cornerRadius) }
             try container.encodeIfPresent(item.clip, forKey: .clip)
         }
     }

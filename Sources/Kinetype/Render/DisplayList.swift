@@ -17,24 +17,30 @@ public struct DisplayList: Sendable, Equatable {
         /// One layer's glyphs, composited together so that glyphs which overlap (joined scripts,
         /// tight kerning) never darken twice.
         case glyphs(GlyphItem)
-        /// A filled rectangle with exact area coverage: a decoration's drawn extent on one line.
-        case rectangle(RectangleItem)
+        /// Filled rectangles with exact area coverage, drawn as one shape: a decoration's drawn
+        /// extent on each line, or a layer's background boxes (with rounded corners).
+        case rectangles(RectangleItem)
     }
 }
 
-/// A filled rectangle in canvas pixels, its edges where they fall (never snapped to pixels).
+/// Filled rectangles in canvas pixels, their edges where they fall (never snapped to pixels),
+/// drawn as their union: where two overlap (a caption's line boxes grown by padding) the paint
+/// is applied once.
 public struct RectangleItem: Sendable, Equatable {
     /// The layer's id, for reading a display list.
     public var layer: String
-    public var rect: Rect
+    public var rects: [Rect]
     public var paint: Paint
+    /// Circular corners of this radius (0: square corners).
+    public var cornerRadius: Double
     /// Pixels outside this rectangle are not drawn (`truncation: clip`).
     public var clip: Rect?
 
-    public init(layer: String, rect: Rect, paint: Paint, clip: Rect? = nil) {
+    public init(layer: String, rects: [Rect], paint: Paint, cornerRadius: Double = 0, clip: Rect? = nil) {
         self.layer = layer
-        self.rect = rect
+        self.rects = rects
         self.paint = paint
+        self.cornerRadius = cornerRadius
         self.clip = clip
     }
 }

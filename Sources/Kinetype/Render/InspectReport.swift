@@ -20,6 +20,17 @@ public struct InspectReport: Encodable, Sendable {
         public var lines: [LaidOutLine]
         /// Each decoration's segment per line at the frame.
         public var decorations: [Decoration]
+        /// The background's resolved values and the rectangles it fills, when the layer has one.
+        public var background: Background?
+
+        public struct Background: Encodable, Sendable {
+            public var color: String
+            /// `[vertical, horizontal]`, as a spec writes it.
+            public var padding: [Double]
+            public var cornerRadius: Double
+            public var per: String
+            public var rects: [Rect]
+        }
 
         public struct Decoration: Encodable, Sendable {
             public var type: String
@@ -46,6 +57,7 @@ public struct InspectReport: Encodable, Sendable {
             try container.encode(overflowed, forKey: Key("overflowed"))
             try container.encode(lines, forKey: Key("lines"))
             if !decorations.isEmpty { try container.encode(decorations, forKey: Key("decorations")) }
+            try container.encodeIfPresent(background, forKey: Key("background"))
         }
     }
     public var frame: Int
@@ -75,6 +87,11 @@ public struct InspectReport: Encodable, Sendable {
                          decorations: layer.decorations.map { decoration in
                              Layer.Decoration(type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString,
                                               segments: DecorationPainter.segments(decoration, layout: layout))
+                         },
+                         background: layer.background.map { background in
+                             Layer.Background(color: background.color.hexString, padding: [background.padding.y, background.padding.x],
+                                              cornerRadius: background.cornerRadius, per: background.extent.rawValue,
+                                              rects: background.rectangles(layout))
                          })
         }
     }

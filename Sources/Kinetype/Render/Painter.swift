@@ -17,6 +17,7 @@ public struct Painter: Sendable {
             guard layout.size > 0, !layer.text.isEmpty else { continue }
             let placed = Self.place(layout, layer: layer)
             let decorations = DecorationPainter.items(layer, layout: placed)
+            items += BackgroundPainter.items(layer, layout: placed)
             items += decorations.behind
             let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
             if paint.color.a > 0 {

@@ -17,6 +17,8 @@ public struct TextLayer: Sendable {
     public var fit: FitSpec? = nil
     /// Strikethroughs, underlines, overlines and highlights, drawn along every laid-out line.
     public var decorations: [Decoration] = []
+    /// A box behind each line or behind the layout box.
+    public var background: TextBackground? = nil
 
     /// A text layer. Every property is a `.constant` or `.animated(KeyframeTrack(...))`; for text,
     /// `KeyframeTrack(keyframes:interpolator:)` takes any `TextInterpolator`, your own included.
@@ -66,7 +68,8 @@ public struct TextLayer: Sendable {
 
     /// The end time when the text is laid out in `lineCount` lines.
     public func endTime(lineCount: Int) -> Double {
-        (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) }).max() ?? 0
+        (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) }
+            + [background?.endTime ?? 0]).max() ?? 0
     }
 
     /// Every declared property evaluated at `t` seconds, then what follows from them: values a
@@ -76,6 +79,7 @@ public struct TextLayer: Sendable {
         state.style.features = font.features
         for property in Self.properties { property.evaluate(self, t, &state) }
         state.decorations = decorations.map { $0.state(at: t) }
+        state.background = background?.state(at: t)
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)
         state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }
