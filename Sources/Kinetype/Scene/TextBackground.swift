@@ -18,7 +18,7 @@ public struct TextBackground: Sendable {
     public var cornerRadius: Property<Double>
     public var extent: Extent
 
-    public static let defaultColor = RGBA(r: 0, g: 0, b: 0, a: 0.7)
+    public static let defaultColor = RGBA(r: 0, g: 0, b: 0, a: 0xB3 / 255)  // #000000B3
     public static let defaultPadding = Point2(x: 12, y: 6)
 
     public init(color: Property<RGBA> = .constant(TextBackground.defaultColor),
