@@ -1,6 +1,8 @@
 
 /// A damped spring, as Core Animation's `CASpringAnimation` and SwiftUI's `spring(response:…)`
-/// define it, evaluated in closed form.
+/// define it, evaluated in closed form. SwiftUI's iOS 17 forms (`Spring(duration:bounce:)`,
+/// `smooth`, `snappy`, `bouncy`, `interactiveSpring`, `interpolatingSpring`) are in
+/// `Spring+SwiftUI.swift`.
 ///
 /// The animated value moves from 0 to 1 attached to a spring: m·x'' + c·x' + k·x = 0 with x the
 /// remaining distance (x(0) = 1). ``value(at:)`` is 1 - x(t). Time is in physical seconds: a

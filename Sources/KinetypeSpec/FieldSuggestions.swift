@@ -22,6 +22,13 @@ enum FieldSuggestions {
         "alpha": "opacity", "string": "text", "content": "text", "name": "id", "fonts": "fallbackFonts",
         "fallbacks": "fallbackFonts", "fallback": "fallbackFonts", "fontfallbacks": "fallbackFonts",
         "fontdesign": "design", "axes": "variations", "path": "file",
+        // Springs (SwiftUI, UIKit, Core Animation, react-spring/Framer habits) and repetition.
+        "dampingratio": "dampingFraction", "zeta": "dampingFraction", "dampingfactor": "dampingFraction",
+        "bounciness": "bounce", "bounce": "extraBounce", "additionalbounce": "extraBounce", "velocity": "initialVelocity",
+        "initialspringvelocity": "initialVelocity", "tension": "stiffness", "friction": "damping",
+        "perceptualduration": "duration", "period": "response", "blend": "blendDuration",
+        "forever": "repeatForever", "repeatforever": "repeatForever", "loopforever": "repeatForever",
+        "repeatsforever": "repeatForever", "infinite": "repeatForever",
     ]
 
     /// Names that belong one level down, inside `font`.

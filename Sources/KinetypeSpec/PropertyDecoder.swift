@@ -1,7 +1,8 @@
 import Kinetype
 import KinetypeMotion
 
-/// Reads a property that is either a constant or `{keyframes: […], repeat, autoreverses}`.
+/// Reads a property that is either a constant or `{keyframes: […], repeat, autoreverses}`
+/// (`repeatForever: true` is SwiftUI's spelling of `repeat: forever`).
 /// Warns about what will not look as written: a spring cut short, keyframes after the spec's
 /// duration, counting texts that cannot count.
 struct PropertyDecoder {
@@ -9,7 +10,7 @@ struct PropertyDecoder {
     let duration: Double
     var warnings: [String] = []
 
-    static let animationFields = ["keyframes", "repeat", "autoreverses"]
+    static let animationFields = ["keyframes", "repeat", "repeatForever", "autoreverses"]
 
     init(duration: Double) { self.duration = duration }
 
@@ -101,6 +102,17 @@ struct PropertyDecoder {
             keyframes.append(Keyframe(time: time, value: try parse(keyframe.required("value")), easing: easing))
         }
         var repeatCount = RepeatCount.count(1)
+        if let node = fields.optional("repeatForever") {
+            // SwiftUI's `.repeatForever(autoreverses:)`; `autoreverses` stays its own field with
+            // kinetype's default (false), as for `repeat`.
+            if fields.optional("repeat") != nil {
+                throw node.error("repeatForever cannot be combined with repeat; give one (repeatForever: true is repeat: forever)")
+            }
+            if node.isMapping {
+                throw node.error("repeatForever takes true or false; autoreverses goes beside it: {keyframes: […], repeatForever: true, autoreverses: true}")
+            }
+            repeatCount = try node.bool() ? .forever : .count(1)
+        }
         if let node = fields.optional("repeat") {
             if node.isScalar, (try? node.string()) == "forever" {
                 repeatCount = .forever
