@@ -25,6 +25,7 @@ public struct LayerState: Sendable, Equatable {
     public var fontWeight: Double?
     public var fontVariations: [String: Double] = [:]
     public var decorations: [DecorationState] = []
+    public var animators: [AnimatorState] = []
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {
