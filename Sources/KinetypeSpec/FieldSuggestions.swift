@@ -22,6 +22,7 @@ enum FieldSuggestions {
         "alpha": "opacity", "string": "text", "content": "text", "name": "id", "fonts": "fallbackFonts",
         "fallbacks": "fallbackFonts", "fallback": "fallbackFonts", "fontfallbacks": "fallbackFonts",
         "fontdesign": "design", "axes": "variations", "path": "file",
+        "delay": "start", "begin": "start", "interval": "stagger", "by": "unit", "per": "unit", "animations": "animators",
     ]
 
     /// Names that belong one level down, inside `font`.

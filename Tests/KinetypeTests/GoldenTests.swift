@@ -29,6 +29,8 @@ final class GoldenTests: XCTestCase {
     func testAlignmentAndTruncation() throws { try render("alignment") }
     func testStatsRowShrinksTogether() throws { try render("stats-row", extraFrames: { _ in [40] }) }
     func testEmojiTitle() throws { try render("emoji-title") }
+    /// Letters mid-spring (turned, scaled, tinted), the title landed with the caption's words coming in.
+    func testKineticTitle() throws { try render("kinetic-title", extraFrames: { _ in [10, 18, 30] }) }
 
     func testSpringHelloIncludingItsOvershootPeak() throws {
         let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)

@@ -149,13 +149,15 @@ public struct UnitValues: Sendable, Equatable {
     /// The values with one more animator applied at `progress`: offsets and rotations add,
     /// opacities and scales multiply, and its colour mix goes on top of the colour so far (so a
     /// later animator's colour wins while it runs). At progress 1 every value is left exactly as it
-    /// was. An overshooting spring's opacity is kept within 0…1 and its scale at or above 0.
+    /// was. A spring's overshoot carries offset, scale and rotation past the layer's values, but
+    /// not opacity or colour (a colour beyond its target is a new hue, not a bounce): their
+    /// progress stops at 1. A scale stays at or above 0.
     public mutating func apply(_ from: AnimatedValues, progress p: Double) {
-        if let start = from.opacity { opacity *= min(max(Double.interpolate(start, 1, p), 0), 1) }
+        if let start = from.opacity { opacity *= Double.interpolate(start, 1, min(max(p, 0), 1)) }
         if let start = from.offset { offset = Point2(x: offset.x + .interpolate(start.x, 0, p), y: offset.y + .interpolate(start.y, 0, p)) }
         if let start = from.scale { scale *= max(Double.interpolate(start, 1, p), 0) }
         if let start = from.rotation { rotation += Double.interpolate(start, 0, p) }
-        if let start = from.color { color = RGBA.interpolate(start, color, p) }
+        if let start = from.color { color = RGBA.interpolate(start, color, min(max(p, 0), 1)) }
     }
 }
 
