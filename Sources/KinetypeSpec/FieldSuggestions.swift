@@ -29,6 +29,7 @@ enum FieldSuggestions {
         "perceptualduration": "duration", "period": "response", "blend": "blendDuration",
         "forever": "repeatForever", "repeatforever": "repeatForever", "loopforever": "repeatForever",
         "repeatsforever": "repeatForever", "infinite": "repeatForever",
+        "delay": "start", "begin": "start", "interval": "stagger", "by": "unit", "per": "unit", "animations": "animators",
     ]
 
     /// Names that belong one level down, inside `font`.

@@ -16,9 +16,10 @@ struct LayerDecoder {
 
     static let fields = ["id", "text", "font", "size", "position", "anchor", "color", "opacity",
                          "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
-                         "decorations", "background"]
+                         "decorations", "animators", "background"]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
-    static let rowItemFields = ["id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width", "decorations", "background"]
+    static let rowItemFields = ["id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width",
+                                "decorations", "animators", "background"]
 
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
@@ -41,6 +42,7 @@ struct LayerDecoder {
         layer.fit = try decodeFit(fields)
         layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
         layer.background = try fields.optional("background").map { try StyleDecoder.background($0, properties: &properties) }
+        layer.animators = try fields.optional("animators").map { try AnimatorDecoder.decode($0, warnings: &properties.warnings) } ?? []
         if layer.fit != nil, layer.paragraph.boxWidth == nil {
             throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error("shrink-to-fit needs a box width to fit into: add box: {width: …}")
         }

@@ -39,6 +39,16 @@ public struct GlyphRasterizer {
         }
     }
 
+    /// The coverage mask of `glyphID` transformed by `transform` about its pen position, which is
+    /// `subpixelX/64` px right of and `subpixelY/64` px below the whole-pixel position: the glyph's
+    /// outline is transformed, then rasterized (never a transformed bitmap). Not cached: an
+    /// animated transform seldom repeats.
+    public func bitmap(glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform) throws -> GlyphBitmap {
+        let key = GlyphKey(face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID,
+                           subpixelX: 0, subpixelY: 0)
+        return try outline(key, glyphID: glyphID).transformed(by: transform).render(subpixelX: subpixelX, subpixelY: subpixelY)
+    }
+
     /// The scaled outline, loaded once per size and variation and reused for every subpixel
     /// placement of that glyph (a paragraph repeats its letters many times).
     private func outline(_ key: GlyphKey, glyphID: UInt32) throws -> GlyphOutline {
@@ -68,7 +78,30 @@ final class GlyphOutline {
         glyph = copy
     }
 
+    private init(glyph: FT_Glyph?, freeType: FreeTypeHandle) {
+        self.glyph = glyph
+        self.freeType = freeType
+    }
+
     deinit { if let glyph { FT_Done_Glyph(glyph) } }
+
+    /// A copy of the outline mapped by `transform` (canvas y down) about its origin, with 16.16
+    /// fixed-point coefficients as FreeType takes them (`FT_Glyph_Transform`).
+    func transformed(by transform: GlyphTransform) throws -> GlyphOutline {
+        guard let glyph else { return self }
+        var copy: FT_Glyph?
+        let error = FT_Glyph_Copy(glyph, &copy)
+        guard error == 0, let copy else { throw FontError.freeType(operation: "copy a glyph outline", code: error) }
+        let fixed = { (value: Double) in FT_Fixed((min(max(value, -32767), 32767) * 65536).rounded()) }
+        // FreeType's y axis points up: conjugating by the flip negates the off-diagonal terms.
+        var matrix = FT_Matrix(xx: fixed(transform.a), xy: fixed(-transform.b), yx: fixed(-transform.c), yy: fixed(transform.d))
+        let transformError = FT_Glyph_Transform(copy, &matrix, nil)
+        guard transformError == 0 else {
+            FT_Done_Glyph(copy)
+            throw FontError.freeType(operation: "transform a glyph outline", code: transformError)
+        }
+        return GlyphOutline(glyph: copy, freeType: freeType)
+    }
 
     /// Renders the outline moved `subpixelX/64` px right and `subpixelY/64` px down, straight into
     /// the returned coverage array (FreeType's smooth rasterizer, no intermediate glyph copy).

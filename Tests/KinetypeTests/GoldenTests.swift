@@ -32,6 +32,8 @@ final class GoldenTests: XCTestCase {
     /// Mid-draw frames: the label's first and second lines, a to-do item, the right-to-left strike,
     /// the marker sweep.
     func testStrikethrough() throws { try render("strikethrough", extraFrames: { _ in [24, 40, 75, 119, 125] }) }
+    /// Letters mid-spring (turned, scaled, tinted), the title landed with the caption's words coming in.
+    func testKineticTitle() throws { try render("kinetic-title", extraFrames: { _ in [10, 18, 30] }) }
 
     func testSpringHelloIncludingItsOvershootPeak() throws {
         let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)

@@ -152,7 +152,9 @@ public final class CanvasRasterizer {
                 // for any list (one built by hand, or far-off NaN-free coordinates).
                 guard abs(glyph.x) < 1e8, abs(glyph.y) < 1e8 else { continue }
                 let x = quantizeToSubpixel(glyph.x), y = quantizeToSubpixel(glyph.y)
-                let bitmap = try rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel)
+                let bitmap = try glyph.transform.map {
+                    try rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel, transform: $0)
+                } ?? rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel)
                 if bitmap.width > 0 {
                     placed.append(PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top, paint: glyph.paint))
                 }

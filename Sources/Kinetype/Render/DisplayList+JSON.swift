@@ -66,7 +66,7 @@ extension GlyphItem.Run: Encodable {
 }
 
 extension GlyphItem.Glyph: Encodable {
-    enum CodingKeys: String, CodingKey { case id, x, y, color }
+    enum CodingKeys: String, CodingKey { case id, x, y, color, transform }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -74,5 +74,7 @@ extension GlyphItem.Glyph: Encodable {
         try container.encode(x, forKey: .x)
         try container.encode(y, forKey: .y)
         try container.encode(paint.color.hexString, forKey: .color)
+        // [a, b, c, d]: x' = a·x + b·y, y' = c·x + d·y about the pen position, canvas y down.
+        try container.encodeIfPresent(transform.map { [$0.a, $0.b, $0.c, $0.d] }, forKey: .transform)
     }
 }

@@ -66,12 +66,14 @@ public struct GlyphItem: Sendable, Equatable {
         public var glyphs: [Glyph]
     }
 
-    /// A glyph's pen position on the baseline (canvas pixels, y down) and its paint.
+    /// A glyph's pen position on the baseline (canvas pixels, y down), its paint, and the transform
+    /// of its outline about the pen position (a text animator's scale and rotation; nil: as laid out).
     public struct Glyph: Sendable, Equatable {
         public var id: UInt32
         public var x: Double
         public var y: Double
         public var paint: Paint
+        public var transform: GlyphTransform? = nil
     }
 }
 

@@ -18,6 +18,9 @@ public struct InspectReport: Encodable, Sendable {
         /// The text did not fit its box (maxLines, box height or width) and was truncated or clipped.
         public var overflowed: Bool
         public var lines: [LaidOutLine]
+        /// Each glyph's values after the layer's animators, by line, run and glyph (printed with the
+        /// glyph): opacity (the layer's times its units'), offset, scale, rotation and colour.
+        public var glyphValues: [[[UnitValues]]]
         /// Each decoration's segment per line at the frame.
         public var decorations: [Decoration]
         /// The background's resolved values and the rectangles it fills, when the layer has one.
@@ -55,7 +58,7 @@ public struct InspectReport: Encodable, Sendable {
             for (path, value) in properties { try container.encode(value, forKey: Key(path)) }
             try container.encode(box, forKey: Key("box"))
             try container.encode(overflowed, forKey: Key("overflowed"))
-            try container.encode(lines, forKey: Key("lines"))
+            try container.encode(zip(lines, glyphValues).map(InspectLine.init), forKey: Key("lines"))
             if !decorations.isEmpty { try container.encode(decorations, forKey: Key("decorations")) }
             try container.encodeIfPresent(background, forKey: Key("background"))
         }
@@ -84,6 +87,11 @@ public struct InspectReport: Encodable, Sendable {
                              property.reportedValue(in: drawn).map { (property.path, $0) }
                          },
                          box: layout.box, overflowed: layout.overflowed, lines: layout.lines,
+                         glyphValues: AnimatorPainter(layer, layout: layout).glyphs.map { $0.map { $0.map { glyph in
+                             var values = glyph.values
+                             values.opacity *= layer.opacity
+                             return values
+                         } } },
                          decorations: layer.decorations.map { decoration in
                              Layer.Decoration(type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString,
                                               segments: DecorationPainter.segments(decoration, layout: layout))

@@ -20,8 +20,11 @@ public struct Painter: Sendable {
             items += BackgroundPainter.items(layer, layout: placed)
             items += decorations.behind
             let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
-            if paint.color.a > 0 {
-                let lines = placed.lines.compactMap { visibleGlyphs(of: $0, size: layout.size, paint: paint) }
+            if paint.color.a > 0 || AnimatorPainter.mayShowInvisibleLayer(layer) {
+                let animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
+                let lines = placed.lines.indices.compactMap { index in
+                    visibleGlyphs(of: placed.lines[index], size: layout.size, paint: paint, layer: layer, animated: animated?[index])
+                }
                 if !lines.isEmpty {
                     items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines)))
                 }
@@ -38,15 +41,29 @@ public struct Painter: Sendable {
 
     /// The glyphs of a line that can touch the canvas (the rest of a long text, or a text a wild
     /// spring threw far away, draws nothing). No glyph's ink reaches `reach` beyond its pen
-    /// position. Nil when none can.
-    private func visibleGlyphs(of line: LaidOutLine, size: Double, paint: Paint) -> GlyphItem.Line? {
+    /// position (times its animated scale). Nil when none can. `animated`: the line's glyphs after
+    /// the layer's animators, by run.
+    private func visibleGlyphs(of line: LaidOutLine, size: Double, paint: Paint, layer: LayerState,
+                               animated: [[AnimatorPainter.Glyph]]?) -> GlyphItem.Line? {
         let reach = 4 * size + 1
         let width = Double(canvas.width), height = Double(canvas.height)
-        guard line.baseline + line.descent > -reach, line.baseline - line.ascent < height + reach else { return nil }
-        let runs = line.runs.compactMap { run -> GlyphItem.Run? in
-            let glyphs = run.glyphs.compactMap { glyph -> GlyphItem.Glyph? in
-                guard glyph.x > -reach, glyph.x < width + reach, glyph.y > -reach, glyph.y < height + reach else { return nil }
-                return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: paint)
+        // Animators move glyphs off their line: the line test is for still text.
+        guard animated != nil || (line.baseline + line.descent > -reach && line.baseline - line.ascent < height + reach) else { return nil }
+        let runs = line.runs.indices.compactMap { runIndex -> GlyphItem.Run? in
+            let run = line.runs[runIndex]
+            let glyphs = run.glyphs.indices.compactMap { index -> GlyphItem.Glyph? in
+                let glyph = run.glyphs[index]
+                guard let moved = animated?[runIndex][index] else {
+                    guard glyph.x > -reach, glyph.x < width + reach, glyph.y > -reach, glyph.y < height + reach else { return nil }
+                    return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: paint)
+                }
+                let values = moved.values
+                let glyphPaint = Paint(color: RGBA(r: values.color.r, g: values.color.g, b: values.color.b,
+                                                   a: values.color.a * layer.opacity * values.opacity))
+                let glyphReach = reach * max(1, values.scale)
+                guard glyphPaint.color.a > 0, values.scale > 0,
+                      moved.x > -glyphReach, moved.x < width + glyphReach, moved.y > -glyphReach, moved.y < height + glyphReach else { return nil }
+                return GlyphItem.Glyph(id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: moved.transform)
             }
             return glyphs.isEmpty ? nil : GlyphItem.Run(font: run.font.path, variations: run.font.variations, glyphs: glyphs)
         }

@@ -26,6 +26,7 @@ public struct LayerState: Sendable, Equatable {
     public var fontVariations: [String: Double] = [:]
     public var decorations: [DecorationState] = []
     public var background: BackgroundState?
+    public var animators: [AnimatorState] = []
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

@@ -19,13 +19,16 @@ public struct TextLayer: Sendable {
     public var decorations: [Decoration] = []
     /// A box behind each line or behind the layout box.
     public var background: TextBackground? = nil
+    /// Per-unit animations (letters, words or lines one after another), applied in order.
+    public var animators: [TextAnimator] = []
 
     /// A text layer. Every property is a `.constant` or `.animated(KeyframeTrack(...))`; for text,
     /// `KeyframeTrack(keyframes:interpolator:)` takes any `TextInterpolator`, your own included.
     public init(id: String, text: Property<String>, font: FontSpec, size: Property<Double>,
                 position: Property<Point2> = .constant(Point2(x: 0, y: 0)), anchor: Anchor = .center,
                 color: Property<RGBA> = .constant(.black), opacity: Property<Double> = .constant(1),
-                paragraph: ParagraphSpec = ParagraphSpec(), fit: FitSpec? = nil, decorations: [Decoration] = []) {
+                paragraph: ParagraphSpec = ParagraphSpec(), fit: FitSpec? = nil, decorations: [Decoration] = [],
+                animators: [TextAnimator] = []) {
         self.id = id
         self.text = text
         self.font = font
@@ -37,6 +40,7 @@ public struct TextLayer: Sendable {
         self.paragraph = paragraph
         self.fit = fit
         self.decorations = decorations
+        self.animators = animators
     }
 
     /// Every animatable property of a layer, each declared once: the spec decoder reads them,
@@ -59,8 +63,9 @@ public struct TextLayer: Sendable {
     ]
 
     /// The time after which nothing about this layer changes (`.infinity` when something repeats
-    /// forever), counting each text's own lines for decorations that draw line after line; a
-    /// paragraph that wraps into more lines ends later (``endTime(lineCount:)``).
+    /// forever), counting each text's own lines for decorations that draw line after line and line
+    /// animators; a paragraph that wraps into more lines ends later (``endTime(lineCount:)``).
+    /// Cluster and word animators count the units of each keyframe text.
     public var endTime: Double {
         let hardLines = text.allValues.map { $0.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count }.max() ?? 1
         return endTime(lineCount: hardLines)
@@ -68,7 +73,10 @@ public struct TextLayer: Sendable {
 
     /// The end time when the text is laid out in `lineCount` lines.
     public func endTime(lineCount: Int) -> Double {
-        (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) }
+        let animations = animators.map { animator in
+            animator.endTime(units: animator.unitCount(texts: text.allValues, language: paragraph.style.language, lineCount: lineCount))
+        }
+        return (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
             + [background?.endTime ?? 0]).max() ?? 0
     }
 
@@ -80,6 +88,7 @@ public struct TextLayer: Sendable {
         for property in Self.properties { property.evaluate(self, t, &state) }
         state.decorations = decorations.map { $0.state(at: t) }
         state.background = background?.state(at: t)
+        state.animators = animators.map { AnimatorState(animator: $0, time: t) }
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)
         state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }
