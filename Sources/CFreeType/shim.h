@@ -4,3 +4,4 @@
 #include FT_MULTIPLE_MASTERS_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_GLYPH_H
+#include FT_STROKER_H

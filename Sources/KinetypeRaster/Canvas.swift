@@ -132,6 +132,31 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Source-over composites a linear gradient through a coverage mask; `alpha` multiplies the
+    /// gradient's own (a layer's opacity).
+    public mutating func composite(_ mask: CoverageMask, ramp: LinearRamp, alpha: Double) {
+        let x0 = max(0, mask.x), y0 = max(0, mask.y)
+        let x1 = min(width, mask.x + mask.width), y1 = min(height, mask.y + mask.height)
+        guard x0 < x1, y0 < y1, alpha > 0 else { return }
+        markDirty(rows: y0..<y1, columns: x0..<x1)
+        let drawnMask = DrawnMask(coverage: mask.coverage, maskWidth: mask.width, x: mask.x, y: mask.y, rows: y0..<y1, columns: x0..<x1)
+        drawn.append(drawnMask)
+        let scale = Float(alpha) / 255
+        let canvasWidth = width, maskX = mask.x, maskY = mask.y, maskWidth = mask.width
+        mask.coverage.withUnsafeBufferPointer { m in
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                    drawnMask.forEachCoveredPixel { row, column in
+                        var source = ramp.color(row: row, column: column)
+                        let a = Float(m[(row - maskY) * maskWidth + column - maskX]) * scale * source[3]
+                        source[3] = 1
+                        p[row * canvasWidth + column] = source * a + p[row * canvasWidth + column] * (1 - a)
+                    }
+                }
+            }
+        }
+    }
+
     private mutating func markDirty(rows: Range<Int>, columns: Range<Int>) {
         if dirtyRows.isEmpty {
             dirtyRows = rows

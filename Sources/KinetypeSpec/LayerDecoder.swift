@@ -16,10 +16,10 @@ struct LayerDecoder {
 
     static let fields = ["id", "text", "font", "size", "position", "anchor", "color", "opacity",
                          "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
-                         "decorations", "animators", "background"]
+                         "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill"]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
     static let rowItemFields = ["id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width",
-                                "decorations", "animators", "background"]
+                                "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill"]
 
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
@@ -43,6 +43,16 @@ struct LayerDecoder {
         layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
         layer.background = try fields.optional("background").map { try StyleDecoder.background($0, properties: &properties) }
         layer.animators = try fields.optional("animators").map { try AnimatorDecoder.decode($0, warnings: &properties.warnings) } ?? []
+        layer.stroke = try fields.optional("stroke").map { try StyleDecoder.stroke($0, properties: &properties) }
+        layer.fill = try fields.optional("fill").map { try StyleDecoder.fill($0, properties: &properties) }
+        if let one = fields.optional("shadow"), let many = fields.optional("shadows") {
+            throw many.error("give shadow (one) or shadows (a list), not both; shadow is at line \(one.line)")
+        }
+        if let one = fields.optional("shadow") {
+            layer.shadows = [try StyleDecoder.shadow(one, properties: &properties)]
+        } else if let many = fields.optional("shadows") {
+            layer.shadows = try many.sequence().map { try StyleDecoder.shadow($0, properties: &properties) }
+        }
         if layer.fit != nil, layer.paragraph.boxWidth == nil {
             throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error("shrink-to-fit needs a box width to fit into: add box: {width: …}")
         }

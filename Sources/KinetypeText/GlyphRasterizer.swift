@@ -49,9 +49,14 @@ public struct GlyphRasterizer {
         return try outline(key, glyphID: glyphID).transformed(by: transform).render(subpixelX: subpixelX, subpixelY: subpixelY)
     }
 
+    /// The key of a glyph's outline at this run's face, size and variations.
+    func outlineKey(glyphID: UInt32) -> GlyphKey {
+        GlyphKey(face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID, subpixelX: 0, subpixelY: 0)
+    }
+
     /// The scaled outline, loaded once per size and variation and reused for every subpixel
     /// placement of that glyph (a paragraph repeats its letters many times).
-    private func outline(_ key: GlyphKey, glyphID: UInt32) throws -> GlyphOutline {
+    func outline(_ key: GlyphKey, glyphID: UInt32) throws -> GlyphOutline {
         try library.outlineCache.value(for: key) {
             try face.apply(variations)
             try face.setCharSize(FT_F26Dot6(charSize))
@@ -62,9 +67,9 @@ public struct GlyphRasterizer {
 
 /// One glyph's unhinted outline at one size (an `FT_Glyph` copy), freed in `deinit`.
 final class GlyphOutline {
-    private let glyph: FT_Glyph?
+    let glyph: FT_Glyph?
     /// The glyph belongs to this FreeType library, which must outlive it.
-    private let freeType: FreeTypeHandle
+    let freeType: FreeTypeHandle
 
     init(face: FontFace, glyphID: UInt32) throws {
         freeType = face.freeType
@@ -78,7 +83,7 @@ final class GlyphOutline {
         glyph = copy
     }
 
-    private init(glyph: FT_Glyph?, freeType: FreeTypeHandle) {
+    init(glyph: FT_Glyph?, freeType: FreeTypeHandle) {
         self.glyph = glyph
         self.freeType = freeType
     }

@@ -5,9 +5,9 @@ import KinetypeText
 /// at their 1/64-px positions (FreeType, 26.6 sizes, unhinted) and composited with their paint.
 /// Holds FreeType state and reuses one canvas: one rasterizer per thread.
 public final class CanvasRasterizer {
-    private let library: FontLibrary
+    let library: FontLibrary
     /// Reused from frame to frame; only what the previous frame drew is cleared.
-    private var canvas: Canvas
+    var canvas: Canvas
 
     public init(library: FontLibrary, canvas spec: CanvasSpec) {
         self.library = library
@@ -60,7 +60,9 @@ public final class CanvasRasterizer {
     /// separately, which gives the same pixels as one mask for the whole layer at a fraction of its
     /// area. Glyphs of different paint are composited paint by paint.
     private func draw(_ item: GlyphItem) throws {
+        if !item.style.shadows.isEmpty || item.style.stroke != nil { try drawShadowsAndStroke(item) }
         let lines = try item.lines.map { try placedGlyphs($0, size: item.size) }
+        if let gradient = item.style.gradient { return drawGradientFill(lines, gradient: gradient, clip: item.clip) }
         guard let first = lines.lazy.joined().first?.paint else { return }
         // The usual item has one paint: draw it without sorting glyphs into paints.
         if lines.allSatisfy({ $0.allSatisfy { $0.paint == first } }) {
@@ -137,6 +139,7 @@ public final class CanvasRasterizer {
         var left: Int
         var top: Int
         var paint: Paint
+        var opacity: Double = 1
         var right: Int { left + bitmap.width }
         var bottom: Int { top + bitmap.height }
     }
@@ -156,7 +159,8 @@ public final class CanvasRasterizer {
                     try rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel, transform: $0)
                 } ?? rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel)
                 if bitmap.width > 0 {
-                    placed.append(PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top, paint: glyph.paint))
+                    placed.append(PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top, paint: glyph.paint,
+                                              opacity: glyph.opacity))
                 }
             }
         }

@@ -54,6 +54,8 @@ public struct GlyphItem: Sendable, Equatable {
     /// Pixels outside this rectangle are not drawn (`truncation: clip`).
     public var clip: Rect?
     public var lines: [Line]
+    /// Shadows, stroke and gradient fill, when the layer has them.
+    public var style = GlyphStyle()
 
     public struct Line: Sendable, Equatable {
         public var runs: [Run]
@@ -74,6 +76,9 @@ public struct GlyphItem: Sendable, Equatable {
         public var y: Double
         public var paint: Paint
         public var transform: GlyphTransform? = nil
+        /// An animator's opacity for this glyph (the layer's is in the paint and the style's
+        /// colours already): it weighs the glyph's stroke, shadow and gradient fill.
+        public var opacity: Double = 1
     }
 }
 

@@ -25,6 +25,32 @@ public struct InspectReport: Encodable, Sendable {
         public var decorations: [Decoration]
         /// The background's resolved values and the rectangles it fills, when the layer has one.
         public var background: Background?
+        /// The stroke, shadows and gradient fill at the frame, as the spec writes them, resolved.
+        public var stroke: Stroke?
+        public var shadows: [Shadow]
+        public var fill: Fill?
+
+        public struct Stroke: Encodable, Sendable {
+            public var width: Double
+            public var color: String
+            public var join: String
+            public var position: String
+        }
+
+        public struct Shadow: Encodable, Sendable {
+            public var offset: [Double]
+            public var blur: Double
+            public var color: String
+        }
+
+        public struct Fill: Encodable, Sendable {
+            public var angle: Double
+            public var stops: [[String]]
+            public var space: String
+            /// Where the gradient line starts and ends on the canvas.
+            public var start: [Double]
+            public var end: [Double]
+        }
 
         public struct Background: Encodable, Sendable {
             public var color: String
@@ -61,6 +87,9 @@ public struct InspectReport: Encodable, Sendable {
             try container.encode(zip(lines, glyphValues).map(InspectLine.init), forKey: Key("lines"))
             if !decorations.isEmpty { try container.encode(decorations, forKey: Key("decorations")) }
             try container.encodeIfPresent(background, forKey: Key("background"))
+            try container.encodeIfPresent(stroke, forKey: Key("stroke"))
+            if !shadows.isEmpty { try container.encode(shadows, forKey: Key("shadows")) }
+            try container.encodeIfPresent(fill, forKey: Key("fill"))
         }
     }
     public var frame: Int
@@ -100,6 +129,17 @@ public struct InspectReport: Encodable, Sendable {
                              Layer.Background(color: background.color.hexString, padding: [background.padding.y, background.padding.x],
                                               cornerRadius: background.cornerRadius, per: background.extent.rawValue,
                                               rects: background.rectangles(layout))
+                         },
+                         stroke: layer.stroke.map {
+                             Layer.Stroke(width: $0.width, color: $0.color.hexString, join: $0.join.rawValue, position: $0.position.rawValue)
+                         },
+                         shadows: layer.shadows.map {
+                             Layer.Shadow(offset: [$0.offset.x, $0.offset.y], blur: $0.blur, color: $0.color.hexString)
+                         },
+                         fill: layer.gradient.map { gradient in
+                             let line = StylePainter.gradient(for: gradient, box: layout.box)
+                             return Layer.Fill(angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
+                                               space: gradient.space.rawValue, start: [line.start.x, line.start.y], end: [line.end.x, line.end.y])
                          })
         }
     }

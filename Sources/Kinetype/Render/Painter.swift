@@ -20,13 +20,15 @@ public struct Painter: Sendable {
             items += BackgroundPainter.items(layer, layout: placed)
             items += decorations.behind
             let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
-            if paint.color.a > 0 || AnimatorPainter.mayShowInvisibleLayer(layer) {
+            let style = StylePainter.style(layer, layout: placed)
+            if layer.opacity > 0, paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer) {
                 let animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
                 let lines = placed.lines.indices.compactMap { index in
-                    visibleGlyphs(of: placed.lines[index], size: layout.size, paint: paint, layer: layer, animated: animated?[index])
+                    visibleGlyphs(of: placed.lines[index], size: layout.size, paint: paint, style: style, layer: layer,
+                                  animated: animated?[index])
                 }
                 if !lines.isEmpty {
-                    items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines)))
+                    items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines, style: style)))
                 }
             }
             items += decorations.front
@@ -43,9 +45,12 @@ public struct Painter: Sendable {
     /// spring threw far away, draws nothing). No glyph's ink reaches `reach` beyond its pen
     /// position (times its animated scale). Nil when none can. `animated`: the line's glyphs after
     /// the layer's animators, by run.
-    private func visibleGlyphs(of line: LaidOutLine, size: Double, paint: Paint, layer: LayerState,
+    private func visibleGlyphs(of line: LaidOutLine, size: Double, paint: Paint, style: GlyphStyle, layer: LayerState,
                                animated: [[AnimatorPainter.Glyph]]?) -> GlyphItem.Line? {
-        let reach = 4 * size + 1
+        // A stroke and shadows reach further than the glyph's own ink.
+        let styleReach = (style.stroke?.width ?? 0)
+            + (style.shadows.map { max(abs($0.offset.x), abs($0.offset.y)) + 1.5 * $0.blur }.max() ?? 0)
+        let reach = 4 * size + 1 + styleReach
         let width = Double(canvas.width), height = Double(canvas.height)
         // Animators move glyphs off their line: the line test is for still text.
         guard animated != nil || (line.baseline + line.descent > -reach && line.baseline - line.ascent < height + reach) else { return nil }
@@ -61,9 +66,10 @@ public struct Painter: Sendable {
                 let glyphPaint = Paint(color: RGBA(r: values.color.r, g: values.color.g, b: values.color.b,
                                                    a: values.color.a * layer.opacity * values.opacity))
                 let glyphReach = reach * max(1, values.scale)
-                guard glyphPaint.color.a > 0, values.scale > 0,
+                guard values.opacity > 0, glyphPaint.color.a > 0 || !style.isPlain, values.scale > 0,
                       moved.x > -glyphReach, moved.x < width + glyphReach, moved.y > -glyphReach, moved.y < height + glyphReach else { return nil }
-                return GlyphItem.Glyph(id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: moved.transform)
+                return GlyphItem.Glyph(id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: moved.transform,
+                                       opacity: values.opacity)
             }
             return glyphs.isEmpty ? nil : GlyphItem.Run(font: run.font.path, variations: run.font.variations, glyphs: glyphs)
         }

@@ -27,6 +27,9 @@ public struct LayerState: Sendable, Equatable {
     public var decorations: [DecorationState] = []
     public var background: BackgroundState?
     public var animators: [AnimatorState] = []
+    public var stroke: StrokeState?
+    public var shadows: [ShadowState] = []
+    public var gradient: GradientState?
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

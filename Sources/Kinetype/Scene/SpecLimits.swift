@@ -6,6 +6,9 @@ public enum SpecLimits {
     public static let maxFrames = 100_000
     public static let size = 0.0...2048.0
     public static let weight = 100.0...900.0
+    /// The widest stroke drawn and the largest shadow blur, pixels: a spring's overshoot is cut here.
+    public static let maxStrokeWidth = 512.0
+    public static let maxBlur = 512.0
     /// Letter spacing, pixels a cluster (negative tightens).
     public static let tracking = -1000.0...1000.0
     /// Positions and box widths: far beyond any canvas, well inside what pixel arithmetic can hold.

@@ -21,6 +21,12 @@ public struct TextLayer: Sendable {
     public var background: TextBackground? = nil
     /// Per-unit animations (letters, words or lines one after another), applied in order.
     public var animators: [TextAnimator] = []
+    /// An outline around every glyph, under the fill.
+    public var stroke: TextStroke? = nil
+    /// Shadows of the text's shape, under everything else of the text, the first lowest.
+    public var shadows: [TextShadow] = []
+    /// A gradient that replaces the layer's solid colour.
+    public var fill: LinearGradient? = nil
 
     /// A text layer. Every property is a `.constant` or `.animated(KeyframeTrack(...))`; for text,
     /// `KeyframeTrack(keyframes:interpolator:)` takes any `TextInterpolator`, your own included.
@@ -77,7 +83,7 @@ public struct TextLayer: Sendable {
             animator.endTime(units: animator.unitCount(texts: text.allValues, language: paragraph.style.language, lineCount: lineCount))
         }
         return (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
-            + [background?.endTime ?? 0]).max() ?? 0
+            + [background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0] + shadows.map(\.endTime)).max() ?? 0
     }
 
     /// Every declared property evaluated at `t` seconds, then what follows from them: values a
@@ -89,6 +95,9 @@ public struct TextLayer: Sendable {
         state.decorations = decorations.map { $0.state(at: t) }
         state.background = background?.state(at: t)
         state.animators = animators.map { AnimatorState(animator: $0, time: t) }
+        state.stroke = stroke?.state(at: t)
+        state.shadows = shadows.map { $0.state(at: t) }
+        state.gradient = fill?.state(at: t)
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)
         state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }

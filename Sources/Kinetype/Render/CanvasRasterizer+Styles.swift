@@ -1,0 +1,105 @@
+import KinetypeMotion
+import KinetypeRaster
+import KinetypeText
+
+/// Text styles on the canvas: shadows (the text's shape moved, blurred), the stroke (each glyph's
+/// outline stroked by FreeType) and gradient fills, in that order under and as the fill.
+extension CanvasRasterizer {
+    /// Each shadow, then the stroke, of a glyph item: everything of the text under its fill.
+    func drawShadowsAndStroke(_ item: GlyphItem) throws {
+        for shadow in item.style.shadows {
+            // A hard shadow is the text's coverage at the moved pen positions, re-rasterized there,
+            // so a fractional offset is exact too.
+            guard var mask = try shapeMask(item, dx: shadow.offset.x, dy: shadow.offset.y, fill: true, stroke: item.style.stroke)
+            else { continue }
+            if shadow.blur > 0 { mask = mask.blurred(sigma: shadow.blur / 2) }
+            composite(mask, color: shadow.color, clip: item.clip)
+        }
+        if let stroke = item.style.stroke, let mask = try shapeMask(item, dx: 0, dy: 0, fill: false, stroke: stroke) {
+            composite(mask, color: stroke.color, clip: item.clip)
+        }
+    }
+
+    /// The coverage of an item's glyphs at their pen positions moved by (dx, dy): their fills, their
+    /// strokes, or both united (per pixel, the larger), each glyph weighted by its own opacity.
+    func shapeMask(_ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: StrokeState?) throws -> CoverageMask? {
+        var fills: [PlacedGlyph] = [], strokes: [PlacedGlyph] = []
+        let strokeStyle = stroke.map {
+            GlyphStrokeStyle(width: $0.width, join: Self.join($0.join), outside: $0.position == .outside)
+        }
+        for line in item.lines {
+            for run in line.runs {
+                let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font), size: item.size,
+                                                 variations: run.variations)
+                for glyph in run.glyphs {
+                    guard abs(glyph.x + dx) < 1e8, abs(glyph.y + dy) < 1e8 else { continue }
+                    let x = quantizeToSubpixel(glyph.x + dx), y = quantizeToSubpixel(glyph.y + dy)
+                    let place = { (bitmap: GlyphBitmap) in
+                        PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top, paint: glyph.paint,
+                                    opacity: glyph.opacity)
+                    }
+                    if fill {
+                        let bitmap = try glyph.transform.map {
+                            try rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel, transform: $0)
+                        } ?? rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel)
+                        if bitmap.width > 0 { fills.append(place(bitmap)) }
+                    }
+                    if let strokeStyle {
+                        let bitmap = try rasterizer.strokedBitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel,
+                                                                  transform: glyph.transform, stroke: strokeStyle)
+                        if bitmap.width > 0 { strokes.append(place(bitmap)) }
+                    }
+                }
+            }
+        }
+        let masks = [Self.mask(of: fills), Self.mask(of: strokes)].compactMap { $0 }
+        guard let first = masks.first else { return nil }
+        return masks.count == 1 ? first : CoverageMask.union(masks)
+    }
+
+    /// Glyphs added into one mask (coverage adds, saturating), each scaled by its opacity.
+    static func mask(of glyphs: [PlacedGlyph]) -> CoverageMask? {
+        guard !glyphs.isEmpty else { return nil }
+        let left = glyphs.map(\.left).min()!, top = glyphs.map(\.top).min()!
+        var mask = CoverageMask(x: left, y: top, width: glyphs.map(\.right).max()! - left, height: glyphs.map(\.bottom).max()! - top)
+        for glyph in glyphs {
+            let weight = min(max(glyph.opacity, 0), 1)
+            let coverage = weight >= 1 ? glyph.bitmap.coverage : glyph.bitmap.coverage.map { UInt8((Double($0) * weight).rounded()) }
+            mask.add(coverage, width: glyph.bitmap.width, height: glyph.bitmap.height, left: glyph.left, top: glyph.top)
+        }
+        return mask
+    }
+
+    /// A gradient fill: the glyphs of each opacity in one mask, shaded along the gradient line.
+    func drawGradientFill(_ lines: [[PlacedGlyph]], gradient: CanvasGradient, clip: Rect?) {
+        let ramp = LinearRamp(start: (gradient.start.x, gradient.start.y), end: (gradient.end.x, gradient.end.y),
+                              stops: gradient.stops.map { LinearRamp.Stop(color: ($0.color.r, $0.color.g, $0.color.b, $0.color.a), offset: $0.offset) },
+                              linearLight: gradient.space == .linear)
+        let glyphs = lines.flatMap { $0 }
+        for opacity in Set(glyphs.map(\.opacity)).sorted() where opacity > 0 {
+            var same = glyphs.filter { $0.opacity == opacity }
+            for index in same.indices { same[index].opacity = 1 }
+            guard let mask = Self.mask(of: same) else { continue }
+            canvas.composite(Self.clipped(mask, to: clip, canvas: canvas), ramp: ramp, alpha: opacity)
+        }
+    }
+
+    private func composite(_ mask: CoverageMask, color: RGBA, clip: Rect?) {
+        canvas.composite(Self.clipped(mask, to: clip, canvas: canvas), color: (color.r, color.g, color.b, color.a))
+    }
+
+    /// The mask cut to the whole pixels of the clip (a partly covered edge pixel is dropped, as a clip does).
+    static func clipped(_ mask: CoverageMask, to clip: Rect?, canvas: Canvas) -> CoverageMask {
+        guard let clip else { return mask }
+        return mask.cropped(x0: Int(clip.x.rounded(.up)), y0: Int(clip.y.rounded(.up)),
+                            x1: Int((clip.x + clip.width).rounded(.down)), y1: Int((clip.y + clip.height).rounded(.down)))
+    }
+
+    static func join(_ join: TextStroke.Join) -> GlyphStrokeStyle.Join {
+        switch join {
+        case .round: return .round
+        case .miter: return .miter
+        case .bevel: return .bevel
+        }
+    }
+}
