@@ -29,6 +29,10 @@ final class GoldenTests: XCTestCase {
     func testAlignmentAndTruncation() throws { try render("alignment") }
     func testStatsRowShrinksTogether() throws { try render("stats-row", extraFrames: { _ in [40] }) }
     func testEmojiTitle() throws { try render("emoji-title") }
+    /// The caption fading in (frame 3), each of its texts, and fading out.
+    func testCaption() throws { try render("caption", extraFrames: { _ in [3, 50, 100, 115] }) }
+    /// Stroke and shadow blur growing on the title's spring.
+    func testTitleCard() throws { try render("title-card", extraFrames: { _ in [5, 15] }) }
     /// Mid-draw frames: the label's first and second lines, a to-do item, the right-to-left strike,
     /// the marker sweep.
     func testStrikethrough() throws { try render("strikethrough", extraFrames: { _ in [24, 40, 75, 119, 125] }) }
