@@ -23,6 +23,10 @@ public struct PNGOptions: Sendable, Equatable {
     }
 
     public static let fast = PNGOptions(compressionLevel: 1, filter: .none, strategy: 3)
+    /// For RGB and RGBA rows: the Sub filter turns a run of one colour (a flat background, a
+    /// box's fill) into zeros, which RLE compresses; unfiltered, a repeated 3- or 4-byte pixel is
+    /// no run of bytes at all.
+    public static let fastTrueColour = PNGOptions(compressionLevel: 1, filter: .sub, strategy: 3)
 }
 
 /// 8-bit RGBA straight-alpha image as read from a PNG (for golden tests and comparisons).
@@ -48,7 +52,7 @@ public enum PNGCodec {
     public static func encode(_ canvas: Canvas, options: PNGOptions = .fast) throws -> [UInt8] {
         try withEncoderInput(canvas) { rows, channels, palette in
             try encode(rows: rows, width: canvas.width, height: canvas.height, channels: channels, palette: palette,
-                       options: options)
+                       options: palette.isEmpty && options == .fast ? .fastTrueColour : options)
         }
     }
 
