@@ -44,7 +44,19 @@ struct LayerDecoder {
         layer.background = try fields.optional("background").map { try StyleDecoder.background($0, properties: &properties) }
         layer.animators = try fields.optional("animators").map { try AnimatorDecoder.decode($0, warnings: &properties.warnings) } ?? []
         layer.stroke = try fields.optional("stroke").map { try StyleDecoder.stroke($0, properties: &properties) }
-        layer.fill = try fields.optional("fill").map { try StyleDecoder.fill($0, properties: &properties) }
+        if let fill = fields.optional("fill") {
+            if fill.isMapping, (try? fill.fieldNames())?.contains("linearGradient") ?? false {
+                layer.fill = try StyleDecoder.fill(fill, properties: &properties)
+            } else if fill.isScalar || (try? fill.fieldNames())?.contains("keyframes") ?? false {
+                // A solid fill is the layer's colour, under its other name.
+                if let color = fields.optional("color") {
+                    throw fill.error("a solid fill is the layer's color, which is given too (line \(color.line ?? 0)); keep one")
+                }
+                layer.color = try properties.property(fill, value: { try ValueDecoders.color($0) })
+            } else {
+                layer.fill = try StyleDecoder.fill(fill, properties: &properties)
+            }
+        }
         if let one = fields.optional("shadow"), let many = fields.optional("shadows") {
             throw many.error("give shadow (one) or shadows (a list), not both; shadow is at line \(one.line)")
         }

@@ -189,7 +189,10 @@ final class TextStyleTests: XCTestCase {
         XCTAssertEqual(layer.fill?.stops.count, 2)
         XCTAssertEqual(layer.fill?.space, .linear)
         XCTAssertEqual(layer.endTime, 1)
+        let solid = try loadYAML(singleLayerSpec(layer: "text: a\nfont: {family: Inter}\nsize: 9\nfill: \"#FF0000\""))
+        XCTAssertEqual(solid.layers[0].color.value(at: 0), RGBA(r: 1, g: 0, b: 0, a: 1), "a solid fill is the colour")
         for (yaml, expected) in [
+            ("color: \"#000000\"\nfill: \"#FF0000\"", "keep one"),
             ("stroke: {color: \"#000000\"}", "missing required field \"width\""),
             ("stroke: {width: 2, join: square}", "round"),
             ("shadow: {blur: 2}\nshadows: []", "not both"),
