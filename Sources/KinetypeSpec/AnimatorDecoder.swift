@@ -35,6 +35,20 @@ enum AnimatorDecoder {
         return animator
     }
 
+    /// Warnings for animators whose last unit lands after the spec ends (units counted in the
+    /// layer's texts; lines without wrapping).
+    static func lateWarnings(_ layer: TextLayer, node: SpecNode, duration: Double) -> [String] {
+        let items = (try? node.sequence()) ?? []
+        let lines = layer.text.allValues.map { $0.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count }.max() ?? 1
+        return zip(layer.animators, items).compactMap { animator, item in
+            let count = animator.unitCount(texts: layer.text.allValues, language: layer.paragraph.style.language, lineCount: lines)
+            let end = animator.endTime(units: count)
+            guard end > duration else { return nil }
+            let lands = end.isFinite ? "lands at \(String(format: "%.2f", end)) s" : "never lands (its spring has no damping)"
+            return "\(item.path): the last of its \(count) units \(lands), after the spec's duration of \(SpecNode.format(duration)) s; the render ends before it"
+        }
+    }
+
     /// `order: forward | backward | center | edges | random`, with `seed` for random (default 0).
     private static func order(_ fields: SpecMapping) throws -> UnitOrder {
         let name = try fields.optional("order")?.string() ?? "forward"

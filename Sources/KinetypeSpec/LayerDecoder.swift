@@ -42,7 +42,10 @@ struct LayerDecoder {
         layer.fit = try decodeFit(fields)
         layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
         layer.background = try fields.optional("background").map { try StyleDecoder.background($0, properties: &properties) }
-        layer.animators = try fields.optional("animators").map { try AnimatorDecoder.decode($0, warnings: &properties.warnings) } ?? []
+        if let animators = fields.optional("animators") {
+            layer.animators = try AnimatorDecoder.decode(animators, warnings: &properties.warnings)
+            properties.warnings += AnimatorDecoder.lateWarnings(layer, node: animators, duration: duration)
+        }
         layer.stroke = try fields.optional("stroke").map { try StyleDecoder.stroke($0, properties: &properties) }
         if let fill = fields.optional("fill") {
             if fill.isMapping, (try? fill.fieldNames())?.contains("linearGradient") ?? false {

@@ -59,13 +59,23 @@ final class AnimatorDecodingTests: XCTestCase {
     }
 
     func testASpringWithADurationWarnsThatTheDurationIsIgnored() throws {
-        let scene = try loadYAML(singleLayerSpec(layer: layer + """
+        let scene = try loadYAML(singleLayerSpec(duration: 2, layer: layer + """
 
             animators:
               - {duration: 0.4, easing: {spring: {response: 0.45, dampingFraction: 0.6}}, from: {opacity: 0}}
             """))
         XCTAssertEqual(scene.warnings.count, 1)
         XCTAssertTrue(scene.warnings[0].hasPrefix("layers[0].animators[0].duration: a spring ignores duration"), scene.warnings[0])
+    }
+
+    func testAnAnimatorLandingAfterTheSpecEndsWarns() throws {
+        let scene = try loadYAML(singleLayerSpec(duration: 1, layer: layer + """
+
+            animators:
+              - {start: 0.2, from: {opacity: 0}}
+              - {start: 0.9, from: {opacity: 0}}
+            """))
+        XCTAssertEqual(scene.warnings, ["layers[0].animators[1]: the last of its 7 units lands at 1.60 s, after the spec's duration of 1 s; the render ends before it"])
     }
 
     func testARowItemTakesAnimators() throws {

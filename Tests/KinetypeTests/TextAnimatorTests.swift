@@ -123,6 +123,31 @@ final class TextAnimatorTests: XCTestCase {
         XCTAssertEqual(checked, 7)
     }
 
+    /// A word broken across lines (wider than its box) turns about its part's centre on each line.
+    func testAWordBrokenAcrossLinesTurnsAboutEachPartsCentre() throws {
+        let held = TextAnimator(unit: .word, start: 5, from: AnimatedValues(rotation: -20))
+        let scene = try Self.scene([Self.layer(.constant("Supercalifragilistic"), animators: [held], size: 30,
+                                               paragraph: ParagraphSpec(boxWidth: .constant(150)))])
+        let (glyphs, layout, lines) = try Self.animated(scene, frame: 0)
+        let state = scene.frameState(at: 0)
+        let placed = Painter.place(try Layouter().layouts(state)[0], layer: state.layers[0])
+        XCTAssertGreaterThanOrEqual(placed.lines.count, 2, "the word breaks")
+        let turn = GlyphTransform(scale: 1, rotation: -20)
+        var checked = 0
+        for (index, line) in placed.lines.enumerated() {
+            let members = zip(layout, lines).filter { $0.1 == index }.map(\.0)
+            let centre = ((members.map(\.x).min()! + members.map { $0.x + $0.advance }.max()!) / 2,
+                          line.baseline + (line.descent - line.ascent) / 2)
+            for (glyph, laid) in zip(zip(glyphs, lines).filter { $0.1 == index }.map(\.0), members) {
+                let turned = turn.apply(laid.x - centre.0, laid.y - centre.1)
+                XCTAssertEqual(glyph.x, centre.0 + turned.x, accuracy: 1e-9)
+                XCTAssertEqual(glyph.y, centre.1 + turned.y, accuracy: 1e-9)
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 20)
+    }
+
     /// Offsets and rotations add, opacities and scales multiply, and the later animator's colour
     /// mix goes on top of the earlier one's.
     func testSeveralAnimatorsCombine() throws {

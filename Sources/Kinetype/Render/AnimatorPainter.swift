@@ -30,10 +30,12 @@ public struct AnimatorPainter {
             return
         }
         let animators = layer.animators.map { UnitTimeline($0, layer: layer, layout: layout) }
+        var index = 0  // the glyph's place in layout order, as the timelines count it
         glyphs = layout.lines.enumerated().map { lineIndex, line in
             line.runs.map { run in
                 run.glyphs.map { glyph in
-                    Self.animate(glyph, line: lineIndex, base: base, animators: animators, size: layout.size)
+                    defer { index += 1 }
+                    return Self.animate(glyph, index: index, line: lineIndex, base: base, animators: animators, size: layout.size)
                 }
             }
         }
@@ -45,23 +47,17 @@ public struct AnimatorPainter {
         layer.opacity > 0 && layer.animators.contains { ($0.animator.from.color?.a ?? 0) > 0 }
     }
 
-    private static func animate(_ glyph: PositionedGlyph, line: Int, base: UnitValues, animators: [UnitTimeline],
+    private static func animate(_ glyph: PositionedGlyph, index: Int, line: Int, base: UnitValues, animators: [UnitTimeline],
                                 size: Double) -> Glyph {
         var values = base
         // The glyph's pen position maps as p ↦ linear·p + shift (offsets come after).
         var linear = GlyphTransform.identity
         var shift = (x: 0.0, y: 0.0)
         for animator in animators {
-            guard let unit = animator.unit(of: glyph, line: line) else { continue }
-            let progress = animator.progress[unit]
-            let from = animator.animator.from
-            values.apply(from, progress: progress)
-            guard from.scale != nil || from.rotation != nil else { continue }
-            let scale = max(Double.interpolate(from.scale ?? 1, 1, progress), 0)
-            let rotation = Double.interpolate(from.rotation ?? 0, 0, progress)
-            guard scale != 1 || rotation != 0, let centre = animator.centre(of: unit, line: line) else { continue }
+            guard let unit = animator.unit(ofGlyph: index) else { continue }
+            values.apply(animator.animator.from, progress: animator.progress[unit])
+            guard let turn = animator.turns[unit], let centre = animator.centre(of: unit, line: line) else { continue }
             // About the unit's centre: q ↦ c + M(q − c), after what came before.
-            let turn = GlyphTransform(scale: scale, rotation: rotation)
             linear = turn.after(linear)
             let moved = turn.apply(shift.x - centre.x, shift.y - centre.y)
             shift = (centre.x + moved.x, centre.y + moved.y)
@@ -78,16 +74,23 @@ public struct AnimatorPainter {
     }
 }
 
-/// One animator over one layer at one frame: the unit of every glyph, each unit's progress, and
-/// (for a scale or rotation) each unit's centre on each of its lines.
+/// One animator over one layer at one frame: the unit of every glyph, each unit's progress and
+/// scale-and-rotation, and (for a scale or rotation) each unit's centre on its lines. Flat arrays,
+/// not dictionaries: a long text has a unit for every few bytes.
 private struct UnitTimeline {
     let animator: TextAnimator
-    /// UTF-8 ranges of the units (clusters, words); nil for lines.
-    let units: [Range<Int>]?
-    /// For line units: each layout line's unit (lines without glyphs have none).
-    let lineUnits: [Int?]
+    /// Each glyph's unit, in layout order (−1: none, a text with no units).
+    private let glyphUnits: [Int32]
     let progress: [Double]
-    private let centres: [LineUnit: (x: Double, y: Double)]
+    /// Each unit's outline transform at its progress (nil: no turn or scale).
+    let turns: [GlyphTransform?]
+    /// Each unit's advance extent on the first line it has glyphs on, and that line (−1: none).
+    private let firstLine: [Int32]
+    private let minX: [Double], maxX: [Double]
+    /// Extents on further lines (a word broken across lines).
+    private let otherLines: [LineUnit: (minX: Double, maxX: Double)]
+    /// Each line's middle, midway between its ascent and descent lines.
+    private let middles: [Double]
 
     private struct LineUnit: Hashable {
         var line: Int
@@ -98,51 +101,72 @@ private struct UnitTimeline {
         let animator = state.animator
         self.animator = animator
         let units = animator.units(of: layer.text, language: layer.style.language)
-        self.units = units
-        var next = 0
-        let lineUnits = layout.lines.map { line -> Int? in
-            guard line.glyphCount > 0 else { return nil }
-            defer { next += 1 }
-            return next
-        }
-        self.lineUnits = lineUnits
-        let count = units?.count ?? next
-        let slots = animator.order.slots(units: count)
-        progress = slots.map { animator.progress(slot: $0, at: state.time) }
-        guard animator.from.scale != nil || animator.from.rotation != nil else { centres = [:]; return }
-        // The unit's advance extent on each line it has glyphs on (not counting the spaces after
-        // it, which belong to no unit and move with the one before them).
-        var extents: [LineUnit: (minX: Double, maxX: Double)] = [:]
-        for (index, line) in layout.lines.enumerated() {
+        var glyphUnits: [Int32] = []
+        glyphUnits.reserveCapacity(layout.lines.reduce(0) { $0 + $1.glyphCount })
+        var lineUnit = 0
+        for line in layout.lines {
             for run in line.runs {
                 for glyph in run.glyphs {
-                    guard let unit = Self.unit(of: glyph, line: index, units: units, lineUnits: lineUnits),
-                          units.map({ $0[unit].contains(glyph.cluster) }) ?? true else { continue }
-                    let key = LineUnit(line: index, unit: unit)
-                    let (left, right) = (min(glyph.x, glyph.x + glyph.advance), max(glyph.x, glyph.x + glyph.advance))
-                    let extent = extents[key] ?? (left, right)
-                    extents[key] = (min(extent.minX, left), max(extent.maxX, right))
+                    let unit = units.map { TextUnits.unit(containing: glyph.cluster, in: $0) } ?? lineUnit
+                    glyphUnits.append(Int32(unit ?? -1))
+                }
+            }
+            if line.glyphCount > 0 { lineUnit += 1 }  // lines without glyphs are not units
+        }
+        self.glyphUnits = glyphUnits
+        let count = units?.count ?? lineUnit
+        let slots = animator.order.slots(units: count)
+        let progress = slots.map { animator.progress(slot: $0, at: state.time) }
+        self.progress = progress
+        let from = animator.from
+        turns = progress.map { p in
+            guard from.scale != nil || from.rotation != nil else { return nil }
+            let scale = max(Double.interpolate(from.scale ?? 1, 1, p), 0)
+            let rotation = Double.interpolate(from.rotation ?? 0, 0, p)
+            return scale != 1 || rotation != 0 ? GlyphTransform(scale: scale, rotation: rotation) : nil
+        }
+        middles = layout.lines.map { $0.baseline + ($0.descent - $0.ascent) / 2 }
+        var firstLine = [Int32](repeating: -1, count: turns.contains { $0 != nil } ? count : 0)
+        var minX = [Double](repeating: 0, count: firstLine.count), maxX = minX
+        var otherLines: [LineUnit: (minX: Double, maxX: Double)] = [:]
+        if !firstLine.isEmpty {
+            // The unit's advance extent on each line it has glyphs on (not counting the spaces after
+            // it, which belong to no unit and move with the one before them).
+            var index = 0
+            for (lineIndex, line) in layout.lines.enumerated() {
+                for run in line.runs {
+                    for glyph in run.glyphs {
+                        defer { index += 1 }
+                        let unit = Int(glyphUnits[index])
+                        guard unit >= 0, units.map({ $0[unit].contains(glyph.cluster) }) ?? true else { continue }
+                        let (left, right) = (min(glyph.x, glyph.x + glyph.advance), max(glyph.x, glyph.x + glyph.advance))
+                        if firstLine[unit] < 0 {
+                            (firstLine[unit], minX[unit], maxX[unit]) = (Int32(lineIndex), left, right)
+                        } else if firstLine[unit] == lineIndex {
+                            (minX[unit], maxX[unit]) = (min(minX[unit], left), max(maxX[unit], right))
+                        } else {
+                            let key = LineUnit(line: lineIndex, unit: unit)
+                            let extent = otherLines[key] ?? (left, right)
+                            otherLines[key] = (min(extent.minX, left), max(extent.maxX, right))
+                        }
+                    }
                 }
             }
         }
-        var centres: [LineUnit: (x: Double, y: Double)] = [:]
-        for (key, extent) in extents {
-            let line = layout.lines[key.line]
-            centres[key] = ((extent.minX + extent.maxX) / 2, line.baseline + (line.descent - line.ascent) / 2)
-        }
-        self.centres = centres
+        self.firstLine = firstLine
+        self.minX = minX
+        self.maxX = maxX
+        self.otherLines = otherLines
     }
 
-    func unit(of glyph: PositionedGlyph, line: Int) -> Int? {
-        Self.unit(of: glyph, line: line, units: units, lineUnits: lineUnits)
-    }
-
-    private static func unit(of glyph: PositionedGlyph, line: Int, units: [Range<Int>]?, lineUnits: [Int?]) -> Int? {
-        guard let units else { return lineUnits[line] }
-        return TextUnits.unit(containing: glyph.cluster, in: units)
+    func unit(ofGlyph index: Int) -> Int? {
+        let unit = glyphUnits[index]
+        return unit < 0 ? nil : Int(unit)
     }
 
     func centre(of unit: Int, line: Int) -> (x: Double, y: Double)? {
-        centres[LineUnit(line: line, unit: unit)]
+        if firstLine[unit] == line { return ((minX[unit] + maxX[unit]) / 2, middles[line]) }
+        guard let extent = otherLines[LineUnit(line: line, unit: unit)] else { return nil }
+        return ((extent.minX + extent.maxX) / 2, middles[line])
     }
 }

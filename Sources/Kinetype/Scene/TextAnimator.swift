@@ -94,7 +94,7 @@ public struct TextAnimator: Sendable, Equatable {
     /// The most units any of `texts` has (lines: `lineCount`), for the layer's end time. Exact for
     /// a constant text; for an animated one the most of its keyframe texts, which bounds every
     /// text shown once the text's own animation has ended.
-    func unitCount(texts: [String], language: String?, lineCount: Int) -> Int {
+    package func unitCount(texts: [String], language: String?, lineCount: Int) -> Int {
         guard unit != .line else { return lineCount }
         return texts.map { units(of: $0, language: language)?.count ?? 0 }.max() ?? 0
     }
