@@ -8,12 +8,14 @@ struct Inspect: ParsableCommand {
         discussion: """
         For each layer: its resolved text, font file, variations, size, position, anchor, colour \
         and opacity, its layout box, and its lines (baseline, x extent, ascent, descent) with \
-        their glyphs (glyph id, cluster as a UTF-8 byte offset, pen x and y, advance), all in \
-        canvas pixels as floating point.
+        their glyphs (glyph id, cluster as a UTF-8 byte offset, pen x and y, advance, and the \
+        glyph's values after the layer's animators: opacity, offset, scale, rotation, colour), all \
+        in canvas pixels as floating point.
 
         With --display-list it prints instead what the frame draws, in drawing order: for each \
         item its type ("glyphs": one layer's glyphs), layer id, size and clip, and its glyphs \
-        (glyph id, pen x and y on the canvas, colour with the layer's opacity), grouped in lines \
+        (glyph id, pen x and y on the canvas, colour with the layer's opacity, and the transform \
+        [a, b, c, d] of an animated glyph's outline), grouped in lines \
         and runs of one font. Glyphs that cannot touch the canvas are left out. No canvas is \
         allocated either way.
         """

@@ -303,6 +303,34 @@ final class TextAnimatorTests: XCTestCase {
         XCTAssertEqual(checked, 36)
     }
 
+    /// Every text of the layout fuzz corpus (bidi controls, combining stacks, lone regional
+    /// indicators, U+FFFF, truncation), animated by every unit at once with turns and overshoot,
+    /// renders at frames before, during and after its units land.
+    func testTheFuzzCorpusTextsRenderAnimated() throws {
+        let folder = TestPaths.root.appendingPathComponent("Fuzz/corpus/text")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".txt") }.sorted()
+        let spring = Spring(response: 0.3, dampingFraction: 0.3)
+        let animators = [
+            TextAnimator(unit: .cluster, stagger: 0.01, order: .random(seed: 3), easing: .spring(spring),
+                         from: AnimatedValues(opacity: 0, offset: Point2(x: -8, y: 20), scale: 3, rotation: 190, color: RGBA(r: 1, g: 0, b: 0, a: 0.5))),
+            TextAnimator(unit: .word, duration: 0.2, stagger: 0.02, order: .center, from: AnimatedValues(scale: 0, rotation: -90)),
+            TextAnimator(unit: .line, duration: 0, stagger: 0.1, order: .edges, from: AnimatedValues(opacity: 0.5, offset: Point2(x: 1e5, y: 0))),
+        ]
+        var rendered = 0
+        for file in files {
+            let contents = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let text = contents.hasPrefix("%kt") ? String(contents.drop { $0 != "\n" }.dropFirst()) : contents
+            let scene = try Self.scene([Self.layer(.constant(text), animators: animators, size: 24,
+                                                   paragraph: ParagraphSpec(boxWidth: .constant(300), style: ParagraphStyle(maxLines: 3)))],
+                                       height: 200, duration: 3)
+            let renderer = try FrameRenderer(scene: scene)
+            for frame in [0, 4, 20, 89] { _ = try renderer.render(frame: frame) }
+            rendered += 1
+        }
+        XCTAssertEqual(rendered, files.count)
+        XCTAssertGreaterThanOrEqual(rendered, 20)
+    }
+
     // MARK: End time
 
     func testEndTimeCountsTheUnitsOfTheText() throws {
