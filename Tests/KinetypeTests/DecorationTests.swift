@@ -157,6 +157,11 @@ final class DecorationTests: XCTestCase {
         let together = DrawAnimation(start: 1, duration: 0.4, easing: .linear, sequence: .together)
         XCTAssertEqual(together.progress(line: 7, at: 1.2), 0.5, accuracy: 1e-12)
         XCTAssertEqual(DrawAnimation(start: 0, duration: 0.5).startTime(line: 3), 1.5)
+        // A spring lands exactly once settled, so frames after the end time show the whole line.
+        let spring = Spring(response: 0.5, dampingFraction: 0.9)
+        let springy = DrawAnimation(start: 1, duration: 0.5, easing: .spring(spring))
+        XCTAssertEqual(springy.progress(line: 0, at: 1 + spring.settlingDuration), 1)
+        XCTAssertNotEqual(springy.progress(line: 0, at: 1 + spring.settlingDuration * 0.7), 1)
     }
 
     func testHighlightIsDrawnBehindTheGlyphsAndOthersInFront() throws {

@@ -85,15 +85,16 @@ public struct DrawAnimation: Sendable, Equatable {
     }
 
     /// The drawn fraction of line `index` at `t` seconds: the easing's progress, 0 before the
-    /// line starts and 1 once it has finished (reversed by `erase`). A spring's overshoot is cut
-    /// at the line's ends: a line never draws past its text.
+    /// line starts and 1 once it has finished (a spring: once it has settled; reversed by `erase`).
+    /// A spring's overshoot is cut at the line's ends: a line never draws past its text.
     public func progress(line index: Int, at t: Double) -> Double {
         let begin = startTime(line: index)
         let eased: Double
         if t < begin {
             eased = 0
-        } else if case .spring = easing {
-            eased = easing.progress(elapsed: t - begin, duration: duration)
+        } else if case let .spring(spring) = easing {
+            // Once settled, exactly drawn: frames after the end time equal the finished line.
+            eased = t - begin >= spring.settlingDuration ? 1 : easing.progress(elapsed: t - begin, duration: duration)
         } else {
             eased = t >= begin + duration ? 1 : easing.progress(elapsed: t - begin, duration: duration)
         }
