@@ -55,11 +55,6 @@ func singleLayerSpec(width: Int = 400, height: Int = 200, fps: Double = 30, dura
     """
 }
 
-extension Canvas {
-    /// 8-bit RGBA, as a PNG of it would read back.
-    var rgbaImage: RGBAImage { RGBAImage(width: width, height: height, pixels: bytes(includeAlpha: true)) }
-}
-
 /// Ink statistics of a frame: coverage is darkness (1 - luminance) on a white canvas.
 struct InkStatistics {
     var total = 0.0

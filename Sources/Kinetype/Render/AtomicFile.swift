@@ -3,7 +3,7 @@ import Foundation
 /// Writes by way of a hidden temporary file and `rename`, so a reader never sees half a file.
 /// Any failure removes the temporary file, so a failed write leaves nothing behind; one left by a
 /// killed process matches `isTemporary` and the next render removes it (`FrameFiles.removeLeftovers`).
-enum AtomicFile {
+package enum AtomicFile {
     static func temporaryURL(for url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
     }
@@ -48,7 +48,7 @@ enum AtomicFile {
         try data.withUnsafeBytes { try write($0, to: url) }
     }
 
-    static func write(_ bytes: [UInt8], to url: URL) throws {
+    package static func write(_ bytes: [UInt8], to url: URL) throws {
         try bytes.withUnsafeBytes { try write($0, to: url) }
     }
 }
