@@ -97,7 +97,11 @@ struct Check: ParsableCommand {
             note("report: \(folder.appendingPathComponent("index.html").path)")
         }
         if let junit {
-            do { try Data(CheckReport.junit(results).utf8).write(to: URL(fileURLWithPath: junit)) } catch {
+            let url = URL(fileURLWithPath: junit)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(CheckReport.junit(results).utf8).write(to: url)
+            } catch {
                 unusable("cannot write \(junit): \(error)")
             }
         }
