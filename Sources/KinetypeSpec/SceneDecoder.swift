@@ -9,7 +9,7 @@ struct SceneDecoder {
     let specDirectory: URL
 
     func decode(_ root: SpecNode) throws -> Scene {
-        let fields = try root.mapping(allowed: ["canvas", "fps", "duration", "fallbackFonts", "layers"])
+        let fields = try root.mapping(allowed: ["canvas", "fps", "duration", "fallbackFonts", "layers", "$schema"])
         let canvas = try decodeCanvas(fields.required("canvas"))
         let fpsNode = try fields.required("fps")
         let fps = try fpsNode.number()

@@ -18,22 +18,36 @@ struct Inspect: ParsableCommand {
         [a, b, c, d] of an animated glyph's outline), grouped in lines \
         and runs of one font. Glyphs that cannot touch the canvas are left out. No canvas is \
         allocated either way.
+
+        --frames LIST prints several frames in one process, as a JSON array (e.g. 0,15,29-31,last).
         """
     )
 
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
     var spec: String
 
-    @Option(name: .long, help: "The frame to inspect (0-based).")
-    var frame: Int = 0
+    @Option(name: .long, help: "The frame to inspect (0-based; default 0).")
+    var frame: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Several frames, as a JSON array: e.g. 0,15,29-31,middle,last.", valueName: "LIST"))
+    var frames: String?
 
     @Flag(name: .long, help: "Print the frame's display list (what is drawn, in order) instead of its layout.")
     var displayList = false
 
     func run() throws {
+        if frame != nil, frames != nil { throw ValidationError("use either --frame or --frames, not both") }
+        let frame = self.frame ?? 0
         let scene = try loadScene(spec)
         do {
-            if displayList {
+            if let frames {
+                let list = try FrameList(parsing: frames).frames(count: scene.frameCount)
+                let items = try list.map { frame in
+                    displayList ? try DisplayListReport.displayList(scene: scene, frame: frame).json()
+                                : try InspectReport(scene: scene, frame: frame).json()
+                }
+                Output.toStandardOutput("[\n" + items.joined(separator: ",\n") + "\n]\n")
+            } else if displayList {
                 Output.toStandardOutput(try DisplayListReport.displayList(scene: scene, frame: frame).json() + "\n")
             } else {
                 Output.toStandardOutput(try InspectReport(scene: scene, frame: frame).json() + "\n")

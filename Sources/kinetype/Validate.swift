@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Kinetype
 import KinetypeSpec
 
@@ -16,12 +17,59 @@ struct Validate: ParsableCommand {
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
     var spec: String
 
+    @Flag(name: .long, help: "Treat warnings as failures (exit 1).")
+    var strict = false
+
+    @Flag(name: .long, help: "Print the result as JSON on stdout (valid, error with file/line/column/path/message, warnings, summary).")
+    var json = false
+
     func run() throws {
-        let scene = try loadScene(spec)
+        let scene: Scene
+        do {
+            scene = try SpecLoader().load(path: spec)
+        } catch {
+            guard json else { fail(error) }
+            let spec = error as? SpecError
+            Output.toStandardOutput(Self.json(Result(spec: self.spec, valid: false, error: Result.Problem(
+                file: spec?.file ?? self.spec, line: spec?.line, column: spec?.column, path: spec?.path ?? "",
+                message: spec?.message ?? "\(error)"), warnings: [])))
+            throw ExitCode(1)
+        }
+        let end = try scene.endTime()
+        let failsOnWarnings = strict && !scene.warnings.isEmpty
+        if json {
+            var result = Result(spec: spec, valid: !failsOnWarnings, error: nil, warnings: scene.warnings)
+            result.width = scene.canvas.width; result.height = scene.canvas.height
+            result.frames = scene.frameCount; result.fps = scene.fps; result.layers = scene.layers.count
+            result.settlesAt = end.isFinite ? end : nil; result.repeatsForever = end.isInfinite
+            Output.toStandardOutput(Self.json(result))
+            if failsOnWarnings { throw ExitCode(1) }
+            return
+        }
         // Warnings quote the spec's values already; escaping again keeps every line one clean line.
         scene.warnings.forEach { note("warning: " + SpecError.escapingControls($0)) }
-        let end = try scene.endTime()
+        if failsOnWarnings {
+            note("error: \(scene.warnings.count) warning\(scene.warnings.count == 1 ? "" : "s") with --strict")
+            throw ExitCode(1)
+        }
         let motion = end.isInfinite ? "repeats forever" : String(format: "settles at %.2f s", end)
         Output.toStandardOutput("\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.layers.count) layer\(scene.layers.count == 1 ? "" : "s"), \(motion)" + "\n")
+    }
+
+    /// What `validate --json` prints.
+    struct Result: Encodable {
+        struct Problem: Encodable { var file: String; var line: Int?; var column: Int?; var path: String; var message: String }
+        var spec: String
+        var valid: Bool
+        var error: Problem?
+        var warnings: [String]
+        var width: Int?, height: Int?, frames: Int?, fps: Double?, layers: Int?
+        var settlesAt: Double?, repeatsForever: Bool?
+    }
+
+    static func json(_ result: Result) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(result)) ?? Data(), as: UTF8.self) + "\n"
     }
 }
