@@ -65,3 +65,33 @@ final class CIOptionsTests: XCTestCase {
         XCTAssertEqual(try run(["inspect", path, "--frame", "1", "--frames", "2"]).status, 64, "both is a usage error")
     }
 }
+
+/// Issue 11 §4: `kinetype sheet`.
+final class ContactSheetTests: XCTestCase {
+    func testSheetLaysOutLabelledFramesInAGrid() throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("counting.yaml").path)
+        XCTAssertEqual(ContactSheet.evenlySpaced(count: 5, frameCount: 60), [0, 15, 30, 44, 59])
+        let sheet = try ContactSheet(frames: [0, 30, 59], columns: 2, width: 500).render(scene, catalog: SwiftAPITests.catalog)
+        let cellWidth = (500 - 12 * 3) / 2, cellHeight = Int((160.0 * Double(cellWidth) / 480).rounded())
+        XCTAssertEqual(sheet.width, 500)
+        XCTAssertEqual(sheet.height, 12 + 2 * (cellHeight + 22 + 12))
+        // Each label strip holds dark text ink; the empty fourth cell holds none.
+        func ink(x: Int, y: Int, width: Int, height: Int) -> Int {
+            var count = 0
+            for row in y..<(y + height) { for column in x..<(x + width) where sheet.pixels[(row * sheet.width + column) * 4] < 128 { count += 1 } }
+            return count
+        }
+        let labelY = 12 + cellHeight + 2
+        XCTAssertGreaterThan(ink(x: 12, y: labelY, width: cellWidth, height: 18), 50, "frame 0's label")
+        XCTAssertGreaterThan(ink(x: 24 + cellWidth, y: labelY, width: cellWidth, height: 18), 50, "frame 30's label")
+        XCTAssertEqual(ink(x: 24 + cellWidth, y: 12 + cellHeight + 22 + 12, width: cellWidth, height: cellHeight), 0)
+    }
+
+    /// Area averaging keeps the mean: a 2×2 checker of black and white becomes mid-grey.
+    func testDownscalingAveragesAreas() {
+        var pixels: [UInt8] = []
+        for y in 0..<8 { for x in 0..<8 { let v: UInt8 = (x + y) % 2 == 0 ? 0 : 255; pixels += [v, v, v, 255] } }
+        let scaled = ContactSheet.scaled(RGBAImage(width: 8, height: 8, pixels: pixels), width: 4, height: 4)
+        XCTAssertEqual(Set(stride(from: 0, to: scaled.pixels.count, by: 4).map { scaled.pixels[$0] }), [128])
+    }
+}
