@@ -95,3 +95,30 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertEqual(Set(stride(from: 0, to: scaled.pixels.count, by: 4).map { scaled.pixels[$0] }), [128])
     }
 }
+
+/// Issue 11 §4: `kinetype plot`.
+final class PropertyPlotTests: XCTestCase {
+    func testSeriesFollowTheAnimationAndMarkKeyframes() throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)
+        let layer = scene.layers[0]
+        let series = try PropertyPlot.series("size", layer: layer, scene: scene, samples: 97)
+        XCTAssertEqual(series.samples.count, 97)
+        var checked = 0
+        for sample in series.samples {
+            XCTAssertEqual(sample.value, layer.size.value(at: sample.time), accuracy: 1e-9)
+            checked += 1
+        }
+        XCTAssertEqual(checked, 97)
+        XCTAssertGreaterThan(series.samples.map(\.value).max()!, 72, "the spring's overshoot shows")
+        XCTAssertEqual(series.keyframes.map(\.time), [0, 1.2])
+        let position = try PropertyPlot.series("position.y", layer: layer, scene: scene, samples: 5)
+        XCTAssertEqual(position.samples[0].value, layer.position.value(at: 0).y)
+        XCTAssertThrowsError(try PropertyPlot.series("colour", layer: layer, scene: scene, samples: 5)) { error in
+            XCTAssertTrue("\(error)".contains("plottable properties: text, size"), "\(error)")
+        }
+        let canvas = try PropertyPlot(width: 400, height: 200).render([series], title: "t", catalog: SwiftAPITests.catalog)
+        XCTAssertEqual([canvas.width, canvas.height], [400, 200])
+        let blue = stride(from: 0, to: canvas.pixels.count, by: 4).filter { canvas.pixels[$0 + 2] > 0.7 && canvas.pixels[$0] < 0.4 }.count
+        XCTAssertGreaterThan(blue, 300, "the curve is drawn")
+    }
+}
