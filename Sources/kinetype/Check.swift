@@ -17,7 +17,8 @@ struct Check: ParsableCommand {
         Exit status: 0 when every frame matches; 1 when a frame differs (stderr names spec, frame, \
         differing pixels and the largest channel difference; --report gets expected, actual and \
         diff images and an index.html); 2 when the check cannot run (a spec that does not load, \
-        missing goldens, a golden folder with no frames, a bad option).
+        missing goldens, a golden folder with no frames, an option out of range); 64 for a \
+        command line that does not parse.
 
         --update records the selected frames as goldens instead (the folder's frames, --frames, or \
         the first, middle and last frame of a spec that has none yet) and says what changed. With \
