@@ -21,6 +21,10 @@ struct LayerDecoder {
     static let rowItemFields = ["id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width",
                                 "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill"]
 
+    static let boxFields = ["width", "height"]
+    static let fitFields = ["minimumScaleFactor"]
+    static let fontFields = ["family", "file", "system", "weight", "design", "variations", "features", "monospacedDigits"]
+
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
         var properties = PropertyDecoder(duration: duration)
@@ -104,7 +108,7 @@ struct LayerDecoder {
     private func decodeParagraph(_ fields: SpecMapping) throws -> ParagraphSpec {
         var paragraph = ParagraphSpec()
         if let box = fields.optional("box") {
-            let boxFields = try box.mapping(allowed: ["width", "height"])
+            let boxFields = try box.mapping(allowed: Self.boxFields)
             paragraph.style.boxHeight = try boxFields.optional("height")?.number(in: 0.01...SpecLimits.coordinate.upperBound, what: "height")
         }
         if let width = fields.optional("width") {  // a row item's width
@@ -123,7 +127,7 @@ struct LayerDecoder {
         guard let node = fields.optional("fit") else {
             return group.map { FitSpec(minimumScaleFactor: FitSpec.defaultMinimumScaleFactor, group: $0) }
         }
-        let fit = try node.mapping(allowed: ["minimumScaleFactor"])
+        let fit = try node.mapping(allowed: Self.fitFields)
         return FitSpec(minimumScaleFactor: try fit.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
                            ?? FitSpec.defaultMinimumScaleFactor,
                        group: group)
@@ -131,7 +135,7 @@ struct LayerDecoder {
 
     /// The font's source; its weight and axes are declared properties, read with the others.
     private func decodeFont(_ node: SpecNode) throws -> FontSpec {
-        let fields = try node.mapping(allowed: ["family", "file", "system", "weight", "design", "variations", "features", "monospacedDigits"])
+        let fields = try node.mapping(allowed: Self.fontFields)
         let sources = ["family", "file", "system"].filter { fields.optional($0) != nil }
         guard sources.count == 1 else {
             throw node.error(sources.isEmpty ? "a font needs one of family, file or system: true"

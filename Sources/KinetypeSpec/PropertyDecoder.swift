@@ -11,6 +11,7 @@ struct PropertyDecoder {
     var warnings: [String] = []
 
     static let animationFields = ["keyframes", "repeat", "repeatForever", "autoreverses"]
+    static let keyframeFields = ["time", "value", "easing"]
 
     init(duration: Double) { self.duration = duration }
 
@@ -81,7 +82,7 @@ struct PropertyDecoder {
         var keyframes: [Keyframe<Value>] = []
         var warnedAfterEnd = false
         for node in nodes {
-            let keyframe = try node.mapping(allowed: ["time", "value", "easing"])
+            let keyframe = try node.mapping(allowed: Self.keyframeFields)
             let timeNode = try keyframe.required("time")
             let time = try timeNode.number()
             guard time >= 0 else { throw timeNode.error("time must be 0 or more seconds, got \(SpecNode.format(time))") }

@@ -11,11 +11,12 @@ struct RowDecoder {
     let layers: LayerDecoder
 
     enum Shrink: String, CaseIterable { case together, each }
+    static let fields = ["id", "position", "width", "spacing", "shrink", "minimumScaleFactor", "items"]
 
     func decode(_ node: SpecNode, index: Int, warnings: inout [String]) throws -> [TextLayer] {
         let wrapper = try node.mapping(allowed: ["row"])
         let rowNode = try wrapper.required("row")
-        let row = try rowNode.mapping(allowed: ["id", "position", "width", "spacing", "shrink", "minimumScaleFactor", "items"])
+        let row = try rowNode.mapping(allowed: Self.fields)
         let id = try row.optional("id")?.string() ?? "row\(index)"
         let position = try ValueDecoders.point(row.required("position"))
         let width = try row.required("width").number(in: 1...SpecLimits.coordinate.upperBound, what: "width")

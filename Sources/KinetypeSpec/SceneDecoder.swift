@@ -5,11 +5,14 @@ import KinetypeText
 
 /// Turns a parsed spec into a `Scene`, checking every field against the documented format.
 struct SceneDecoder {
+    static let fields = ["canvas", "fps", "duration", "fallbackFonts", "layers", "$schema"]
+    static let canvasFields = ["width", "height", "background"]
+
     let catalog: FontCatalog
     let specDirectory: URL
 
     func decode(_ root: SpecNode) throws -> Scene {
-        let fields = try root.mapping(allowed: ["canvas", "fps", "duration", "fallbackFonts", "layers", "$schema"])
+        let fields = try root.mapping(allowed: Self.fields)
         let canvas = try decodeCanvas(fields.required("canvas"))
         let fpsNode = try fields.required("fps")
         let fps = try fpsNode.number()
@@ -74,7 +77,7 @@ struct SceneDecoder {
     }
 
     private func decodeCanvas(_ node: SpecNode) throws -> CanvasSpec {
-        let fields = try node.mapping(allowed: ["width", "height", "background"])
+        let fields = try node.mapping(allowed: Self.canvasFields)
         let side = SpecLimits.canvasSide
         let width = try fields.required("width").integer(in: side, what: "width")
         let height = try fields.required("height").integer(in: side, what: "height")
