@@ -68,10 +68,22 @@ public enum PNGCodec {
         return try canvas.withRows(includeAlpha: alpha) { rows, _ in try body(rows, alpha ? 4 : 3, []) }
     }
 
+    /// Writes an 8-bit RGBA image: as RGB when every pixel is opaque, else RGBA.
     public static func write(_ image: RGBAImage, to path: String) throws {
+        if image.isOpaque {
+            var rgb = [UInt8](repeating: 0, count: image.width * image.height * 3)
+            for pixel in 0..<(image.width * image.height) {
+                rgb[pixel * 3] = image.pixels[pixel * 4]; rgb[pixel * 3 + 1] = image.pixels[pixel * 4 + 1]
+                rgb[pixel * 3 + 2] = image.pixels[pixel * 4 + 2]
+            }
+            return try rgb.withUnsafeBufferPointer { pixels in
+                let rows = (0..<image.height).map { UnsafePointer(pixels.baseAddress! + $0 * image.width * 3) }
+                try writeFile(try encode(rows: rows, width: image.width, height: image.height, channels: 3, options: .fastTrueColour), to: path)
+            }
+        }
         try image.pixels.withUnsafeBufferPointer { pixels in
             let rows = (0..<image.height).map { UnsafePointer(pixels.baseAddress! + $0 * image.width * 4) }
-            try writeFile(try encode(rows: rows, width: image.width, height: image.height, channels: 4, options: .fast), to: path)
+            try writeFile(try encode(rows: rows, width: image.width, height: image.height, channels: 4, options: .fastTrueColour), to: path)
         }
     }
 
