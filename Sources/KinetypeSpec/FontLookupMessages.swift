@@ -10,6 +10,8 @@ extension FontLookupError {
             return "no font family named \(SpecError.quoted(name)) in fonts/ or the system's fonts\(hint)"
         case let .unknownDesign(design):
             return "unknown design \(SpecError.quoted(design)); allowed: default, serif, rounded, monospaced"
+        case let .unloadableFamily(name, reasons):
+            return "the font family \(SpecError.quoted(name)) is installed but cannot be loaded: \(reasons.prefix(3).joined(separator: "; "))"
         }
     }
 }

@@ -18,6 +18,13 @@ public struct FontCatalog: Sendable {
         if useSystemFonts { systemLister = { FontconfigLister.shared.files } } else { systemLister = { [] } }
     }
 
+    /// A catalog whose system fonts are the given files (tests stand in for fontconfig with it).
+    init(bundledDirectory: URL?, systemFiles: [FontFileInfo]) {
+        usesSystemFonts = true
+        bundled = bundledDirectory.map(FontCatalog.scan) ?? []
+        systemLister = { systemFiles }
+    }
+
     /// All files of the family named `name` (case-insensitive), bundled fonts winning.
     public func family(named name: String) throws -> FontFamily {
         let key = name.lowercased()
@@ -25,10 +32,19 @@ public struct FontCatalog: Sendable {
         if !bundledMatches.isEmpty { return FontFamily(name: bundledMatches[0].family, files: bundledMatches) }
         let systemMatches = systemLister().filter { $0.family.lowercased() == key }
         if !systemMatches.isEmpty {
-            let files = systemMatches.compactMap { FontCatalog.read(path: $0.path, family: $0.family) }
+            var files: [FontFileInfo] = [], failures: [String] = []
+            for match in systemMatches {
+                switch FontCatalog.load(path: match.path, family: match.family) {
+                case let .success(file): files.append(file)
+                case let .failure(error): failures.append("\(match.path): \(error)")
+                }
+            }
             if !files.isEmpty { return FontFamily(name: files[0].family, files: files) }
+            // The family is there but none of its files loads: say why, not "did you mean" itself.
+            throw FontLookupError.unloadableFamily(systemMatches[0].family, reasons: failures)
         }
-        throw FontLookupError.unknownFamily(name, suggestions: suggestions(for: name))
+        let squashed = { (s: String) in s.lowercased().filter { !$0.isWhitespace && $0 != "-" } }
+        throw FontLookupError.unknownFamily(name, suggestions: suggestions(for: name).filter { squashed($0) != squashed(name) })
     }
 
     /// The system font for a design (`default`, `serif`, `rounded`, `monospaced`).
@@ -74,10 +90,17 @@ public struct FontCatalog: Sendable {
     }
 
     private static func read(path: String, family: String?) -> FontFileInfo? {
-        guard let library = try? FontLibrary(), let face = try? library.face(path: path) else { return nil }
-        var result = info(of: face)
-        if let family { result.family = family }
-        return result
+        try? load(path: path, family: family).get()
+    }
+
+    /// A font file's family, style and weight, or why FreeType or HarfBuzz cannot load it.
+    static func load(path: String, family: String?) -> Result<FontFileInfo, Error> {
+        Result {
+            let face = try FontLibrary().face(path: path)
+            var result = info(of: face)
+            if let family { result.family = family }
+            return result
+        }
     }
 
     static func info(of face: FontFace) -> FontFileInfo {
@@ -90,6 +113,8 @@ public struct FontCatalog: Sendable {
 public enum FontLookupError: Error, CustomStringConvertible, Equatable {
     case unknownFamily(String, suggestions: [String])
     case unknownDesign(String)
+    /// The family exists (fontconfig lists it) but none of its files can be loaded.
+    case unloadableFamily(String, reasons: [String])
 
     public var description: String {
         switch self {
@@ -98,6 +123,8 @@ public enum FontLookupError: Error, CustomStringConvertible, Equatable {
             return "no font family named \"\(name)\" in fonts/ or the system's fonts\(hint)"
         case let .unknownDesign(design):
             return "unknown design \"\(design)\"; allowed: default, serif, rounded, monospaced"
+        case let .unloadableFamily(name, reasons):
+            return "the font family \"\(name)\" is installed but cannot be loaded: \(reasons.joined(separator: "; "))"
         }
     }
 }

@@ -2,7 +2,7 @@ import XCTest
 @testable import Kinetype
 @testable import KinetypeSpec
 import KinetypeMotion
-import KinetypeText
+@testable import KinetypeText
 
 /// OpenType features and tracking (issue 9, typography).
 final class TypographyTests: XCTestCase {
@@ -154,5 +154,28 @@ final class TypographyTests: XCTestCase {
         for frame in 0..<scene.frameCount { wobble.insert(try applesX(scene, frame: frame).x) }
         print("counting: \" apples\" moves \(spread(xs[3]!)) px with tnum, \(spread(wobble)) px without")
         XCTAssertGreaterThan(spread(wobble), 2)
+    }
+}
+
+/// A font family that exists but cannot be loaded is reported with the real reason, never with a
+/// "did you mean" naming itself.
+final class FontLoadingErrorTests: XCTestCase {
+    func testAnInstalledFamilyThatCannotLoadSaysWhy() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let broken = directory.appendingPathComponent("Broken.ttf")
+        try Data("not a font at all".utf8).write(to: broken)
+        let catalog = FontCatalog(bundledDirectory: nil,
+                                  systemFiles: [FontFileInfo(path: broken.path, family: "Broken Sans", style: "Regular", weight: 400, weightAxis: nil)])
+        XCTAssertThrowsError(try catalog.family(named: "broken sans")) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("is installed but cannot be loaded"), message)
+            XCTAssertTrue(message.contains("Broken.ttf"), message)
+            XCTAssertTrue(message.contains("FreeType") || message.contains("not a font"), message)
+            XCTAssertFalse(message.contains("did you mean"), message)
+        }
+        // An unknown name still gets its suggestions, never itself.
+        XCTAssertThrowsError(try catalog.family(named: "Brokn Sans")) { error in
+            XCTAssertTrue("\(error)".contains("did you mean \"Broken Sans\""), "\(error)")
+        }
     }
 }
