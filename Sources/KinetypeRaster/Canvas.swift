@@ -157,6 +157,33 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Source-over composites a premultiplied 8-bit RGBA image (a colour glyph) whose top-left
+    /// pixel lands at canvas (x, y), its alpha scaled by `opacity`.
+    public mutating func composite(premultipliedRGBA image: [UInt8], width imageWidth: Int, height imageHeight: Int,
+                                   x: Int, y: Int, opacity: Double) {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + imageWidth), y1 = min(height, y + imageHeight)
+        guard x0 < x1, y0 < y1, opacity > 0 else { return }
+        markDirty(rows: y0..<y1, columns: x0..<x1)
+        // The image's alpha is its coverage, for clearing and converting what was drawn.
+        let alpha = stride(from: 3, to: image.count, by: 4).map { image[$0] }
+        let drawnMask = DrawnMask(coverage: alpha, maskWidth: imageWidth, x: x, y: y, rows: y0..<y1, columns: x0..<x1)
+        drawn.append(drawnMask)
+        let scale = Float(opacity) / 255
+        let canvasWidth = width
+        image.withUnsafeBufferPointer { m in
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                    drawnMask.forEachCoveredPixel { row, column in
+                        let s = ((row - y) * imageWidth + column - x) * 4
+                        let source = SIMD4<Float>(Float(m[s]), Float(m[s + 1]), Float(m[s + 2]), Float(m[s + 3])) * scale
+                        p[row * canvasWidth + column] = source + p[row * canvasWidth + column] * (1 - source[3])
+                    }
+                }
+            }
+        }
+    }
+
     private mutating func markDirty(rows: Range<Int>, columns: Range<Int>) {
         if dirtyRows.isEmpty {
             dirtyRows = rows

@@ -40,8 +40,13 @@ public struct FallbackPlanner {
             !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .control
         }.sorted { $0.value < $1.value }
         var systemQueries = 0
-        for scalar in needed where !chain.contains(where: { $0.hasGlyph(for: scalar) }) {
-            var path = try bundledFile(covering: scalar)
+        // An emoji wants a colour font even when a monochrome one (Symbola) has it.
+        let covered = { (scalar: Unicode.Scalar) in
+            chain.contains { $0.hasGlyph(for: scalar) && (!scalar.properties.isEmojiPresentation || $0.isColorBitmap) }
+        }
+        for scalar in needed where !covered(scalar) {
+            var path = try bundledFile(covering: scalar, colour: scalar.properties.isEmojiPresentation)
+            if path == nil, chain.contains(where: { $0.hasGlyph(for: scalar) }) { continue }  // no colour font: monochrome it is
             // Each system query runs fontconfig (tens of ms): private-use and unassigned code points
             // are not asked about, and a text of many uncovered characters stops asking after
             // `maxSystemQueries` (a thousand of them once took a minute to validate).
@@ -59,14 +64,14 @@ public struct FallbackPlanner {
         return Plan(files: files, uncovered: uncovered)
     }
 
-    private func bundledFile(covering scalar: Unicode.Scalar) throws -> String? {
+    /// The first bundled font with the character; for `colour`, colour fonts first.
+    private func bundledFile(covering scalar: Unicode.Scalar, colour: Bool = false) throws -> String? {
         let families = Dictionary(grouping: catalog.bundled, by: \.family)
         let order = Self.preferredBundled.filter { families[$0] != nil } + families.keys.sorted().filter { !Self.preferredBundled.contains($0) }
-        for name in order {
-            let path = FontFamily(name: name, files: families[name]!).select(weight: 400).path
-            if try library.face(path: path).hasGlyph(for: scalar) { return path }
-        }
-        return nil
+        let paths = order.map { FontFamily(name: $0, files: families[$0]!).select(weight: 400).path }
+        let faces = try paths.map { try library.face(path: $0) }
+        let candidates = colour ? faces.filter(\.isColorBitmap) + faces.filter { !$0.isColorBitmap } : faces
+        return candidates.first { $0.hasGlyph(for: scalar) }?.path
     }
 
     private func systemFile(covering scalar: Unicode.Scalar) throws -> String? {

@@ -34,8 +34,24 @@ struct OpenFontChain {
     func font(for scalars: ArraySlice<Unicode.Scalar>, preferred: Int?) -> Int {
         let needed = scalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !Self.isControl($0) }
         if needed.isEmpty { return preferred ?? 0 }
-        if let preferred, needed.allSatisfy(Self.isNeutral), needed.allSatisfy(faces[preferred].hasGlyph) { return preferred }
+        // An emoji in emoji presentation is drawn in colour when a colour font of the chain has it.
+        if Self.isEmoji(scalars), let colour = faces.indices.first(where: { faces[$0].isColorBitmap && needed.allSatisfy(faces[$0].hasGlyph) }) {
+            return colour
+        }
+        // Spaces and punctuation stay in their neighbours' font, unless that is a colour emoji font
+        // (whose space is an emoji's width): then they take the text's.
+        if let preferred, !faces[preferred].isColorBitmap, needed.allSatisfy(Self.isNeutral),
+           needed.allSatisfy(faces[preferred].hasGlyph) { return preferred }
+        if needed.allSatisfy(Self.isNeutral),
+           let text = faces.indices.first(where: { !faces[$0].isColorBitmap && needed.allSatisfy(faces[$0].hasGlyph) }) {
+            return text
+        }
         return faces.indices.first { index in needed.allSatisfy(faces[index].hasGlyph) } ?? 0
+    }
+
+    /// A cluster shown as an emoji: a character with emoji presentation, or one asking for it (U+FE0F).
+    static func isEmoji(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        scalars.contains { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }
     }
 
     /// Spaces and punctuation: characters that belong to whichever text surrounds them.

@@ -16,6 +16,9 @@ public final class FontFace {
     public let weightClass: Int
     public let unitsPerEm: Double
     public let axes: [VariationAxis]
+    /// A colour bitmap font (Noto Color Emoji): glyphs are BGRA strikes at fixed sizes, scaled to
+    /// the frame's size when drawn, not outlines.
+    public let isColorBitmap: Bool
 
     /// The FreeType and HarfBuzz objects, each owned (and freed) by its handle.
     private let freeTypeFace: FreeTypeFace
@@ -46,7 +49,8 @@ public final class FontFace {
         guard access(path, R_OK) == 0 else { throw FontError.unreadable(path: path, reason: "permission denied") }
         freeTypeFace = try FreeTypeFace(path: path, freeType: freeType)
         let face = freeTypeFace.face
-        guard kt_ft_is_scalable(face) != 0 else { throw FontError.notScalable(path: path) }
+        isColorBitmap = kt_ft_is_scalable(face) == 0 && kt_ft_is_color_bitmap(face) != 0
+        guard kt_ft_is_scalable(face) != 0 || isColorBitmap else { throw FontError.notScalable(path: path) }
         harfBuzzFont = try HarfBuzzFont(path: path)
         self.path = path
         self.id = id

@@ -25,6 +25,8 @@ public final class FontLibrary {
     let glyphCache = BoundedCache<GlyphBitmap>(capacity: 1 << 20) { $0.coverage.count }
     /// Scaled outlines, reused across subpixel placements (see `GlyphRasterizer`).
     let outlineCache = BoundedCache<GlyphOutline>(capacity: 2048) { _ in 1 }
+    /// Colour glyphs' strikes (decoded once, scaled for every size), 64 MiB of pixels.
+    let colorStrikes = BoundedCache<ColorStrike>(capacity: 16 << 20) { $0.rgba.count }
     /// What does not depend on the size (bidi, itemization, break opportunities), by paragraph.
     let paragraphAnalyses = ParagraphAnalysisCache()
     /// The faces, sizes and variations drawn in this frame and the last: rendered glyphs are cached

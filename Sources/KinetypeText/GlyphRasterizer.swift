@@ -10,9 +10,9 @@ public func quantizeToSubpixel(_ value: Double) -> (whole: Int, subpixel: UInt8)
 
 /// Rasterizes the glyphs of one run: one face, one size, one set of variation coordinates.
 public struct GlyphRasterizer {
-    private let library: FontLibrary
-    private let face: FontFace
-    private let charSize: Int
+    let library: FontLibrary
+    let face: FontFace
+    let charSize: Int
     private let variations: FontVariations
     private let variationID: Int
     private let usesCache: Bool

@@ -13,6 +13,10 @@ static inline FT_Int32 kt_ft_load_flags_unhinted(void) {
 }
 static inline int kt_ft_has_multiple_masters(FT_Face face) { return FT_HAS_MULTIPLE_MASTERS(face) ? 1 : 0; }
 static inline int kt_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
+/// Colour bitmap fonts (CBDT/sbix, e.g. Noto Color Emoji): colour tables and fixed strikes only.
+static inline int kt_ft_is_color_bitmap(FT_Face face) { return FT_HAS_COLOR(face) && FT_HAS_FIXED_SIZES(face) ? 1 : 0; }
+/// Load flags for a colour bitmap glyph: its BGRA strike, premultiplied.
+static inline FT_Int32 kt_ft_load_flags_color(void) { return FT_LOAD_COLOR; }
 
 /// FreeType's message for an error code ("invalid outline"), or "unknown FreeType error".
 const char *kt_ft_error_message(int error);

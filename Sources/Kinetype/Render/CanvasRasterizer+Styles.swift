@@ -31,6 +31,7 @@ extension CanvasRasterizer {
             for run in line.runs {
                 let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font), size: item.size,
                                                  variations: run.variations)
+                if rasterizer.drawsColor { continue }  // colour glyphs cast no stroke or shadow
                 for glyph in run.glyphs {
                     guard abs(glyph.x + dx) < 1e8, abs(glyph.y + dy) < 1e8 else { continue }
                     let x = quantizeToSubpixel(glyph.x + dx), y = quantizeToSubpixel(glyph.y + dy)
@@ -101,5 +102,43 @@ extension CanvasRasterizer {
         case .miter: return .miter
         case .bevel: return .bevel
         }
+    }
+
+    /// Colour glyphs (emoji from a colour bitmap font): their strikes scaled to the item's size at
+    /// their exact pen positions, composited with the glyph paint's alpha (opacities and the
+    /// colour's alpha; the colour itself does not tint them). Drawn whole: a clip cuts them as
+    /// their pixels' coverage allows.
+    func drawColorGlyphs(_ item: GlyphItem) throws {
+        for line in item.lines {
+            for run in line.runs {
+                let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font), size: item.size,
+                                                 variations: run.variations)
+                guard rasterizer.drawsColor else { continue }
+                for glyph in run.glyphs where abs(glyph.x) < 1e8 && abs(glyph.y) < 1e8 && glyph.paint.color.a > 0 {
+                    let bitmap = try rasterizer.colorBitmap(glyphID: glyph.id, x: glyph.x, y: glyph.y)
+                    guard bitmap.width > 0, bitmap.height > 0 else { continue }
+                    var image = bitmap
+                    if let clip = item.clip { image = Self.clipped(image, to: clip) }
+                    canvas.composite(premultipliedRGBA: image.rgba, width: image.width, height: image.height,
+                                     x: image.left, y: image.top, opacity: glyph.paint.color.a)
+                }
+            }
+        }
+    }
+
+    /// A colour image with the pixels outside the clip's whole pixels made transparent.
+    static func clipped(_ image: ColorGlyphBitmap, to clip: Rect) -> ColorGlyphBitmap {
+        var image = image
+        let x0 = Int(clip.x.rounded(.up)), x1 = Int((clip.x + clip.width).rounded(.down))
+        let y0 = Int(clip.y.rounded(.up)), y1 = Int((clip.y + clip.height).rounded(.down))
+        for row in 0..<image.height {
+            for column in 0..<image.width {
+                let x = image.left + column, y = image.top + row
+                if x < x0 || x >= x1 || y < y0 || y >= y1 {
+                    for channel in 0..<4 { image.rgba[(row * image.width + column) * 4 + channel] = 0 }
+                }
+            }
+        }
+        return image
     }
 }

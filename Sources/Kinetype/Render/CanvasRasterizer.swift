@@ -61,6 +61,12 @@ public final class CanvasRasterizer {
     /// area. Glyphs of different paint are composited paint by paint.
     private func draw(_ item: GlyphItem) throws {
         if !item.style.shadows.isEmpty || item.style.stroke != nil { try drawShadowsAndStroke(item) }
+        try drawFill(item)
+        try drawColorGlyphs(item)
+    }
+
+    /// The glyphs' coverage, in their paint or the item's gradient.
+    private func drawFill(_ item: GlyphItem) throws {
         let lines = try item.lines.map { try placedGlyphs($0, size: item.size) }
         if let gradient = item.style.gradient { return drawGradientFill(lines, gradient: gradient, clip: item.clip) }
         guard let first = lines.lazy.joined().first?.paint else { return }
@@ -150,6 +156,7 @@ public final class CanvasRasterizer {
         for run in line.runs {
             let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font),
                                              size: size, variations: run.variations)
+            if rasterizer.drawsColor { continue }  // colour glyphs are images: drawColorGlyphs
             for glyph in run.glyphs {
                 // The painter keeps only glyphs near the canvas; this keeps pixel arithmetic safe
                 // for any list (one built by hand, or far-off NaN-free coordinates).

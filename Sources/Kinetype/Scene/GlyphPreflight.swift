@@ -69,7 +69,11 @@ package enum GlyphPreflight {
                                                  variations: run.font.variations)
                 for glyph in run.glyphs
                 where checked.insert(GlyphIdentity(font: run.font, glyphID: glyph.glyphID)).inserted {
-                    _ = try rasterizer.bitmap(glyphID: glyph.glyphID, subpixelX: 0, subpixelY: 0)
+                    if rasterizer.drawsColor {
+                        _ = try rasterizer.colorBitmap(glyphID: glyph.glyphID, x: 0, y: 0)
+                    } else {
+                        _ = try rasterizer.bitmap(glyphID: glyph.glyphID, subpixelX: 0, subpixelY: 0)
+                    }
                 }
             }
         }

@@ -1,0 +1,71 @@
+import XCTest
+@testable import Kinetype
+import KinetypeMotion
+import KinetypeRaster
+import KinetypeText
+
+/// Colour emoji (issue 9): Noto Color Emoji's bitmaps, scaled to any size, in the fallback chain.
+final class ColorEmojiTests: XCTestCase {
+    static let catalog = SwiftAPITests.catalog
+
+    static func scene(_ text: String, size: Double, opacity: Double = 1) throws -> Scene {
+        let layer = TextLayer(id: "emoji", text: .constant(text), font: try .family("Inter", catalog: catalog),
+                              size: .constant(size), position: .constant(Point2(x: 150.3, y: 100.6)), opacity: .constant(opacity))
+        return try Scene(canvas: CanvasSpec(width: 300, height: 200), fps: 10, duration: 0.1, layers: [layer], catalog: catalog)
+    }
+
+    /// Ink statistics of a render on white: covered pixels and mean colour of the clearly inked ones.
+    static func ink(_ image: RGBAImage) -> (area: Double, saturated: Int, mean: SIMD3<Double>) {
+        var area = 0.0, saturated = 0, sum = SIMD3<Double>(0, 0, 0), count = 0.0
+        for pixel in 0..<(image.width * image.height) {
+            let r = Double(image.pixels[pixel * 4]), g = Double(image.pixels[pixel * 4 + 1]), b = Double(image.pixels[pixel * 4 + 2])
+            let darkness = 1 - min(r, g, b) / 255
+            area += darkness
+            if max(r, g, b) - min(r, g, b) > 60 { saturated += 1 }
+            if darkness > 0.3 { sum += SIMD3(r, g, b); count += 1 }
+        }
+        return (area, saturated, count > 0 ? sum / count : SIMD3(0, 0, 0))
+    }
+
+    func testLaunchRocketFallsBackToTheColourFontAndSequencesAreOneGlyph() throws {
+        let scene = try Self.scene("Launch 🚀 👩🏽‍💻 🇯🇵", size: 30)
+        let runs = try Layouter().layouts(scene.frameState(at: 0))[0].lines[0].runs
+        let emoji = runs.filter { $0.font.path.hasSuffix("NotoColorEmoji.ttf") }
+        // The spaces between them stay in Inter (the emoji font's space is an emoji wide).
+        XCTAssertEqual(emoji.map(\.glyphs.count), [1, 1, 1], "the rocket, the ZWJ sequence with its skin tone, the flag: one glyph each")
+        XCTAssertTrue(runs.first!.font.path.hasSuffix("InterVariable.ttf"))
+    }
+
+    func testEmojiAreDrawnInColourAtAnySizeAndScaleSmoothly() throws {
+        var checked = 0
+        var previous: (size: Double, area: Double, mean: SIMD3<Double>)?
+        for size in [17.3, 36.0, 72.0] {
+            let image = try FrameRenderer(scene: Self.scene("🚀", size: size)).render(frame: 0).rgbaImage
+            let ink = Self.ink(image)
+            XCTAssertGreaterThan(ink.saturated, Int(size * size / 20), "colour, not grey, at \(size) px")
+            if let previous {
+                // Twice the size, about four times the ink: scaled as a picture, not snapped.
+                let expected = previous.area * (size / previous.size) * (size / previous.size)
+                XCTAssertEqual(ink.area, expected, accuracy: expected * 0.12, "ink area at \(size) px")
+                // Area averaging keeps the picture's colours: the mean inked colour barely moves.
+                XCTAssertLessThan(abs(ink.mean.x - previous.mean.x) + abs(ink.mean.y - previous.mean.y) + abs(ink.mean.z - previous.mean.z),
+                                  40, "mean colour at \(size) px: \(ink.mean) vs \(previous.mean)")
+            }
+            previous = (size, ink.area, ink.mean)
+            checked += 1
+        }
+        XCTAssertEqual(checked, 3)
+    }
+
+    func testLayerOpacityAppliesToColourGlyphs() throws {
+        let full = Self.ink(try FrameRenderer(scene: Self.scene("🚀", size: 48)).render(frame: 0).rgbaImage)
+        let half = Self.ink(try FrameRenderer(scene: Self.scene("🚀", size: 48, opacity: 0.5)).render(frame: 0).rgbaImage)
+        XCTAssertEqual(half.area, full.area / 2, accuracy: full.area * 0.02)
+    }
+
+    func testColourFaceIsRecognised() throws {
+        let library = try FontLibrary()
+        XCTAssertTrue(try library.face(path: TestPaths.fonts.appendingPathComponent("NotoColorEmoji.ttf").path).isColorBitmap)
+        XCTAssertFalse(try library.face(path: TestPaths.fonts.appendingPathComponent("Symbola.ttf").path).isColorBitmap)
+    }
+}
