@@ -53,6 +53,21 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Also print the CPU time spent in layout, rasterization and PNG encoding.")
     var timings = false
 
+    @Option(name: .long, help: ArgumentHelp("Encode a video instead of PNG frames (ffmpeg): .mp4 (H.264), .mov (ProRes 4444, alpha), .webm (VP9, alpha), .gif, .png/.apng (animated PNG).", valueName: "FILE"))
+    var video: String?
+
+    @Option(name: .long, help: ArgumentHelp("The video codec, instead of the one the extension implies: h264, hevc, prores, vp9, gif, apng.", valueName: "CODEC"))
+    var codec: String?
+
+    @Option(name: .long, help: "Constant rate factor for h264 (default 23), hevc (28) and vp9 (32); lower is better.")
+    var crf: Int?
+
+    @Option(name: .long, help: "Encoder preset for h264 and hevc (default medium): ultrafast … veryslow.")
+    var preset: String?
+
+    @Option(name: .long, help: ArgumentHelp("Draw a transparent canvas on this colour (#RRGGBB), e.g. for a codec without alpha.", valueName: "COLOUR"))
+    var background: String?
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
         // URL(fileURLWithPath: "") is the current directory: never render there by accident.
@@ -62,7 +77,15 @@ struct Render: ParsableCommand {
     func run() throws {
         MemoryTuning.reuseLargeAllocations()
         let range = try selection.range()
-        let scene = try loadScene(spec)
+        var scene = try loadScene(spec)
+        if let background {
+            guard background.hasPrefix("#"), background.count == 7, let value = UInt32(background.dropFirst(), radix: 16) else {
+                throw ValidationError("--background takes #RRGGBB, got \"\(background)\"")
+            }
+            scene.canvas.background = RGBA(r: Double((value >> 16) & 0xFF) / 255, g: Double((value >> 8) & 0xFF) / 255,
+                                           b: Double(value & 0xFF) / 255, a: 1)
+        }
+        if let video { return try renderVideo(scene, to: video, range: range) }
         if !quiet { scene.warnings.forEach { note("warning: \($0)") } }
         let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         let request = RenderRequest(outputDirectory: URL(fileURLWithPath: output), frames: range, jobs: jobs,
@@ -107,5 +130,40 @@ struct Render: ParsableCommand {
         note(String(format: "rendered %d frames in %.2f s (%.1f frames/s) to %@",
                     summary.framesRendered, summary.seconds, summary.framesPerSecond, output))
         if timings { note("time by stage (CPU, all threads): " + summary.times.summary) }
+    }
+
+    /// `--video FILE`: frames streamed in order into ffmpeg.
+    private func renderVideo(_ scene: Scene, to path: String, range: ClosedRange<Int>?) throws {
+        let codecChoice: VideoCodec?
+        if let codec {
+            guard let chosen = VideoCodec(rawValue: codec) else {
+                throw ValidationError("--codec takes \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")); got \"\(codec)\"")
+            }
+            codecChoice = chosen
+        } else {
+            codecChoice = nil
+        }
+        let sink: VideoSink
+        do { sink = try VideoSink(output: URL(fileURLWithPath: path), codec: codecChoice, crf: crf, preset: preset) } catch { fail(error) }
+        let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
+        let interruption = Interruption()
+        let summary: RenderSummary
+        do {
+            summary = try RenderSession.run(scene, frames: range, jobs: jobs, into: sink,
+                                            progress: { done, total in bar.update(done, of: total) },
+                                            isCancelled: { interruption.isRequested })
+        } catch let error as RenderError {
+            bar.finish()
+            if case .interrupted = error { note("\(error); no video written") } else { fail(error) }
+            Foundation.exit(interruption.exitCode)
+        } catch {
+            bar.finish()
+            fail(error)
+        }
+        bar.finish()
+        guard !quiet else { return }
+        sink.notes.forEach { note($0) }
+        note(String(format: "encoded %d frames in %.2f s (%.1f frames/s) to %@ (%@)",
+                    summary.framesRendered, summary.seconds, summary.framesPerSecond, path, sink.codec.rawValue))
     }
 }

@@ -7,8 +7,20 @@
 /// new sink.
 public protocol FrameSink: AnyObject, Sendable {
     var wantsFrameOrder: Bool { get }
+    /// What `write` receives: PNG files (the default) or raw 8-bit RGBA (a video encoder's input).
+    var frameEncoding: FrameEncoding { get }
     func begin(scene: Scene, frames: ClosedRange<Int>) throws
+    /// A frame as `frameEncoding` says: PNG bytes, or width × height × 4 straight-alpha RGBA bytes.
     func write(frame: Int, png: [UInt8]) throws
     func finish() throws
     func abandon()
+}
+
+public enum FrameEncoding: Sendable {
+    case png
+    case rgba
+}
+
+extension FrameSink {
+    public var frameEncoding: FrameEncoding { .png }
 }

@@ -89,7 +89,7 @@ public enum RenderSession {
                 do {
                     let canvas = try renderer.render(frame: frame)
                     try timed(&encoding) {
-                        let png = try PNGCodec.encode(canvas, options: png)
+                        let png = sink.frameEncoding == .rgba ? canvas.bytes(includeAlpha: true) : try PNGCodec.encode(canvas, options: png)
                         if let window { try window.submit(frame: frame, png: png) } else { try sink.write(frame: frame, png: png) }
                     }
                     progress(queue.finish(), frames.count)

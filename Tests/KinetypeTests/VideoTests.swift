@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+@testable import Kinetype
+import KinetypeRaster
+
+/// `kinetype render --video` (issue 10 §1): ffmpeg fed raw frames in order, checked with ffprobe.
+final class VideoTests: XCTestCase {
+    struct Result { var status: Int32; var stderr: String }
+
+    func run(_ arguments: [String], path: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment.merging(["KINETYPE_FONTS_DIR": TestPaths.fonts.path]) { $1 }
+        if let path { environment["PATH"] = path }
+        process.environment = environment
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func tool(_ name: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func spec(background: String = "\"#FFFFFF\"", width: Int = 160, fps: Double = 29.97, in directory: URL) throws -> String {
+        let url = directory.appendingPathComponent("spec.yaml")
+        try """
+        canvas: {width: \(width), height: 90, background: \(background)}
+        fps: \(fps)
+        duration: 1
+        layers:
+          - text: "Video"
+            font: {family: "DejaVu Sans"}
+            size: {keyframes: [{time: 0, value: 14}, {time: 1, value: 40}]}
+            position: [80, 45]
+            color: "#1E50C8"
+        """.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func testMP4HasTheSpecsFramesRateAndDuration() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let video = directory.appendingPathComponent("out.mp4").path
+        let result = try run(["render", try spec(in: directory), "--video", video])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let probe = try tool("ffprobe", ["-v", "error", "-select_streams", "v", "-count_frames", "-show_entries",
+                                         "stream=codec_name,pix_fmt,r_frame_rate,nb_read_frames:format=duration", "-of", "default=nw=1", video])
+        XCTAssertTrue(probe.contains("codec_name=h264"), probe)
+        XCTAssertTrue(probe.contains("pix_fmt=yuv420p"), probe)
+        XCTAssertTrue(probe.contains("r_frame_rate=30000/1001"), "29.97 is NTSC's 30000/1001: \(probe)")
+        XCTAssertTrue(probe.contains("nb_read_frames=30"), probe)
+        XCTAssertTrue(probe.contains("duration=1.001"), probe)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("partial") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    /// A transparent canvas in ProRes 4444 keeps its alpha, and its first and last frames decode to
+    /// the PNG frames within the codec's tolerance.
+    func testProRes4444KeepsAlphaAndMatchesThePNGFrames() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let specPath = try spec(background: "transparent", in: directory)
+        let video = directory.appendingPathComponent("out.mov").path
+        XCTAssertEqual(try run(["render", specPath, "--video", video]).status, 0)
+        let probe = try tool("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,pix_fmt", "-of", "default=nw=1", video])
+        XCTAssertTrue(probe.contains("codec_name=prores"), probe)
+        XCTAssertTrue(probe.contains("pix_fmt=yuva444"), "alpha kept: \(probe)")
+        let frames = directory.appendingPathComponent("frames")
+        XCTAssertEqual(try run(["render", specPath, "-o", frames.path, "-q"]).status, 0)
+        var checked = 0
+        for (index, frame) in [(0, 0), (1, 29)] {
+            let decoded = directory.appendingPathComponent("decoded-\(index).png").path
+            _ = try tool("ffmpeg", ["-v", "error", "-i", video, "-vf", "select=eq(n\\,\(frame))", "-vframes", "1", "-pix_fmt", "rgba", "-y", decoded])
+            let expected = try PNGCodec.read(path: frames.appendingPathComponent(FrameFiles.name(frame)).path)
+            let actual = try PNGCodec.read(path: decoded)
+            XCTAssertEqual([actual.width, actual.height], [expected.width, expected.height])
+            var worst = 0
+            for pixel in 0..<(expected.width * expected.height) {
+                let ea = Int(expected.pixels[pixel * 4 + 3]), aa = Int(actual.pixels[pixel * 4 + 3])
+                worst = max(worst, abs(ea - aa))
+                // Colour where it shows: premultiplied by alpha.
+                for channel in 0..<3 {
+                    let e = Int(expected.pixels[pixel * 4 + channel]) * ea / 255, a = Int(actual.pixels[pixel * 4 + channel]) * aa / 255
+                    worst = max(worst, abs(e - a))
+                }
+            }
+            XCTAssertLessThanOrEqual(worst, 6, "frame \(frame): largest difference \(worst)/255")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 2)
+    }
+
+    func testFailuresAreClearAndLeaveNoFile() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let transparent = try spec(background: "transparent", in: directory)
+        let mp4 = directory.appendingPathComponent("out.mp4")
+        let noAlpha = try run(["render", transparent, "--video", mp4.path])
+        XCTAssertNotEqual(noAlpha.status, 0)
+        XCTAssertTrue(noAlpha.stderr.contains(".mov") && noAlpha.stderr.contains("--background"), noAlpha.stderr)
+        XCTAssertEqual(try run(["render", transparent, "--video", mp4.path, "--background", "#102030", "-q"]).status, 0)
+        try FileManager.default.removeItem(at: mp4)
+
+        let odd = TestPaths.temporaryDirectory()
+        let oddResult = try run(["render", try spec(width: 161, in: odd), "--video", odd.appendingPathComponent("out.mp4").path])
+        XCTAssertNotEqual(oddResult.status, 0)
+        XCTAssertTrue(oddResult.stderr.contains("even width and height"), oddResult.stderr)
+
+        let missing = try run(["render", try spec(in: directory), "--video", mp4.path], path: "/nonexistent")
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.stderr.contains("ffmpeg is not installed"), missing.stderr)
+
+        // ffmpeg refusing its settings fails with its own words, and nothing is left behind.
+        let refused = try run(["render", try spec(in: directory), "--video", mp4.path, "--preset", "warp-speed"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("ffmpeg"), refused.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".mp4") || $0.contains("partial") }, [])
+
+        let unknown = try run(["render", try spec(in: directory), "--video", directory.appendingPathComponent("out.avi").path])
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("--codec"), unknown.stderr)
+    }
+
+    func testFastGIFsAreResampledAndSaySo() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let gif = directory.appendingPathComponent("out.gif").path
+        let result = try run(["render", try spec(fps: 60, in: directory), "--video", gif])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("resampled to 50 fps"), result.stderr)
+        let probe = try tool("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames:format=duration", "-of", "default=nw=1", gif])
+        XCTAssertTrue(probe.contains("nb_read_frames=50"), probe)
+        XCTAssertTrue(probe.contains("duration=1.0"), probe)
+    }
+
+    func testRationalFrameRates() {
+        XCTAssertTrue(VideoSink.rational(29.97) == (30000, 1001))
+        XCTAssertTrue(VideoSink.rational(23.976) == (24000, 1001))
+        XCTAssertTrue(VideoSink.rational(30) == (30, 1))
+        XCTAssertTrue(VideoSink.rational(12.5) == (25, 2))
+    }
+}
