@@ -86,6 +86,9 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         process.standardError = stderr
         // A write to an ffmpeg that has died must be an error, not a SIGPIPE that kills kinetype.
         signal(SIGPIPE, SIG_IGN)
+        // A 1 MiB pipe (Linux's usual maximum; 64 KiB by default) moves a frame in a few large
+        // writes and reads instead of dozens of small ones.
+        _ = fcntl(stdin.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
         try process.run()
         errorTail.collect(from: stderr.fileHandleForReading)
         self.process = process
@@ -97,11 +100,22 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         guard let input, rgba.count == frameBytes else {
             throw VideoError(message: "frame \(frame) has \(rgba.count) bytes, expected \(frameBytes)")
         }
-        do {
-            try input.write(contentsOf: rgba)
-        } catch {
-            throw VideoError(message: "ffmpeg stopped taking frames at frame \(frame)\(errorTail.summary)")
+        // write(2) straight from the frame's buffer: a frame is megabytes, and a copy into Data
+        // for FileHandle would cost as much as the pipe.
+        let descriptor = input.fileDescriptor
+        let failed = rgba.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return true
+                }
+                offset += written
+            }
+            return false
         }
+        if failed { throw VideoError(message: "ffmpeg stopped taking frames at frame \(frame)\(errorTail.summary)") }
     }
 
     public func finish() throws {
