@@ -4,19 +4,7 @@ import XCTest
 
 /// Issue 11 §3: `validate --strict`, `validate --json`, `inspect --frames`, and `$schema`.
 final class CIOptionsTests: XCTestCase {
-    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["KINETYPE_FONTS_DIR": TestPaths.fonts.path]) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-    }
+    func run(_ arguments: [String]) throws -> CommandResult { try runKinetype(arguments) }
 
     func spec(_ text: String) throws -> String {
         let url = TestPaths.temporaryDirectory().appendingPathComponent("spec.yaml")

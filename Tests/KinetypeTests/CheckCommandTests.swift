@@ -5,24 +5,8 @@ import KinetypeRaster
 
 /// `kinetype check` (issue 11): golden-image checks for users' CI, run as a user runs them.
 final class CheckCommandTests: XCTestCase {
-    struct Result { var status: Int32; var stdout: String; var stderr: String }
-
-    func run(_ arguments: [String], ci: Bool = false, in directory: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(["KINETYPE_FONTS_DIR": TestPaths.fonts.path,
-                                                                           "CI": ci ? "true" : ""]) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+    func run(_ arguments: [String], ci: Bool = false, in directory: URL) throws -> CommandResult {
+        try runKinetype(arguments, environment: ["CI": ci ? "true" : ""], in: directory)
     }
 
     /// A small spec on a mid-grey background, so a colour shift of 3/255 is visible anywhere.

@@ -5,22 +5,8 @@ import KinetypeRaster
 
 /// `kinetype render --video` (issue 10 §1): ffmpeg fed raw frames in order, checked with ffprobe.
 final class VideoTests: XCTestCase {
-    struct Result { var status: Int32; var stderr: String }
-
-    func run(_ arguments: [String], path: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment.merging(["KINETYPE_FONTS_DIR": TestPaths.fonts.path]) { $1 }
-        if let path { environment["PATH"] = path }
-        process.environment = environment
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stderr: String(decoding: stderr, as: UTF8.self))
+    func run(_ arguments: [String], path: String? = nil) throws -> CommandResult {
+        try runKinetype(arguments, environment: path.map { ["PATH": $0] } ?? [:])
     }
 
     func tool(_ name: String, _ arguments: [String]) throws -> String {
