@@ -18,7 +18,7 @@ public enum SpecSchema {
             "canvas": (object(SceneDecoder.canvasFields, [
                 "width": (integer(SpecLimits.canvasSide), "Frame width in pixels."),
                 "height": (integer(SpecLimits.canvasSide), "Frame height in pixels."),
-                "background": (["anyOf": [ref("color"), ["const": "transparent"]]], "Background colour, or transparent (PNGs with alpha)."),
+                "background": (withDefault(["anyOf": [ref("color"), ["const": "transparent"]]], "#FFFFFF"), "Background colour, or transparent (PNGs with alpha)."),
             ], required: ["width", "height"]), "The frame size and background."),
             "fps": (["type": "number", "exclusiveMinimum": 0, "maximum": SpecLimits.fps.upperBound], "Frames per second."),
             "duration": (["type": "number", "exclusiveMinimum": 0], "Length in seconds; there are round(duration × fps) frames."),
@@ -51,9 +51,9 @@ public enum SpecSchema {
                 "id": (["type": "string"], "The row's name."),
                 "position": (ref("point"), "The first item's baseline-left point."),
                 "width": (number(1...SpecLimits.coordinate.upperBound), "The row's width in pixels."),
-                "spacing": (number(0...10_000), "Pixels between items (default 8)."),
-                "shrink": (enumeration(RowDecoder.Shrink.self), "together: one shared size; each: each item on its own (default together)."),
-                "minimumScaleFactor": (number(0.01...1), "The smallest size as a share of each item's size (default 0.5)."),
+                "spacing": (withDefault(number(0...10_000), 8), "Pixels between items (default 8)."),
+                "shrink": (withDefault(enumeration(RowDecoder.Shrink.self), "together"), "together: one shared size; each: each item on its own (default together)."),
+                "minimumScaleFactor": (withDefault(number(0.01...1), 0.5), "The smallest size as a share of each item's size (default 0.5)."),
                 "items": (["type": "array", "minItems": 1, "items": ref("rowItem")], "The labels, left to right."),
             ], required: ["position", "width", "items"]), "Labels on one baseline that shrink together.")], required: ["row"]),
         ]
@@ -64,16 +64,16 @@ public enum SpecSchema {
         var schemas: [String: (JSON, String)] = [
             "id": (["type": "string"], "A name, unique in the spec."),
             "font": (font(), "Where the font comes from, its weight, axes and features."),
-            "anchor": (enumeration(Anchor.self), "The point of the layout box placed at position (default center)."),
+            "anchor": (withDefault(enumeration(Anchor.self), "center"), "The point of the layout box placed at position (default center)."),
             "box": (object(LayerDecoder.boxFields, [
                 "width": (declared("box.width"), "Lines wrap at this width (animatable)."),
                 "height": (number(0.01...SpecLimits.coordinate.upperBound), "Lines that do not fit are cut."),
             ]), "The layout box."),
             "width": (number(0.01...SpecLimits.coordinate.upperBound), "A row item's width in pixels."),
-            "align": (enumeration(ParagraphStyle.Alignment.self), "Line alignment (default natural)."),
-            "lineHeight": (number(0.1...10), "Line spacing as a multiple of the font's line height (default 1)."),
+            "align": (withDefault(enumeration(ParagraphStyle.Alignment.self), "natural"), "Line alignment (default natural)."),
+            "lineHeight": (withDefault(number(0.1...10), 1), "Line spacing as a multiple of the font's line height (default 1)."),
             "maxLines": (integer(1...10_000), "The most lines shown."),
-            "truncation": (enumeration(ParagraphStyle.Truncation.self), "What a cut shows (default tail)."),
+            "truncation": (withDefault(enumeration(ParagraphStyle.Truncation.self), "tail"), "What a cut shows (default tail)."),
             "language": (["type": "string"], "BCP 47 language for shaping and line breaking."),
             "fit": (object(LayerDecoder.fitFields, ["minimumScaleFactor": (number(0.01...1), "The smallest size as a share of size.")]),
                     "Shrink-to-fit into the box width."),
@@ -87,8 +87,10 @@ public enum SpecSchema {
             "fill": (["anyOf": [animatable(ref("color")), gradient()]], "A colour (as color) or a linear gradient."),
         ]
         // The animatable properties, as TextLayer declares them.
+        let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "tracking": 0]
         for property in TextLayer.properties where property.fields.count == 1 {
-            schemas[property.path] = (declared(property.path), "\(property.path) (animatable)")
+            let schema = defaults[property.path].map { withDefault(declared(property.path), $0) } ?? declared(property.path)
+            schemas[property.path] = (schema, "\(property.path) (animatable)")
         }
         return object(fields, schemas, required: TextLayer.properties.filter(\.isRequired).map(\.path) + ["font"])
     }
@@ -117,25 +119,25 @@ public enum SpecSchema {
             "thickness": (animatable(number(0...SpecLimits.size.upperBound)), "Pixels; default by type."),
             "offset": (animatable(number(-SpecLimits.size.upperBound...SpecLimits.size.upperBound)), "Moves the band down (positive) or up."),
             "draw": (object(DecorationDecoder.drawFields, [
-                "start": (number(0...Double(SpecLimits.maxFrames)), "When the first line starts drawing, seconds."),
-                "duration": (number(0...Double(SpecLimits.maxFrames)), "Each line's drawing time, seconds."),
+                "start": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first line starts drawing, seconds."),
+                "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.5), "Each line's drawing time, seconds."),
                 "easing": (ref("easing"), "Any easing."),
-                "sequence": (["anyOf": [["enum": ["lines", "together"]],
+                "sequence": (withDefault(["anyOf": [["enum": ["lines", "together"]],
                                         object(["stagger"], ["stagger": (number(0...Double(SpecLimits.maxFrames)), "Seconds between lines.")],
-                                               required: ["stagger"])]], "lines, together or {stagger: seconds}."),
-                "erase": (["type": "boolean"], "The drawn line retracts instead."),
+                                               required: ["stagger"])]], "lines"), "lines, together or {stagger: seconds}."),
+                "erase": (withDefault(["type": "boolean"], false), "The drawn line retracts instead."),
             ]), "Draws the decoration in over time."),
         ], required: ["type"])
     }
 
     static func animator() -> JSON {
         object(AnimatorDecoder.fields, [
-            "unit": (enumeration(TextAnimator.Unit.self), "cluster, word or line."),
-            "start": (number(0...Double(SpecLimits.maxFrames)), "When the first unit starts, seconds."),
-            "duration": (number(0...Double(SpecLimits.maxFrames)), "Each unit's animation, seconds."),
-            "stagger": (number(0...Double(SpecLimits.maxFrames)), "Seconds between units' starts."),
-            "order": (["enum": ["forward", "backward", "center", "edges", "random"]], "The order units start in."),
-            "seed": (integer(0...(1 << 53)), "The random order's seed."),
+            "unit": (withDefault(enumeration(TextAnimator.Unit.self), "cluster"), "cluster, word or line."),
+            "start": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first unit starts, seconds."),
+            "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.4), "Each unit's animation, seconds."),
+            "stagger": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.05), "Seconds between units' starts."),
+            "order": (withDefault(["enum": ["forward", "backward", "center", "edges", "random"]], "forward"), "The order units start in."),
+            "seed": (withDefault(integer(0...(1 << 53)), 0), "The random order's seed."),
             "easing": (ref("easing"), "Any easing."),
             "from": (object(AnimatorDecoder.fromFields, [
                 "opacity": (number(0...1), "Multiplies the layer's."),
@@ -154,7 +156,7 @@ public enum SpecSchema {
                                               ["type": "array", "items": ["type": "number", "minimum": 0], "minItems": 2, "maxItems": 2]]]),
                         "One number, or [vertical, horizontal]."),
             "cornerRadius": (animatable(number(0...SpecLimits.coordinate.upperBound)), "Pixels."),
-            "per": (enumeration(TextBackground.Extent.self), "line or box (default line)."),
+            "per": (withDefault(enumeration(TextBackground.Extent.self), "line"), "line or box (default line)."),
         ])
     }
 
@@ -162,7 +164,7 @@ public enum SpecSchema {
         object(StyleDecoder.strokeFields, [
             "width": (animatable(number(0...SpecLimits.maxStrokeWidth)), "Pixels."),
             "color": (animatable(ref("color")), "Default #000000."),
-            "join": (enumeration(TextStroke.Join.self), "Default round."),
+            "join": (withDefault(enumeration(TextStroke.Join.self), "round"), "Default round."),
             "position": (enumeration(TextStroke.Position.self), "Default outside."),
         ], required: ["width"])
     }
@@ -181,7 +183,7 @@ public enum SpecSchema {
             "stops": (["type": "array", "minItems": 2,
                        "items": ["type": "array", "prefixItems": [animatable(ref("color")), number(0...1)], "minItems": 2, "maxItems": 2]],
                       "[colour, offset 0…1] pairs, offsets never decreasing."),
-            "space": (enumeration(LinearGradient.Space.self), "srgb (default) or linear."),
+            "space": (withDefault(enumeration(LinearGradient.Space.self), "srgb"), "srgb (default) or linear."),
         ], required: ["stops"]), "A gradient across the layout box.")], required: ["linearGradient"])
     }
 
@@ -245,8 +247,8 @@ public enum SpecSchema {
         return object(PropertyDecoder.animationFields, [
             "keyframes": (["type": "array", "minItems": 1, "items": keyframe], "Times never decrease."),
             "repeat": (["anyOf": [["type": "integer", "minimum": 1, "maximum": 1_000_000], ["const": "forever"]]], "Legs played."),
-            "repeatForever": (["type": "boolean"], "The same as repeat: forever."),
-            "autoreverses": (["type": "boolean"], "Every other leg plays backwards."),
+            "repeatForever": (withDefault(["type": "boolean"], false), "The same as repeat: forever."),
+            "autoreverses": (withDefault(["type": "boolean"], false), "Every other leg plays backwards."),
         ], required: ["keyframes"])
     }
 
@@ -263,4 +265,11 @@ public enum SpecSchema {
     }
 
     static func ref(_ name: String) -> JSON { ["$ref": "#/$defs/\(name)"] }
+
+    /// The schema with the decoder's default for the field (what an omitted field means).
+    static func withDefault(_ schema: JSON, _ value: Any) -> JSON {
+        var schema = schema
+        schema["default"] = value
+        return schema
+    }
 }
