@@ -9,6 +9,9 @@ public struct ColorGlyphBitmap: Sendable {
     public var top: Int
     /// Premultiplied 8-bit RGBA, row-major.
     public var rgba: [UInt8]
+    /// A glyph of a colour font that has no colour layers: only its alpha (coverage) counts, and it
+    /// is painted in the text's colour.
+    public var isCoverage = false
 }
 
 /// A colour font's glyph at its largest strike, premultiplied RGBA, with its bearing in strike pixels.
@@ -101,13 +104,54 @@ final class ColorStrike {
 }
 
 extension GlyphRasterizer {
-    /// Whether this run's font draws colour bitmaps (then `colorBitmap`, not `bitmap`).
-    public var drawsColor: Bool { face.isColorBitmap }
+    /// Whether this run's font draws colour glyphs, bitmaps or layers (then `colorBitmap`, not `bitmap`).
+    public var drawsColor: Bool { face.isColor }
 
     /// A colour glyph at this run's size with its pen at canvas (x, y): the font's strike scaled.
     public func colorBitmap(glyphID: UInt32, x: Double, y: Double) throws -> ColorGlyphBitmap {
+        if face.hasColorLayers { return try colorLayers(glyphID: glyphID, x: x, y: y) }
         let key = GlyphKey(face: face.id, variations: 0, charSize: 0, glyphID: glyphID, subpixelX: 0, subpixelY: 0)
         let strike = try library.colorStrikes.value(for: key) { try ColorStrike(face: face, glyphID: glyphID) }
         return strike.placed(size: Double(charSize) / 64, x: x, y: y)
+    }
+
+    /// A COLR glyph rendered by FreeType at the exact size and 1/64-px position: its layers
+    /// painted in the font's first palette, premultiplied BGRA, from the outlines (never scaled).
+    private func colorLayers(glyphID: UInt32, x: Double, y: Double) throws -> ColorGlyphBitmap {
+        try face.apply(variations)
+        try face.setCharSize(FT_F26Dot6(charSize))
+        let px = quantizeToSubpixel(x), py = quantizeToSubpixel(y)
+        var delta = FT_Vector(x: FT_Pos(px.subpixel), y: -FT_Pos(py.subpixel))
+        FT_Set_Transform(face.ftFace, nil, &delta)
+        defer { FT_Set_Transform(face.ftFace, nil, nil) }
+        // A glyph without colour layers is plain coverage, painted in the text's colour.
+        var layerGlyph: FT_UInt = 0, layerColor: FT_UInt = 0
+        var iterator = FT_LayerIterator()
+        let layered = FT_Get_Color_Glyph_Layer(face.ftFace, glyphID, &layerGlyph, &layerColor, &iterator) != 0
+        var error = FT_Load_Glyph(face.ftFace, glyphID, layered ? kt_ft_load_flags_color_layers() : kt_ft_load_flags_unhinted())
+        guard error == 0 else { throw FontError.freeType(operation: "load colour glyph \(glyphID) of \(face.path)", code: error) }
+        let slot = face.ftFace.pointee.glyph!
+        error = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL)
+        guard error == 0 else { throw FontError.freeType(operation: "render colour glyph \(glyphID) of \(face.path)", code: error) }
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width), height = Int(bitmap.rows)
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        if let buffer = bitmap.buffer {
+            for row in 0..<height {
+                let source = buffer + row * Int(bitmap.pitch)
+                for column in 0..<width {
+                    let q = (row * width + column) * 4
+                    if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) {
+                        let p = source + column * 4
+                        rgba[q] = p[2]; rgba[q + 1] = p[1]; rgba[q + 2] = p[0]; rgba[q + 3] = p[3]
+                    } else {
+                        rgba[q + 3] = source[column]  // a glyph without layers: coverage, in the text's colour
+                    }
+                }
+            }
+        }
+        return ColorGlyphBitmap(width: width, height: height, left: px.whole + Int(slot.pointee.bitmap_left),
+                                top: py.whole - Int(slot.pointee.bitmap_top), rgba: rgba,
+                                isCoverage: bitmap.pixel_mode != UInt8(FT_PIXEL_MODE_BGRA.rawValue))
     }
 }

@@ -42,7 +42,7 @@ public struct FallbackPlanner {
         var systemQueries = 0
         // An emoji wants a colour font even when a monochrome one (Symbola) has it.
         let covered = { (scalar: Unicode.Scalar) in
-            chain.contains { $0.hasGlyph(for: scalar) && (!scalar.properties.isEmojiPresentation || $0.isColorBitmap) }
+            chain.contains { $0.hasGlyph(for: scalar) && (!scalar.properties.isEmojiPresentation || $0.isColor) }
         }
         for scalar in needed where !covered(scalar) {
             var path = try bundledFile(covering: scalar, colour: scalar.properties.isEmojiPresentation)
@@ -70,7 +70,7 @@ public struct FallbackPlanner {
         let order = Self.preferredBundled.filter { families[$0] != nil } + families.keys.sorted().filter { !Self.preferredBundled.contains($0) }
         let paths = order.map { FontFamily(name: $0, files: families[$0]!).select(weight: 400).path }
         let faces = try paths.map { try library.face(path: $0) }
-        let candidates = colour ? faces.filter(\.isColorBitmap) + faces.filter { !$0.isColorBitmap } : faces
+        let candidates = colour ? faces.filter(\.isColor) + faces.filter { !$0.isColor } : faces
         return candidates.first { $0.hasGlyph(for: scalar) }?.path
     }
 

@@ -35,15 +35,15 @@ struct OpenFontChain {
         let needed = scalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !Self.isControl($0) }
         if needed.isEmpty { return preferred ?? 0 }
         // An emoji in emoji presentation is drawn in colour when a colour font of the chain has it.
-        if Self.isEmoji(scalars), let colour = faces.indices.first(where: { faces[$0].isColorBitmap && needed.allSatisfy(faces[$0].hasGlyph) }) {
+        if Self.isEmoji(scalars), let colour = faces.indices.first(where: { faces[$0].isColor && needed.allSatisfy(faces[$0].hasGlyph) }) {
             return colour
         }
         // Spaces and punctuation stay in their neighbours' font, unless that is a colour emoji font
         // (whose space is an emoji's width): then they take the text's.
-        if let preferred, !faces[preferred].isColorBitmap, needed.allSatisfy(Self.isNeutral),
+        if let preferred, !faces[preferred].isColor, needed.allSatisfy(Self.isNeutral),
            needed.allSatisfy(faces[preferred].hasGlyph) { return preferred }
         if needed.allSatisfy(Self.isNeutral),
-           let text = faces.indices.first(where: { !faces[$0].isColorBitmap && needed.allSatisfy(faces[$0].hasGlyph) }) {
+           let text = faces.indices.first(where: { !faces[$0].isColor && needed.allSatisfy(faces[$0].hasGlyph) }) {
             return text
         }
         return faces.indices.first { index in needed.allSatisfy(faces[index].hasGlyph) } ?? 0

@@ -19,6 +19,10 @@ public final class FontFace {
     /// A colour bitmap font (Noto Color Emoji): glyphs are BGRA strikes at fixed sizes, scaled to
     /// the frame's size when drawn, not outlines.
     public let isColorBitmap: Bool
+    /// A scalable font with colour layers (COLR/CPAL): each glyph painted in its palette's colours.
+    public let hasColorLayers: Bool
+    /// Draws emoji in colour, by bitmaps or layers.
+    public var isColor: Bool { isColorBitmap || hasColorLayers }
 
     /// The FreeType and HarfBuzz objects, each owned (and freed) by its handle.
     private let freeTypeFace: FreeTypeFace
@@ -50,6 +54,7 @@ public final class FontFace {
         freeTypeFace = try FreeTypeFace(path: path, freeType: freeType)
         let face = freeTypeFace.face
         isColorBitmap = kt_ft_is_scalable(face) == 0 && kt_ft_is_color_bitmap(face) != 0
+        hasColorLayers = kt_ft_is_scalable(face) != 0 && kt_ft_has_color(face) != 0
         guard kt_ft_is_scalable(face) != 0 || isColorBitmap else { throw FontError.notScalable(path: path) }
         harfBuzzFont = try HarfBuzzFont(path: path)
         self.path = path

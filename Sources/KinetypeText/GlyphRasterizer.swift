@@ -13,7 +13,7 @@ public struct GlyphRasterizer {
     let library: FontLibrary
     let face: FontFace
     let charSize: Int
-    private let variations: FontVariations
+    let variations: FontVariations
     private let variationID: Int
     private let usesCache: Bool
 

@@ -69,3 +69,32 @@ final class ColorEmojiTests: XCTestCase {
         XCTAssertFalse(try library.face(path: TestPaths.fonts.appendingPathComponent("Symbola.ttf").path).isColorBitmap)
     }
 }
+
+/// COLR colour layers, on a test font made with fontTools from DejaVu Sans
+/// (`Reference/colr-test.ttf`: "A" painted as a red A under a blue o; "O" without layers).
+final class ColorLayerTests: XCTestCase {
+    func testLayersArePaintedInThePalettesColoursFromTheOutlines() throws {
+        let font = TestPaths.root.appendingPathComponent("Tests/KinetypeTests/Reference/colr-test.ttf").path
+        XCTAssertTrue(try FontLibrary().face(path: font).hasColorLayers)
+        var counts: [Double: (red: Int, blue: Int)] = [:]
+        for size in [40.0, 80.5] {
+            let layer = TextLayer(id: "colr", text: .constant("A"), font: try .file(font), size: .constant(size),
+                                  position: .constant(Point2(x: 60.3, y: 60.7)), color: .constant(.black))
+            let scene = try Scene(canvas: CanvasSpec(width: 120, height: 120), fps: 10, duration: 0.1, layers: [layer],
+                                  catalog: SwiftAPITests.catalog)
+            let image = try FrameRenderer(scene: scene).render(frame: 0).rgbaImage
+            var red = 0, blue = 0
+            for pixel in 0..<(120 * 120) {
+                let r = Int(image.pixels[pixel * 4]), g = Int(image.pixels[pixel * 4 + 1]), b = Int(image.pixels[pixel * 4 + 2])
+                if r > 200 && g < 60 && b < 60 { red += 1 }
+                if b > 200 && r < 60 && g < 60 { blue += 1 }
+            }
+            XCTAssertGreaterThan(red, 20, "the A layer in red at \(size) px")
+            XCTAssertGreaterThan(blue, 20, "the o layer in blue at \(size) px")
+            counts[size] = (red, blue)
+        }
+        // Rendered from outlines at each size: twice the size, about four times the painted pixels.
+        let ratio = Double(counts[80.5]!.blue) / Double(counts[40]!.blue)
+        XCTAssertEqual(ratio, (80.5 / 40) * (80.5 / 40), accuracy: 1.2)
+    }
+}

@@ -119,8 +119,14 @@ extension CanvasRasterizer {
                     guard bitmap.width > 0, bitmap.height > 0 else { continue }
                     var image = bitmap
                     if let clip = item.clip { image = Self.clipped(image, to: clip) }
-                    canvas.composite(premultipliedRGBA: image.rgba, width: image.width, height: image.height,
-                                     x: image.left, y: image.top, opacity: glyph.paint.color.a)
+                    if image.isCoverage {
+                        let color = glyph.paint.color
+                        canvas.composite(mask: stride(from: 3, to: image.rgba.count, by: 4).map { image.rgba[$0] }, maskWidth: image.width,
+                                         maskHeight: image.height, x: image.left, y: image.top, color: (color.r, color.g, color.b, color.a))
+                    } else {
+                        canvas.composite(premultipliedRGBA: image.rgba, width: image.width, height: image.height,
+                                         x: image.left, y: image.top, opacity: glyph.paint.color.a)
+                    }
                 }
             }
         }
