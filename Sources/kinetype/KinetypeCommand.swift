@@ -12,6 +12,6 @@ struct KinetypeCommand: ParsableCommand {
         MP4 with scripts/make-gif.
         """,
         version: "0.1.0",
-        subcommands: [Render.self, Inspect.self, Validate.self, Check.self, Sheet.self, Plot.self, Schema.self]
+        subcommands: [Render.self, Inspect.self, Validate.self, Check.self, Sheet.self, Plot.self, Schema.self, Verify.self]
     )
 }

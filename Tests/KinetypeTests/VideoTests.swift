@@ -138,3 +138,35 @@ final class VideoTests: XCTestCase {
         XCTAssertTrue(VideoSink.rational(12.5) == (25, 2))
     }
 }
+
+/// `kinetype verify` (issue 10 §2): a folder is checked before a pipeline encodes it.
+final class VerifyCommandTests: XCTestCase {
+    func testVerifyCatchesDeletedTruncatedAndStaleFrames() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let spec = directory.appendingPathComponent("spec.yaml")
+        let text = """
+        canvas: {width: 64, height: 32}
+        fps: 10
+        duration: 1
+        layers: [{text: "v", font: {family: "DejaVu Sans"}, size: {keyframes: [{time: 0, value: 10}, {time: 1, value: 20}]}}]
+        """
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let frames = directory.appendingPathComponent("frames")
+        XCTAssertEqual(try runKinetype(["render", spec.path, "-o", frames.path, "-q"]).status, 0)
+        let good = try runKinetype(["verify", frames.path, spec.path])
+        XCTAssertEqual(good.status, 0, good.stderr)
+        XCTAssertTrue(good.stdout.contains("complete — 10 frames"), good.stdout)
+
+        try FileManager.default.removeItem(at: frames.appendingPathComponent("frame_00003.png"))
+        let truncated = frames.appendingPathComponent("frame_00007.png")
+        try Data(try Data(contentsOf: truncated).prefix(60)).write(to: truncated)
+        try text.replacingOccurrences(of: "\"v\"", with: "\"w\"").write(to: spec, atomically: true, encoding: .utf8)
+        let bad = try runKinetype(["verify", frames.path, spec.path])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("1 frame missing: 3"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("frame 7: not a readable PNG"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("another version of the spec"), bad.stderr)
+        XCTAssertEqual(try runKinetype(["verify", directory.path]).status, 1, "no manifest: not a render folder")
+        XCTAssertEqual(FolderVerification.ranges([1, 2, 3, 7, 9, 10]), "1-3, 7, 9-10")
+    }
+}

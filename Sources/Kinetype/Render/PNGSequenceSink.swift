@@ -46,9 +46,11 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
             fullRender = frames == 0...(scene.frameCount - 1)
             stale = try FrameFiles.prepare(directory: directory, frameCount: scene.frameCount, fullRender: fullRender)
             let owned = max(scene.frameCount, stale.kept.isEmpty ? 0 : (previous?.framesOwned ?? 0))
-            let manifest = RenderManifest(spec: scene.sourcePath, fps: scene.fps, frameCount: scene.frameCount,
+            var manifest = RenderManifest(spec: scene.sourcePath, fps: scene.fps, frameCount: scene.frameCount,
                                           width: scene.canvas.width, height: scene.canvas.height, framesOwned: owned,
                                           complete: false)
+            manifest.specHash = SceneFingerprint.spec(scene)
+            manifest.fontsHash = SceneFingerprint.fonts(scene)
             try manifest.write(in: directory)
             self.manifest = manifest
         } catch {

@@ -18,6 +18,11 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// render runs and after one was interrupted or failed. nil in manifests written before
     /// kinetype recorded it (read as "unknown", and accepted).
     public var complete: Bool?
+    /// Fingerprints (FNV-1a, 64-bit, hex) of the spec file's bytes and of the font files the scene
+    /// uses, so `kinetype verify` can tell frames made from another spec or other fonts. nil in
+    /// manifests written before kinetype recorded them.
+    public var specHash: String?
+    public var fontsHash: String?
 
     public init(spec: String, fps: Double, frameCount: Int, width: Int, height: Int, framesOwned: Int, complete: Bool? = nil) {
         self.spec = spec

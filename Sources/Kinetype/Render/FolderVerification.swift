@@ -1,0 +1,67 @@
+import Foundation
+import KinetypeRaster
+
+/// Whether a frame folder holds a whole render: every frame present, a readable PNG of the
+/// canvas's size, the render finished, and (given the spec) made from this spec and these fonts.
+/// What a pipeline checks before it encodes.
+public struct FolderVerification: Sendable {
+    public var frameCount: Int
+    public var missing: [Int] = []
+    /// Frames that are not readable PNGs of the right size (truncated, corrupt, another size).
+    public var invalid: [(frame: Int, reason: String)] = []
+    /// Reasons the folder as a whole is not this spec's finished render.
+    public var problems: [String] = []
+
+    public var isComplete: Bool { missing.isEmpty && invalid.isEmpty && problems.isEmpty }
+
+    /// Checks `directory` against its manifest, and against `scene` when one is given.
+    public init(directory: URL, scene: Scene?) throws {
+        guard let manifest = RenderManifest.read(in: directory) else {
+            throw VerificationError(message: "\(directory.path) has no readable \(RenderManifest.fileName): it is not a kinetype render folder")
+        }
+        frameCount = scene?.frameCount ?? manifest.frameCount
+        let width = scene?.canvas.width ?? manifest.width, height = scene?.canvas.height ?? manifest.height
+        if manifest.complete == false { problems.append("the render that wrote it did not finish (the manifest says \"complete\": false)") }
+        if let scene {
+            if manifest.frameCount != scene.frameCount || manifest.width != scene.canvas.width || manifest.height != scene.canvas.height
+                || manifest.fps != scene.fps {
+                problems.append("made for \(manifest.frameCount) frames of \(manifest.width)×\(manifest.height) at \(manifest.fps) fps; the spec has \(scene.frameCount) of \(scene.canvas.width)×\(scene.canvas.height) at \(scene.fps)")
+            }
+            if let recorded = manifest.specHash, recorded != SceneFingerprint.spec(scene) {
+                problems.append("made from another version of the spec (its fingerprint differs)")
+            }
+            if let recorded = manifest.fontsHash, recorded != SceneFingerprint.fonts(scene) {
+                problems.append("made with other fonts (a font file changed since)")
+            }
+        }
+        for frame in 0..<frameCount {
+            let url = directory.appendingPathComponent(FrameFiles.name(frame))
+            guard FileManager.default.fileExists(atPath: url.path) else { missing.append(frame); continue }
+            do {
+                let image = try PNGCodec.read(path: url.path)
+                if image.width != width || image.height != height {
+                    invalid.append((frame, "\(image.width)×\(image.height), not \(width)×\(height)"))
+                }
+            } catch {
+                invalid.append((frame, "not a readable PNG (\(error))"))
+            }
+        }
+    }
+
+    /// Frame numbers as ranges: "3, 7-9, 12".
+    public static func ranges(_ frames: [Int]) -> String {
+        var parts: [String] = []
+        var start = frames.first, previous = frames.first
+        for frame in frames.dropFirst() + [Int.min] {
+            if let p = previous, frame == p + 1 { previous = frame; continue }
+            if let s = start, let p = previous { parts.append(s == p ? "\(s)" : "\(s)-\(p)") }
+            start = frame; previous = frame
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+public struct VerificationError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public var description: String { message }
+}
