@@ -250,4 +250,25 @@ final class FaceIdentityTests: XCTestCase {
         }
         XCTAssertEqual(checked, 6)
     }
+
+    /// Styles at their limits once asked for terabytes: a shadow thrown a million pixels away made
+    /// a million-pixel mask, and a box padded by a million pixels was computed whole. Both now cost
+    /// at most the canvas (and the shadow's reach), and the frame is just what lands on it.
+    func testStylesAtTheirLimitsRenderInBoundedMemory() throws {
+        let scene = try loadYAML(singleLayerSpec(width: 300, height: 120, background: "transparent", layer: """
+        text: "Hostile ✨ مرحبا"
+        font: {family: Inter}
+        size: 40
+        tracking: -1000
+        position: [150, 60]
+        stroke: {width: 512, color: "#FF0000"}
+        shadows: [{offset: [1000000, -1000000], blur: 512}, {blur: 0}]
+        background: {padding: 1000000, cornerRadius: 1000000, per: box}
+        fill: {linearGradient: {angle: 10000, stops: [["#FF000000", 0], ["#00FF00", 0], ["#0000FF", 1]]}}
+        decorations: [{type: highlight, thickness: 2048, offset: -2048, draw: {duration: 0, sequence: {stagger: 0}}}]
+        """))
+        let image = try FrameRenderer(scene: scene).render(frame: 0).rgbaImage
+        // The box covers the whole canvas: every pixel is the box's colour, opaque enough.
+        XCTAssertTrue(stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] >= 0xB3 - 1 })
+    }
 }

@@ -10,19 +10,24 @@ extension CanvasRasterizer {
         for shadow in item.style.shadows {
             // A hard shadow is the text's coverage at the moved pen positions, re-rasterized there,
             // so a fractional offset is exact too.
-            guard var mask = try shapeMask(item, dx: shadow.offset.x, dy: shadow.offset.y, fill: true, stroke: item.style.stroke)
+            // Glyphs whose blurred shadow cannot reach the canvas are left out (an offset of a
+            // million pixels must not make a mask a million pixels wide).
+            let reach = Int((1.5 * shadow.blur).rounded(.up)) + 2
+            guard var mask = try shapeMask(item, dx: shadow.offset.x, dy: shadow.offset.y, fill: true, stroke: item.style.stroke,
+                                           reach: reach)
             else { continue }
             if shadow.blur > 0 { mask = mask.blurred(sigma: shadow.blur / 2) }
             composite(mask, color: shadow.color, clip: item.clip)
         }
-        if let stroke = item.style.stroke, let mask = try shapeMask(item, dx: 0, dy: 0, fill: false, stroke: stroke) {
+        if let stroke = item.style.stroke, let mask = try shapeMask(item, dx: 0, dy: 0, fill: false, stroke: stroke, reach: 0) {
             composite(mask, color: stroke.color, clip: item.clip)
         }
     }
 
     /// The coverage of an item's glyphs at their pen positions moved by (dx, dy): their fills, their
     /// strokes, or both united (per pixel, the larger), each glyph weighted by its own opacity.
-    func shapeMask(_ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: StrokeState?) throws -> CoverageMask? {
+    /// Glyphs that land further than `reach` pixels from the canvas are left out.
+    func shapeMask(_ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: StrokeState?, reach: Int) throws -> CoverageMask? {
         var fills: [PlacedGlyph] = [], strokes: [PlacedGlyph] = []
         let strokeStyle = stroke.map {
             GlyphStrokeStyle(width: $0.width, join: Self.join($0.join), outside: $0.position == .outside)
@@ -35,20 +40,23 @@ extension CanvasRasterizer {
                 for glyph in run.glyphs {
                     guard abs(glyph.x + dx) < 1e8, abs(glyph.y + dy) < 1e8 else { continue }
                     let x = quantizeToSubpixel(glyph.x + dx), y = quantizeToSubpixel(glyph.y + dy)
-                    let place = { (bitmap: GlyphBitmap) in
-                        PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top, paint: glyph.paint,
-                                    opacity: glyph.opacity)
+                    let place = { (bitmap: GlyphBitmap) -> PlacedGlyph? in
+                        let placed = PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top,
+                                                 paint: glyph.paint, opacity: glyph.opacity)
+                        guard bitmap.width > 0, placed.right > -reach, placed.left < self.canvas.width + reach,
+                              placed.bottom > -reach, placed.top < self.canvas.height + reach else { return nil }
+                        return placed
                     }
                     if fill {
                         let bitmap = try glyph.transform.map {
                             try rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel, transform: $0)
                         } ?? rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel)
-                        if bitmap.width > 0 { fills.append(place(bitmap)) }
+                        if let placed = place(bitmap) { fills.append(placed) }
                     }
                     if let strokeStyle {
                         let bitmap = try rasterizer.strokedBitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel,
                                                                   transform: glyph.transform, stroke: strokeStyle)
-                        if bitmap.width > 0 { strokes.append(place(bitmap)) }
+                        if let placed = place(bitmap) { strokes.append(placed) }
                     }
                 }
             }
@@ -81,19 +89,19 @@ extension CanvasRasterizer {
             var same = glyphs.filter { $0.opacity == opacity }
             for index in same.indices { same[index].opacity = 1 }
             guard let mask = Self.mask(of: same) else { continue }
-            canvas.composite(Self.clipped(mask, to: clip, canvas: canvas), ramp: ramp, alpha: opacity)
+            canvas.composite(clipped(mask, to: clip), ramp: ramp, alpha: opacity)
         }
     }
 
     private func composite(_ mask: CoverageMask, color: RGBA, clip: Rect?) {
-        canvas.composite(Self.clipped(mask, to: clip, canvas: canvas), color: (color.r, color.g, color.b, color.a))
+        canvas.composite(clipped(mask, to: clip), color: (color.r, color.g, color.b, color.a))
     }
 
-    /// The mask cut to the whole pixels of the clip (a partly covered edge pixel is dropped, as a clip does).
-    static func clipped(_ mask: CoverageMask, to clip: Rect?, canvas: Canvas) -> CoverageMask {
-        guard let clip else { return mask }
-        return mask.cropped(x0: Int(clip.x.rounded(.up)), y0: Int(clip.y.rounded(.up)),
-                            x1: Int((clip.x + clip.width).rounded(.down)), y1: Int((clip.y + clip.height).rounded(.down)))
+    /// The mask cut to the clip's whole pixels.
+    func clipped(_ mask: CoverageMask, to clip: Rect?) -> CoverageMask {
+        guard clip != nil else { return mask }
+        let w = window(clip: clip)
+        return mask.cropped(x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1)
     }
 
     static func join(_ join: TextStroke.Join) -> GlyphStrokeStyle.Join {
@@ -111,14 +119,14 @@ extension CanvasRasterizer {
     func drawColorGlyphs(_ item: GlyphItem) throws {
         for line in item.lines {
             for run in line.runs {
-                let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font), size: item.size,
-                                                 variations: run.variations)
-                guard rasterizer.drawsColor else { continue }
+                let face = try library.face(path: run.font)
+                guard face.isColor else { continue }  // the usual run: nothing to do here
+                let rasterizer = GlyphRasterizer(library: library, face: face, size: item.size, variations: run.variations)
                 for glyph in run.glyphs where abs(glyph.x) < 1e8 && abs(glyph.y) < 1e8 && glyph.paint.color.a > 0 {
                     let bitmap = try rasterizer.colorBitmap(glyphID: glyph.id, x: glyph.x, y: glyph.y)
                     guard bitmap.width > 0, bitmap.height > 0 else { continue }
                     var image = bitmap
-                    if let clip = item.clip { image = Self.clipped(image, to: clip) }
+                    if item.clip != nil { image = Self.clipped(image, to: window(clip: item.clip)) }
                     if image.isCoverage {
                         let color = glyph.paint.color
                         canvas.composite(mask: stride(from: 3, to: image.rgba.count, by: 4).map { image.rgba[$0] }, maskWidth: image.width,
@@ -133,10 +141,9 @@ extension CanvasRasterizer {
     }
 
     /// A colour image with the pixels outside the clip's whole pixels made transparent.
-    static func clipped(_ image: ColorGlyphBitmap, to clip: Rect) -> ColorGlyphBitmap {
+    static func clipped(_ image: ColorGlyphBitmap, to window: PixelWindow) -> ColorGlyphBitmap {
         var image = image
-        let x0 = Int(clip.x.rounded(.up)), x1 = Int((clip.x + clip.width).rounded(.down))
-        let y0 = Int(clip.y.rounded(.up)), y1 = Int((clip.y + clip.height).rounded(.down))
+        let (x0, x1, y0, y1) = (window.x0, window.x1, window.y0, window.y1)
         for row in 0..<image.height {
             for column in 0..<image.width {
                 let x = image.left + column, y = image.top + row

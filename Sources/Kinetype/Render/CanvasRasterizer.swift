@@ -30,28 +30,32 @@ public final class CanvasRasterizer {
     /// The rectangles' exact area coverage (rounded corners integrated), united into one mask so
     /// overlaps are painted once, cut to the whole pixels of the clip as glyphs are.
     private func draw(_ item: RectangleItem) {
-        var window = (x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
-        if let clip = item.clip {
-            window.x0 = max(window.x0, Int(clip.x.rounded(.up))); window.x1 = min(window.x1, Int((clip.x + clip.width).rounded(.down)))
-            window.y0 = max(window.y0, Int(clip.y.rounded(.up))); window.y1 = min(window.y1, Int((clip.y + clip.height).rounded(.down)))
-        }
+        // Only the window's pixels are computed: a huge box (a padding of a million pixels)
+        // costs the canvas's area, and its corners stay where they are.
+        let pixels = window(clip: item.clip)
         let masks = item.rects.compactMap { rect -> CoverageMask? in
-            var (minX, minY, maxX, maxY) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
-            guard minX < maxX, minY < maxY else { return nil }
-            // Edges far outside the canvas move to just outside it (past a corner's reach), so a
-            // huge rectangle never allocates its whole area and the pixels on the canvas stay the same.
-            let margin = item.cornerRadius + 2
-            minX = max(minX, -margin); minY = max(minY, -margin)
-            maxX = min(maxX, Double(canvas.width) + margin); maxY = min(maxY, Double(canvas.height) + margin)
-            guard minX < maxX, minY < maxY else { return nil }
-            let mask = CoverageMask(roundedRectangle: minX, minY, maxX, maxY, radius: item.cornerRadius)
-                .cropped(x0: window.x0, y0: window.y0, x1: window.x1, y1: window.y1)
+            guard rect.width > 0, rect.height > 0 else { return nil }
+            let mask = CoverageMask(roundedRectangle: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height,
+                                    radius: item.cornerRadius, window: pixels)
             return mask.width > 0 && mask.height > 0 ? mask : nil
         }
         guard let first = masks.first else { return }
         let shape = masks.count == 1 ? first : CoverageMask.union(masks)
         let color = item.paint.color
         canvas.composite(shape, color: (color.r, color.g, color.b, color.a))
+    }
+
+    /// The canvas's pixels, cut to the whole pixels inside `clip` (a partly covered edge pixel is
+    /// dropped, as a clip does).
+    func window(clip: Rect?) -> PixelWindow {
+        var window = PixelWindow(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+        if let clip {
+            window.x0 = max(window.x0, Int(max(clip.x.rounded(.up), -1e9)))
+            window.x1 = min(window.x1, Int(min((clip.x + clip.width).rounded(.down), 1e9)))
+            window.y0 = max(window.y0, Int(max(clip.y.rounded(.up), -1e9)))
+            window.y1 = min(window.y1, Int(min((clip.y + clip.height).rounded(.down), 1e9)))
+        }
+        return window
     }
 
     /// Glyphs whose bitmaps overlap are first added up in one coverage mask, so the seams of joining
