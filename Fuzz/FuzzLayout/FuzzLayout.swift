@@ -74,7 +74,7 @@ struct LayoutCase {
             case "anchor": anchor = anchors.contains(value) ? value : anchors[index(anchors.count)]
             case "font": family = families[index(families.count)]
             case "weight": weight = number(100...900)
-            case "lang": language = value
+            case "lang": language = LanguageTag.isWellFormed(value) ? value : nil  // the decoder refuses the rest
             case "fit": fit = number(0.01...1)
             case "opacity": opacity = number(0...1) ?? opacity
             case "x": x = number(-1_000_000...1_000_000) ?? x

@@ -118,7 +118,7 @@ struct LayerDecoder {
         paragraph.style.lineHeight = try fields.optional("lineHeight")?.number(in: 0.1...10, what: "lineHeight") ?? 1
         paragraph.style.maxLines = try fields.optional("maxLines")?.integer(in: 1...10_000, what: "maxLines")
         paragraph.style.truncation = try fields.optional("truncation")?.choice(of: ParagraphStyle.Truncation.self, what: "truncation") ?? .tail
-        paragraph.style.language = try fields.optional("language")?.string()
+        paragraph.style.language = try fields.optional("language").map(ValueDecoders.languageTag)
         return paragraph
     }
 

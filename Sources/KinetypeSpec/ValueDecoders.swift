@@ -1,5 +1,6 @@
 import Kinetype
 import KinetypeMotion
+import KinetypeText
 
 /// Constant values: colours and points.
 enum ValueDecoders {
@@ -39,6 +40,16 @@ enum ValueDecoders {
             throw node.error("the text has a character made of \(long.unicodeScalars.count) code points (a letter with that many combining marks, or a run of marks); the limit is \(SpecLimits.maxScalarsPerCharacter)")
         }
         return text
+    }
+
+    /// A BCP 47 language tag such as `zh-Hans`.
+    static func languageTag(_ node: SpecNode) throws -> String {
+        let tag = try node.string()
+        guard LanguageTag.isWellFormed(tag) else {
+            let hint = tag.contains("_") ? "; use hyphens, as in \(SpecError.quoted(tag.replacingOccurrences(of: "_", with: "-")))" : ""
+            throw node.error("\(SpecError.quoted(tag)) is not a BCP 47 language tag such as vi, zh-Hans or sr-Latn-RS (letters and digits in subtags of up to 8, joined by hyphens, at most \(LanguageTag.maximumLength) characters)\(hint)")
+        }
+        return tag
     }
 
     static func number(in range: ClosedRange<Double>, what: String) -> (SpecNode) throws -> Double {

@@ -52,6 +52,27 @@ final class CrashRegressionTests: XCTestCase {
     }
 }
 
+extension CrashRegressionTests {
+    /// Found by fuzzing (CI): a language of 70 U+FFFD passed the decoder and ICU refused to open a
+    /// break iterator for it, so a spec that validated could not render.
+    func testLanguageTagsAreWellFormedOrRefusedByTheDecoder() throws {
+        let spec = { (language: String) in singleLayerSpec(layer: #"{id: t, text: "Hi there", font: {family: "DejaVu Sans"}, size: 32, position: [10, 100], box: {width: 80}, language: "\#(language)"}"#) }
+        let good = ["vi", "zh-Hans", "sr-Latn-RS", "en-US-x-twain", "und", "de-CH-1996",
+                    "abcdefgh-" + Array(repeating: "abcdefgh", count: 6).joined(separator: "-")]
+        for language in good {
+            let scene = try loadYAML(spec(language))
+            XCTAssertNoThrow(try FrameRenderer(scene: scene).render(frame: 0), language)
+        }
+        let bad = ["zh-Han" + String(repeating: "\u{FFFD}", count: 70) + "s", "", "e", "zh_Hans", "en-", "-en",
+                   "en--US", "toolongtag", "en-abcdefghi", "a1", String(repeating: "ab-", count: 30) + "ab"]
+        for language in bad {
+            let message = try XCTUnwrap(specError(spec(language)), language).description
+            XCTAssertTrue(message.contains("layers[0].language:") && message.contains("BCP 47"), message)
+        }
+        XCTAssertEqual(good.count + bad.count, 7 + 11)
+    }
+}
+
 /// Sizes, boxes and texts at the edges of the documented ranges: every combination renders.
 final class EdgeValueTests: XCTestCase {
     func testEveryEdgeCombinationRenders() throws {

@@ -72,6 +72,7 @@ final class SchemaTests: XCTestCase {
             "animator without from": layer + "animators: [{unit: word}]",
             "stroke without width": layer + "stroke: {color: \"#000000\"}",
             "colour not a colour": layer + "color: red",
+            "language not a tag": layer + "language: zh_Hans",
         ]
         let directory = TestPaths.temporaryDirectory()
         var paths: [String] = []
