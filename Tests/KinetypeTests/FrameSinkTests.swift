@@ -50,7 +50,7 @@ final class FrameSinkTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             while let frame = record.nextFrame() {
                 usleep(UInt32((frame * 7919 + worker * 31) % 500))
-                try? window.submit(frame: frame, png: [])
+                try? window.submit(frame: frame, encoded: [])
             }
         }
         XCTAssertEqual(record.delivered, Array(0..<200))
@@ -64,7 +64,7 @@ final class FrameSinkTests: XCTestCase {
             var abandoned = false, finished = false
             init(ordered: Bool) { wantsFrameOrder = ordered }
             func begin(scene: Scene, frames: ClosedRange<Int>) throws {}
-            func write(frame: Int, png: [UInt8]) throws { if frame == 5 { throw RenderError.frameOutOfRange(5, frameCount: 0) } }
+            func write(frame: Int, encoded png: [UInt8]) throws { if frame == 5 { throw RenderError.frameOutOfRange(5, frameCount: 0) } }
             func finish() throws { finished = true }
             func abandon() { abandoned = true }
         }

@@ -21,12 +21,12 @@ final class FrameReorderWindow: @unchecked Sendable {
     }
 
     /// Adds a finished frame and delivers every frame that is now due, in order.
-    func submit(frame: Int, png: [UInt8]) throws {
+    func submit(frame: Int, encoded: [UInt8]) throws {
         condition.lock()
         defer { condition.unlock() }
         while frame - next >= capacity && !stopped { condition.wait() }
         guard !stopped else { return }
-        waiting[frame] = png
+        waiting[frame] = encoded
         mostWaiting = max(mostWaiting, waiting.count)
         while let due = waiting.removeValue(forKey: next) {
             do {

@@ -10,8 +10,8 @@ public protocol FrameSink: AnyObject, Sendable {
     /// What `write` receives: PNG files (the default) or raw 8-bit RGBA (a video encoder's input).
     var frameEncoding: FrameEncoding { get }
     func begin(scene: Scene, frames: ClosedRange<Int>) throws
-    /// A frame as `frameEncoding` says: PNG bytes, or width × height × 4 straight-alpha RGBA bytes.
-    func write(frame: Int, png: [UInt8]) throws
+    /// A frame, encoded as `frameEncoding` says: PNG bytes, or width × height × 4 straight-alpha RGBA bytes.
+    func write(frame: Int, encoded: [UInt8]) throws
     func finish() throws
     func abandon()
 }

@@ -22,7 +22,7 @@ public final class MemorySink: FrameSink, @unchecked Sendable {
 
     public func begin(scene: Scene, frames: ClosedRange<Int>) throws {}
 
-    public func write(frame: Int, png: [UInt8]) throws {
+    public func write(frame: Int, encoded png: [UInt8]) throws {
         lock.withLock {
             stored[frame] = png
             order.append(frame)

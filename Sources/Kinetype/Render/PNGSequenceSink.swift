@@ -59,7 +59,7 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
         }
     }
 
-    public func write(frame: Int, png: [UInt8]) throws {
+    public func write(frame: Int, encoded png: [UInt8]) throws {
         try AtomicFile.write(png, to: directory.appendingPathComponent(FrameFiles.name(frame)))
     }
 

@@ -79,7 +79,7 @@ public enum RenderSession {
         let workers = min(max(1, jobs), frames.count)
         let queue = WorkQueue(frames: frames, isCancelled: isCancelled)
         let window = sink.wantsFrameOrder
-            ? FrameReorderWindow(first: frames.lowerBound, capacity: 2 * workers) { try sink.write(frame: $0, png: $1) }
+            ? FrameReorderWindow(first: frames.lowerBound, capacity: 2 * workers) { try sink.write(frame: $0, encoded: $1) }
             : nil
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let renderer: FrameRenderer
@@ -89,8 +89,8 @@ public enum RenderSession {
                 do {
                     let canvas = try renderer.render(frame: frame)
                     try timed(&encoding) {
-                        let png = sink.frameEncoding == .rgba ? canvas.bytes(includeAlpha: true) : try PNGCodec.encode(canvas, options: png)
-                        if let window { try window.submit(frame: frame, png: png) } else { try sink.write(frame: frame, png: png) }
+                        let encoded = sink.frameEncoding == .rgba ? canvas.bytes(includeAlpha: true) : try PNGCodec.encode(canvas, options: png)
+                        if let window { try window.submit(frame: frame, encoded: encoded) } else { try sink.write(frame: frame, encoded: encoded) }
                     }
                     progress(queue.finish(), frames.count)
                 } catch {

@@ -96,7 +96,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         self.temporary = temporary
     }
 
-    public func write(frame: Int, png rgba: [UInt8]) throws {
+    public func write(frame: Int, encoded rgba: [UInt8]) throws {
         guard let input, rgba.count == frameBytes else {
             throw VideoError(message: "frame \(frame) has \(rgba.count) bytes, expected \(frameBytes)")
         }
