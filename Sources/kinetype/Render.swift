@@ -21,6 +21,17 @@ struct Render: ParsableCommand {
         --wait waits until the first is done. The lock is released when the render ends, \
         however it ends.
 
+        Shards: --shard K/N renders the K-th (from 0) of N contiguous, near-equal frame ranges, \
+        byte for byte the frames a full render makes, so N machines can share a render. Shards \
+        of one render may write into the same folder at the same time (a shared volume): each \
+        writes only its frames and its manifest part (kinetype-render.shard-K-of-N.json), and \
+        the last to finish marks kinetype-render.json complete. Re-running a shard is \
+        harmless. --shard auto reads K and N from a batch engine: JOB_COMPLETION_INDEX with \
+        KINETYPE_SHARDS (Kubernetes Indexed Job), SLURM_ARRAY_TASK_ID with \
+        SLURM_ARRAY_TASK_COUNT (Slurm job array), or AWS_BATCH_JOB_ARRAY_INDEX with \
+        KINETYPE_SHARDS (AWS Batch array job). Then `kinetype verify DIR SPEC` checks the \
+        folder and `kinetype encode DIR --video FILE` makes the video.
+
         Ctrl-C (SIGINT) or SIGTERM stops the render: no new frame starts, the frames in \
         progress are finished, the manifest stays "complete": false, and kinetype prints \
         "interrupted after N of M frames" and exits with 130 (SIGINT) or 143 (SIGTERM). After a \
@@ -41,6 +52,9 @@ struct Render: ParsableCommand {
 
     @OptionGroup var selection: FrameSelection
 
+    @Option(name: .long, help: ArgumentHelp("Render only shard K of N (K from 0), beside the other shards in DIR; auto: from the batch engine's variables (see below).", valueName: "K/N|auto"))
+    var shard: String?
+
     @Flag(name: .long, help: "If another render is using DIR, wait for it to finish instead of failing.")
     var wait = false
 
@@ -56,17 +70,7 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Encode a video instead of PNG frames (ffmpeg): .mp4 (H.264), .mov (ProRes 4444, alpha), .webm (VP9, alpha), .gif, .png/.apng (animated PNG).", valueName: "FILE"))
     var video: String?
 
-    @Option(name: .long, help: ArgumentHelp("The video codec, instead of the one the extension implies: h264, hevc, prores, vp9, gif, apng.", valueName: "CODEC"))
-    var codec: String?
-
-    @Option(name: .long, help: "Constant rate factor for h264 (default 23), hevc (28) and vp9 (32); lower is better.")
-    var crf: Int?
-
-    @Option(name: .long, help: "Encoder preset for h264 and hevc (default medium): ultrafast … veryslow.")
-    var preset: String?
-
-    @Option(name: .long, help: ArgumentHelp("Draw a transparent canvas on this colour (#RRGGBB), e.g. for a codec without alpha.", valueName: "COLOUR"))
-    var background: String?
+    @OptionGroup var videoOptions: VideoOptions
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
@@ -78,17 +82,15 @@ struct Render: ParsableCommand {
         MemoryTuning.reuseLargeAllocations()
         let range = try selection.range()
         var scene = try loadScene(spec)
-        if let background {
-            guard background.hasPrefix("#"), background.count == 7, let value = UInt32(background.dropFirst(), radix: 16) else {
-                throw ValidationError("--background takes #RRGGBB, got \"\(background)\"")
-            }
-            scene.canvas.background = RGBA(r: Double((value >> 16) & 0xFF) / 255, g: Double((value >> 8) & 0xFF) / 255,
-                                           b: Double(value & 0xFF) / 255, a: 1)
+        if let background = try videoOptions.backgroundColour() { scene.canvas.background = background }
+        if let video {
+            if shard != nil { throw ValidationError("--shard renders frames into a folder; encode the finished folder with kinetype encode DIR --video FILE") }
+            return try renderVideo(scene, to: video, range: range)
         }
-        if let video { return try renderVideo(scene, to: video, range: range) }
         if !quiet { scene.warnings.forEach { note("warning: \($0)") } }
+        let chosenShard = try resolveShard(frameCount: scene.frameCount, range: range)
         let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
-        let request = RenderRequest(outputDirectory: URL(fileURLWithPath: output), frames: range, jobs: jobs,
+        let request = RenderRequest(outputDirectory: URL(fileURLWithPath: output), frames: range, shard: chosenShard, jobs: jobs,
                                     waitForFolder: wait)
         let interruption = Interruption()
         let quiet = quiet, output = output
@@ -132,19 +134,32 @@ struct Render: ParsableCommand {
         if timings { note("time by stage (CPU, all threads): " + summary.times.summary) }
     }
 
+    /// `--shard K/N` or `--shard auto`, said on stderr with the frames it covers.
+    private func resolveShard(frameCount: Int, range: ClosedRange<Int>?) throws -> Shard? {
+        guard let shard else { return nil }
+        if range != nil { throw ValidationError("use either --shard or --frame/--frames, not both") }
+        let chosen: Shard, source: String?
+        do {
+            if shard == "auto" {
+                (chosen, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment)
+            } else {
+                (chosen, source) = (try Shard(parsing: shard), nil)
+            }
+        } catch let error as ShardError {
+            throw ValidationError(error.message)
+        }
+        if !quiet {
+            let frames = chosen.frames(of: frameCount)
+            let covered = frames.isEmpty ? "no frames (the spec has \(frameCount), fewer than the shards)"
+                : "frames \(frames.lowerBound)-\(frames.upperBound - 1) of \(frameCount)"
+            note("shard \(chosen): \(covered)\(source.map { " (from \($0))" } ?? "")")
+        }
+        return chosen
+    }
+
     /// `--video FILE`: frames streamed in order into ffmpeg.
     private func renderVideo(_ scene: Scene, to path: String, range: ClosedRange<Int>?) throws {
-        let codecChoice: VideoCodec?
-        if let codec {
-            guard let chosen = VideoCodec(rawValue: codec) else {
-                throw ValidationError("--codec takes \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")); got \"\(codec)\"")
-            }
-            codecChoice = chosen
-        } else {
-            codecChoice = nil
-        }
-        let sink: VideoSink
-        do { sink = try VideoSink(output: URL(fileURLWithPath: path), codec: codecChoice, crf: crf, preset: preset) } catch { fail(error) }
+        let sink = try videoOptions.sink(for: path)
         let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         let interruption = Interruption()
         let summary: RenderSummary

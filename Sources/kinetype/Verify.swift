@@ -30,12 +30,7 @@ struct Verify: ParsableCommand {
             Output.toStandardOutput("\(directory): complete — \(result.frameCount) frames\(spec.map { " of \($0)" } ?? "")\n")
             return
         }
-        for problem in result.problems { note("\(directory): \(problem)") }
-        if !result.missing.isEmpty {
-            note("\(directory): \(result.missing.count) frame\(result.missing.count == 1 ? "" : "s") missing: \(FolderVerification.ranges(result.missing))")
-        }
-        for (frame, reason) in result.invalid.prefix(20) { note("\(directory): frame \(frame): \(reason)") }
-        if result.invalid.count > 20 { note("\(directory): and \(result.invalid.count - 20) more invalid frames") }
+        for finding in result.findings { note("\(directory): \(finding)") }
         throw ExitCode(1)
     }
 }

@@ -21,7 +21,10 @@ public struct FolderVerification: Sendable {
         }
         frameCount = scene?.frameCount ?? manifest.frameCount
         let width = scene?.canvas.width ?? manifest.width, height = scene?.canvas.height ?? manifest.height
-        if manifest.complete == false { problems.append("the render that wrote it did not finish (the manifest says \"complete\": false)") }
+        if manifest.complete == false {
+            let shards = Self.unfinishedShards(in: directory, of: manifest)
+            problems += shards.isEmpty ? ["the render that wrote it did not finish (the manifest says \"complete\": false)"] : shards
+        }
         if let scene {
             if manifest.frameCount != scene.frameCount || manifest.width != scene.canvas.width || manifest.height != scene.canvas.height
                 || manifest.fps != scene.fps {
@@ -46,6 +49,32 @@ public struct FolderVerification: Sendable {
                 invalid.append((frame, "not a readable PNG (\(error))"))
             }
         }
+    }
+
+    /// For a sharded render: each shard that has not written its manifest part here, or has not
+    /// finished.
+    static func unfinishedShards(in directory: URL, of manifest: RenderManifest) -> [String] {
+        let parts = RenderManifest.parts(in: directory).filter { $0.sameSource(as: manifest) }
+        guard let count = parts.compactMap(\.shard?.count).max() else { return [] }
+        var byIndex: [Int: RenderManifest] = [:]
+        for part in parts where part.shard?.count == count { byIndex[part.shard!.index] = part }
+        return (0..<count).compactMap { index in
+            let shard = Shard(index: index, count: count)
+            let range = shard.frames(of: manifest.frameCount)
+            let frames = range.isEmpty ? "no frames" : range.count == 1 ? "frame \(range.lowerBound)" : "frames \(range.lowerBound)-\(range.upperBound - 1)"
+            guard let part = byIndex[index] else { return "shard \(shard) (\(frames)) has not rendered here" }
+            return part.complete == true ? nil : "shard \(shard) (\(frames)) did not finish"
+        }
+    }
+
+    /// What is wrong, one line each: the folder's problems, the missing frames as ranges, the
+    /// first 20 invalid frames.
+    public var findings: [String] {
+        var lines = problems
+        if !missing.isEmpty { lines.append("\(missing.count) frame\(missing.count == 1 ? "" : "s") missing: \(Self.ranges(missing))") }
+        lines += invalid.prefix(20).map { "frame \($0.frame): \($0.reason)" }
+        if invalid.count > 20 { lines.append("and \(invalid.count - 20) more invalid frames") }
+        return lines
     }
 
     /// Frame numbers as ranges: "3, 7-9, 12".

@@ -31,12 +31,20 @@ public enum FrameFiles {
     /// Removes the temporary files of a render that was killed before it could clean up
     /// (`.frame_00012.png.partial-4242`, `.kinetype-render.json.partial-4242`) and returns their
     /// names. Only call it while holding the folder's lock: then no other render is writing them.
-    static func removeLeftovers(in directory: URL) throws -> [String] {
-        let leftovers = try OutputFolder.names(in: directory).filter { name in
-            AtomicFile.isTemporary(name) { index($0) != nil || $0 == RenderManifest.fileName }
-        }.sorted()
+    /// A shard passes its own frames and manifest part as `owned`: other shards may be writing
+    /// theirs at this moment.
+    static func removeLeftovers(in directory: URL, owned: ((String) -> Bool)? = nil) throws -> [String] {
+        let ours = owned ?? { index($0) != nil || $0 == RenderManifest.fileName || RenderManifest.isPartFileName($0) }
+        let leftovers = try OutputFolder.names(in: directory).filter { AtomicFile.isTemporary($0, for: ours) }.sorted()
         for name in leftovers { try OutputFolder.remove(name, in: directory) }
         return leftovers
+    }
+
+    /// Removes the manifest parts of an earlier sharded render: a full render replaces all its frames.
+    static func removeShardParts(in directory: URL) throws {
+        for name in try OutputFolder.names(in: directory) where RenderManifest.isPartFileName(name) {
+            try OutputFolder.remove(name, in: directory)
+        }
     }
 
     /// What `prepare` did about frames beyond the new frame count.

@@ -7,11 +7,14 @@ import Foundation
 /// dies, even by SIGKILL (no stale lock to clean up), and two opens of the file in one process
 /// exclude each other too. The lock file itself stays: removing it would let a process that
 /// opened the old file and one that creates a new one both "hold" the lock.
-/// Anything that writes into an output folder (shards of one render, too) goes through this type.
+/// Anything that writes into an output folder goes through this type. Shards of one render hold
+/// the folder's lock shared (so a full render waits for all of them, and they for it) and each its
+/// own shard's lock exclusively (so one shard never runs twice at once).
 public final class OutputFolderLock: @unchecked Sendable {
     public static let fileName = ".kinetype.lock"
 
     public let directory: URL
+    private let shared: Bool
     private let lock = NSLock()
     private var descriptor: Int32?
 
@@ -19,15 +22,18 @@ public final class OutputFolderLock: @unchecked Sendable {
     /// session in this one) holds it, throws `RenderError.folderInUse` at once, or with `wait`
     /// polls until it is free, calling `waiting` once with the holder's PID, and throws
     /// `CancellationError` if `isCancelled` turns true meanwhile.
-    public init(directory: URL, wait: Bool = false,
+    /// `shared`: held together with other shared holders (shards), never with an exclusive one;
+    /// a shared holder does not write its PID, since several hold the file.
+    public init(directory: URL, fileName: String = OutputFolderLock.fileName, shared: Bool = false, wait: Bool = false,
                 isCancelled: () -> Bool = { false }, waiting: (_ holder: Int32?) -> Void = { _ in }) throws {
         self.directory = directory
-        let path = directory.appendingPathComponent(Self.fileName).path
+        self.shared = shared
+        let path = directory.appendingPathComponent(fileName).path
         let fd = try SystemCall.run("write to the output folder", directory.path) {
             open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
         }
         var told = false
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
             guard code == EWOULDBLOCK else {
@@ -48,7 +54,7 @@ public final class OutputFolderLock: @unchecked Sendable {
             usleep(50_000)
         }
         let pid = Array("\(getpid())\n".utf8)
-        guard ftruncate(fd, 0) == 0, pwrite(fd, pid, pid.count, 0) == pid.count else {
+        guard shared || (ftruncate(fd, 0) == 0 && pwrite(fd, pid, pid.count, 0) == pid.count) else {
             let code = errno
             close(fd)
             throw RenderError.system(action: "write to the output folder", path: directory.path, errno: code)
@@ -69,7 +75,7 @@ public final class OutputFolderLock: @unchecked Sendable {
     public func release() {
         lock.withLock {
             guard let fd = descriptor else { return }
-            _ = ftruncate(fd, 0)
+            if !shared { _ = ftruncate(fd, 0) }
             close(fd)
             descriptor = nil
         }

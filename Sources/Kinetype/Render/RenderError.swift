@@ -6,6 +6,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case frameOutOfRange(Int, frameCount: Int)
     /// Another render holds the folder's lock; `pid` is what its lock file says, if readable.
     case folderInUse(directory: String, pid: Int32?)
+    /// The same shard of a render is already rendering into the folder.
+    case shardInUse(directory: String, shard: String, pid: Int32?)
     /// Cancelled between frames: `rendered` of the `total` requested frames were written.
     case interrupted(rendered: Int, total: Int)
     /// Cancelled while waiting for another render to release the folder: nothing was written.
@@ -23,6 +25,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         case let .folderInUse(directory, pid):
             let holder = pid.map { "another render (PID \($0))" } ?? "another render"
             return "the output folder \(directory) is in use by \(holder); wait for it to finish, use --wait, or render into another folder"
+        case let .shardInUse(directory, shard, pid):
+            let holder = pid.map { " (PID \($0))" } ?? ""
+            return "shard \(shard) is already rendering into \(directory)\(holder); wait for it to finish, or use --wait"
         case let .interrupted(rendered, total):
             return "interrupted after \(rendered) of \(total) frames"
         case let .interruptedWhileWaiting(directory):

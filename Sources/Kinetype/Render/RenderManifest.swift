@@ -23,6 +23,18 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// manifests written before kinetype recorded them.
     public var specHash: String?
     public var fontsHash: String?
+    /// Whether the canvas is transparent (nil in manifests written before kinetype recorded it):
+    /// `kinetype encode` needs it to refuse a codec without alpha before it starts.
+    public var transparent: Bool?
+    /// Set in a shard's manifest part (`kinetype-render.shard-K-of-N.json`): which frames it renders.
+    public var shard: ShardRecord?
+
+    public struct ShardRecord: Codable, Equatable, Sendable {
+        public var index: Int
+        public var count: Int
+        public var firstFrame: Int
+        public var frames: Int
+    }
 
     public init(spec: String, fps: Double, frameCount: Int, width: Int, height: Int, framesOwned: Int, complete: Bool? = nil) {
         self.spec = spec
@@ -34,7 +46,7 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         self.complete = complete
     }
 
-    public static func read(in directory: URL) -> RenderManifest? {
+    public static func read(in directory: URL, fileName: String = RenderManifest.fileName) -> RenderManifest? {
         guard let data = try? Data(contentsOf: directory.appendingPathComponent(fileName)) else { return nil }
         return try? JSONDecoder().decode(RenderManifest.self, from: data)
     }
@@ -44,9 +56,26 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         spec == other.spec && fps == other.fps && frameCount == other.frameCount && width == other.width && height == other.height
     }
 
-    public func write(in directory: URL) throws {
+    /// The same render settings, from the same spec file contents and fonts.
+    func sameSource(as other: RenderManifest) -> Bool {
+        sameRender(as: other) && specHash == other.specHash && fontsHash == other.fontsHash
+    }
+
+    /// The name of shard `shard`'s manifest part. Each shard writes only its own part.
+    public static func partFileName(_ shard: Shard) -> String { "kinetype-render.shard-\(shard.index)-of-\(shard.count).json" }
+
+    /// Whether `name` is a shard's manifest part.
+    static func isPartFileName(_ name: String) -> Bool { name.hasPrefix("kinetype-render.shard-") && name.hasSuffix(".json") }
+
+    /// The readable shard manifest parts in `directory`.
+    public static func parts(in directory: URL) -> [RenderManifest] {
+        let names = ((try? OutputFolder.names(in: directory)) ?? []).filter(isPartFileName).sorted()
+        return names.compactMap { read(in: directory, fileName: $0) }.filter { $0.shard != nil }
+    }
+
+    public func write(in directory: URL, fileName: String = RenderManifest.fileName) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(try encoder.encode(self), to: directory.appendingPathComponent(Self.fileName))
+        try AtomicFile.write(try encoder.encode(self), to: directory.appendingPathComponent(fileName))
     }
 }

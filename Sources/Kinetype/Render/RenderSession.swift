@@ -6,17 +6,20 @@ public struct RenderRequest: Sendable {
     public var outputDirectory: URL
     /// Frames to render; nil renders them all.
     public var frames: ClosedRange<Int>?
+    /// Render only this shard's frames, beside the other shards of the render (instead of `frames`).
+    public var shard: Shard?
     /// Worker threads; each renders whole frames with its own fonts and canvas.
     public var jobs: Int
     public var png: PNGOptions
     /// When another render holds the output folder: wait for it (true) or fail at once (false).
     public var waitForFolder: Bool
 
-    public init(outputDirectory: URL, frames: ClosedRange<Int>? = nil,
+    public init(outputDirectory: URL, frames: ClosedRange<Int>? = nil, shard: Shard? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, png: PNGOptions = .fast,
                 waitForFolder: Bool = false) {
         self.outputDirectory = outputDirectory
         self.frames = frames
+        self.shard = shard
         self.jobs = max(1, jobs)
         self.png = png
         self.waitForFolder = waitForFolder
@@ -52,9 +55,18 @@ public enum RenderSession {
                            progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
                            isCancelled: @escaping @Sendable () -> Bool = { false },
                            waiting: @escaping (_ holder: Int32?) -> Void = { _ in }) throws -> RenderSummary {
-        let sink = PNGSequenceSink(directory: request.outputDirectory, waitForFolder: request.waitForFolder,
+        let sink = PNGSequenceSink(directory: request.outputDirectory, shard: request.shard, waitForFolder: request.waitForFolder,
                                    isCancelled: isCancelled, waiting: waiting)
-        var summary = try run(scene, frames: request.frames, jobs: request.jobs, png: request.png, into: sink,
+        var frames = request.frames
+        if let shard = request.shard {
+            let range = shard.frames(of: scene.frameCount)
+            guard let last = range.last else {
+                try sink.recordEmptyShard(scene: scene)
+                return RenderSummary(framesRendered: 0, seconds: 0, stale: sink.stale, leftoversRemoved: sink.leftoversRemoved, times: StageTimes())
+            }
+            frames = range.lowerBound...last
+        }
+        var summary = try run(scene, frames: frames, jobs: request.jobs, png: request.png, into: sink,
                               progress: progress, isCancelled: isCancelled)
         summary.stale = sink.stale
         summary.leftoversRemoved = sink.leftoversRemoved
@@ -116,9 +128,9 @@ public enum RenderSession {
     }
 }
 
-/// Hands out frame numbers to the workers; the first error or a cancellation stops them all
-/// (frames already handed out are finished).
-private final class WorkQueue: @unchecked Sendable {
+/// Hands out frame numbers to the workers (rendering, or decoding for `FolderEncoder`); the first
+/// error or a cancellation stops them all (frames already handed out are finished).
+final class WorkQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var nextFrame: Int
     private let last: Int

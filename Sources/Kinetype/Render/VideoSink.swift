@@ -58,24 +58,29 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     public func begin(scene: Scene, frames: ClosedRange<Int>) throws {
-        let canvas = scene.canvas
-        if canvas.background.a < 1, !codec.keepsAlpha {
+        try begin(VideoFormat(width: scene.canvas.width, height: scene.canvas.height, fps: scene.fps,
+                              transparent: scene.canvas.background.a < 1))
+    }
+
+    /// Starts ffmpeg for frames of `format`, from a render or from a folder (`FolderEncoder`).
+    public func begin(_ format: VideoFormat) throws {
+        if format.transparent, !codec.keepsAlpha {
             throw VideoError(message: "the canvas is transparent, but \(codec.rawValue) has no alpha: write a .mov (ProRes 4444) or .webm (VP9), or give --background COLOUR")
         }
-        if codec.needsEvenSize, canvas.width % 2 != 0 || canvas.height % 2 != 0 {
-            throw VideoError(message: "\(codec.rawValue) (4:2:0) needs an even width and height; the canvas is \(canvas.width)×\(canvas.height): make it even, or use --codec prores or vp9")
+        if codec.needsEvenSize, format.width % 2 != 0 || format.height % 2 != 0 {
+            throw VideoError(message: "\(codec.rawValue) (4:2:0) needs an even width and height; the canvas is \(format.width)×\(format.height): make it even, or use --codec prores or vp9")
         }
         guard let ffmpeg = Self.ffmpegPath() else {
             throw VideoError(message: "ffmpeg is not installed (kinetype starts it to encode video): install it, e.g. scripts/setup --with-ffmpeg or apt-get install ffmpeg")
         }
-        frameBytes = canvas.width * canvas.height * 4
-        let rate = Self.rational(scene.fps)
+        frameBytes = format.width * format.height * 4
+        let rate = Self.rational(format.fps)
         let directory = output.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(output.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(output.pathExtension.isEmpty ? codec.rawValue : output.pathExtension)")
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                         "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(canvas.width)x\(canvas.height)",
+                         "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(format.width)x\(format.height)",
                          "-framerate", "\(rate.numerator)/\(rate.denominator)", "-i", "pipe:0"]
-        arguments += encoderArguments(fps: scene.fps)
+        arguments += encoderArguments(fps: format.fps)
         arguments += ["-f", muxer, temporary.path]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
@@ -221,6 +226,21 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             let lines = lock.withLock { text }.split(separator: "\n").suffix(3).joined(separator: " / ")
             return lines.isEmpty ? "" : ": \(lines)"
         }
+    }
+}
+
+/// What a video's frames are: their size, rate and whether they have transparent pixels.
+public struct VideoFormat: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var fps: Double
+    public var transparent: Bool
+
+    public init(width: Int, height: Int, fps: Double, transparent: Bool) {
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.transparent = transparent
     }
 }
 
