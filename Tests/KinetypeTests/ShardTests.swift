@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+import KinetypeSpec
 
 /// Issue 10 §2: `--shard K/N` and `--shard auto`.
 final class ShardTests: XCTestCase {
@@ -59,5 +60,278 @@ final class ShardTests: XCTestCase {
             }
         }
         XCTAssertEqual(cases.count + failures.count, 10)
+    }
+}
+
+/// Shards writing into one folder (issue 10 §2): the same bytes as a full render, a manifest that
+/// completes when the last shard does, and `verify` naming a shard that did not finish.
+final class ShardFolderTests: XCTestCase {
+    static let specText = """
+    canvas: {width: 96, height: 40, background: "#FFFFFF"}
+    fps: 50
+    duration: 2
+    layers:
+      - text: {keyframes: [{time: 0, value: "shard"}, {time: 1, value: "frames"}]}
+        font: {family: "DejaVu Sans"}
+        size: {keyframes: [{time: 0, value: 9}, {time: 2, value: 27.5}]}
+        position: {keyframes: [{time: 0, value: [10.3, 12]}, {time: 2, value: [40.7, 30.2]}]}
+        color: {keyframes: [{time: 0, value: "#1E50C8"}, {time: 2, value: "#C81E50"}]}
+    """
+
+    func scene(in directory: URL) throws -> (Scene, URL) {
+        let url = directory.appendingPathComponent("spec.yaml")
+        try Self.specText.write(to: url, atomically: true, encoding: .utf8)
+        return (try SpecLoader().load(path: url.path), url)
+    }
+
+    func frames(in directory: URL, count: Int) throws -> [Data] {
+        try (0..<count).map { try Data(contentsOf: directory.appendingPathComponent(FrameFiles.name($0))) }
+    }
+
+    func testOneTwoThreeAndSevenShardsMakeTheFullRendersBytes() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let (scene, _) = try scene(in: directory)
+        XCTAssertEqual(scene.frameCount, 100)
+        let full = directory.appendingPathComponent("full")
+        try RenderSession.run(scene, request: RenderRequest(outputDirectory: full))
+        let expected = try frames(in: full, count: 100)
+        var compared = 0
+        for count in [1, 2, 3, 7] {
+            let folder = directory.appendingPathComponent("shards-\(count)")
+            // Out of order, as a batch engine may start them; the folder completes with the last.
+            for index in (0..<count).reversed() {
+                XCTAssertNotEqual(RenderManifest.read(in: folder)?.complete, true, "complete before shard \(index)/\(count) ran")
+                let summary = try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: index, count: count)))
+                XCTAssertEqual(summary.framesRendered, Shard(index: index, count: count).frames(of: 100).count)
+            }
+            XCTAssertEqual(RenderManifest.read(in: folder)?.complete, true, "\(count) shards")
+            XCTAssertTrue(try FolderVerification(directory: folder, scene: scene).isComplete)
+            let got = try frames(in: folder, count: 100)
+            for frame in 0..<100 {
+                XCTAssertEqual(got[frame], expected[frame], "frame \(frame) of \(count) shards")
+                compared += 1
+            }
+            XCTAssertEqual(RenderManifest.parts(in: folder).count, count)
+        }
+        XCTAssertEqual(compared, 400)
+    }
+
+    func testShardsWritingAtOnceIntoOneFolderComplete() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let (scene, _) = try scene(in: directory)
+        let full = directory.appendingPathComponent("full")
+        try RenderSession.run(scene, request: RenderRequest(outputDirectory: full, jobs: 2))
+        let folder = directory.appendingPathComponent("together")
+        let failures = (0..<7).map { _ in Failure() }
+        DispatchQueue.concurrentPerform(iterations: 7) { index in
+            do {
+                try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: index, count: 7), jobs: 1))
+            } catch {
+                failures[index].message = "shard \(index): \(error)"
+            }
+        }
+        XCTAssertEqual(failures.compactMap(\.message), [])
+        XCTAssertEqual(RenderManifest.read(in: folder)?.complete, true)
+        XCTAssertEqual(try frames(in: folder, count: 100), try frames(in: full, count: 100))
+    }
+
+    func testAnUnfinishedShardIsNamedAndARerunCompletesTheFolder() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let (scene, _) = try scene(in: directory)
+        let folder = directory.appendingPathComponent("frames")
+        try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: 0, count: 3)))
+        // Shard 1 is stopped after a few frames, as if its machine went away.
+        let stop = StopAfter(frames: 5)
+        XCTAssertThrowsError(try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: 1, count: 3), jobs: 1),
+                                                   progress: { done, _ in stop.count(done) }, isCancelled: { stop.reached }))
+        let unfinished = try FolderVerification(directory: folder, scene: scene)
+        XCTAssertFalse(unfinished.isComplete)
+        XCTAssertEqual(unfinished.problems, ["shard 1/3 (frames 33-65) did not finish", "shard 2/3 (frames 66-99) has not rendered here"])
+        XCTAssertEqual(unfinished.missing.count, 100 - 33 - 5)
+        for index in [2, 1] {
+            try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: index, count: 3)))
+        }
+        XCTAssertTrue(try FolderVerification(directory: folder, scene: scene).isComplete)
+        // Re-running a shard of a complete folder keeps it complete and changes no frame.
+        let before = try frames(in: folder, count: 100)
+        try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: 1, count: 3)))
+        XCTAssertEqual(RenderManifest.read(in: folder)?.complete, true)
+        XCTAssertEqual(try frames(in: folder, count: 100), before)
+    }
+
+    func testMoreShardsThanFramesComplete() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let spec = directory.appendingPathComponent("short.yaml")
+        try Self.specText.replacingOccurrences(of: "duration: 2", with: "duration: 0.06").write(to: spec, atomically: true, encoding: .utf8)
+        let scene = try SpecLoader().load(path: spec.path)
+        XCTAssertEqual(scene.frameCount, 3)
+        let folder = directory.appendingPathComponent("frames")
+        let rendered = try (0..<7).map { try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: $0, count: 7))).framesRendered }
+        XCTAssertEqual(rendered, [0, 0, 1, 0, 1, 0, 1])
+        XCTAssertTrue(try FolderVerification(directory: folder, scene: scene).isComplete)
+    }
+
+    func testLocks() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let (scene, _) = try scene(in: directory)
+        let folder = directory.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The same shard twice at once: the second is refused, naming the shard.
+        let shardLock = try OutputFolderLock(directory: folder, fileName: ".kinetype.shard-1-of-3.lock")
+        XCTAssertThrowsError(try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: 1, count: 3)))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("shard 1/3 is already rendering into"), "\(error)")
+        }
+        XCTAssertNoThrow(try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: 0, count: 3))))
+        shardLock.release()
+        // A whole-folder render and a shard exclude each other.
+        let whole = try OutputFolderLock(directory: folder)
+        XCTAssertThrowsError(try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: 2, count: 3)))) { error in
+            XCTAssertTrue("\(error)".contains("is in use by another render (PID"), "\(error)")
+        }
+        whole.release()
+        let shard = try OutputFolderLock(directory: folder, shared: true)
+        XCTAssertThrowsError(try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder))) { error in
+            XCTAssertTrue("\(error)".contains("is in use by another render"), "\(error)")
+        }
+        shard.release()
+        // A full render replaces a sharded one and removes its manifest parts.
+        try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder))
+        XCTAssertEqual(RenderManifest.parts(in: folder).count, 0)
+        XCTAssertEqual(RenderManifest.read(in: folder)?.complete, true)
+    }
+}
+
+/// One thread's error, read after the threads are done.
+private final class Failure: @unchecked Sendable { var message: String? }
+
+/// Cancels a render once `frames` frames are written.
+private final class StopAfter: @unchecked Sendable {
+    private let lock = NSLock()
+    private let frames: Int
+    private var done = 0
+    init(frames: Int) { self.frames = frames }
+    func count(_ done: Int) { lock.withLock { self.done = max(self.done, done) } }
+    var reached: Bool { lock.withLock { done >= frames } }
+}
+
+/// The Kubernetes Indexed Job contract, run locally (issue 10 §2): N `kinetype render --shard auto`
+/// processes with `JOB_COMPLETION_INDEX` started together into one folder, then `verify`, then
+/// `encode` to a video; and a shard killed outright, then re-run.
+final class ShardCommandTests: XCTestCase {
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["KINETYPE_FONTS_DIR": TestPaths.fonts.path]) { $1 }.merging(environment) { $1 }
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return (process, err)
+    }
+
+    func probe(_ video: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffprobe", "-v", "error", "-select_streams", "v", "-count_frames", "-show_entries",
+                             "stream=codec_name,r_frame_rate,nb_read_frames", "-of", "default=nw=1", video]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func testIndexedJobContract() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let spec = directory.appendingPathComponent("spec.yaml")
+        try ShardFolderTests.specText.write(to: spec, atomically: true, encoding: .utf8)
+        let folder = directory.appendingPathComponent("frames").path
+        let shards = 3
+        let processes = try (0..<shards).map { index in
+            try start(["render", spec.path, "-o", folder, "--shard", "auto", "-j", "1"],
+                      environment: ["JOB_COMPLETION_INDEX": "\(index)", "KINETYPE_SHARDS": "\(shards)"])
+        }
+        for (index, (process, err)) in processes.enumerated() {
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, stderr)
+            let range = Shard(index: index, count: shards).frames(of: 100)
+            XCTAssertTrue(stderr.contains("shard \(index)/3: frames \(range.lowerBound)-\(range.upperBound - 1) of 100 (from JOB_COMPLETION_INDEX=\(index), KINETYPE_SHARDS=3)"), stderr)
+        }
+        let verified = try runKinetype(["verify", folder, spec.path])
+        XCTAssertEqual(verified.status, 0, verified.stderr)
+        let video = directory.appendingPathComponent("out.mp4").path
+        let encoded = try runKinetype(["encode", folder, "--video", video])
+        XCTAssertEqual(encoded.status, 0, encoded.stderr)
+        let probed = try probe(video)
+        XCTAssertTrue(probed.contains("codec_name=h264") && probed.contains("r_frame_rate=50/1") && probed.contains("nb_read_frames=100"), probed)
+    }
+
+    func testAKilledShardIsReportedAndItsRerunCompletesTheFolder() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let spec = directory.appendingPathComponent("spec.yaml")
+        try ShardFolderTests.specText.replacingOccurrences(of: "width: 96, height: 40", with: "width: 1920, height: 1080")
+            .replacingOccurrences(of: "value: 27.5", with: "value: 600").write(to: spec, atomically: true, encoding: .utf8)
+        let folder = directory.appendingPathComponent("frames")
+        XCTAssertEqual(try runKinetype(["render", spec.path, "-o", folder.path, "--shard", "1/2", "-q"]).status, 0)
+        let (victim, _) = try start(["render", spec.path, "-o", folder.path, "--shard", "0/2", "-j", "1", "-q"])
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent(FrameFiles.name(3)).path), Date() < deadline { usleep(2_000) }
+        kill(victim.processIdentifier, SIGKILL)
+        victim.waitUntilExit()
+        XCTAssertEqual(victim.terminationReason, .uncaughtSignal)
+        let broken = try runKinetype(["verify", folder.path, spec.path])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.contains("shard 0/2 (frames 0-49) did not finish"), broken.stderr)
+        let refused = try runKinetype(["encode", folder.path, "--video", directory.appendingPathComponent("out.mp4").path])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("is not a finished render") && refused.stderr.contains("shard 0/2"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.mp4").path))
+        XCTAssertEqual(try runKinetype(["render", spec.path, "-o", folder.path, "--shard", "0/2", "-q"]).status, 0)
+        let fixed = try runKinetype(["verify", folder.path, spec.path])
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+    }
+
+    func testTransparentFramesNeedACodecWithAlphaOrABackground() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let spec = directory.appendingPathComponent("spec.yaml")
+        try ShardFolderTests.specText.replacingOccurrences(of: "\"#FFFFFF\"", with: "transparent").write(to: spec, atomically: true, encoding: .utf8)
+        let folder = directory.appendingPathComponent("frames").path
+        for index in 0..<2 { XCTAssertEqual(try runKinetype(["render", spec.path, "-o", folder, "--shard", "\(index)/2", "-q"]).status, 0) }
+        let mp4 = directory.appendingPathComponent("out.mp4").path
+        let refused = try runKinetype(["encode", folder, "--video", mp4])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("has no alpha"), refused.stderr)
+        let onBlack = try runKinetype(["encode", folder, "--video", mp4, "--background", "#000000"])
+        XCTAssertEqual(onBlack.status, 0, onBlack.stderr)
+        let mov = directory.appendingPathComponent("out.mov").path
+        XCTAssertEqual(try runKinetype(["encode", folder, "--video", mov]).status, 0)
+        XCTAssertTrue(try probe(mov).contains("nb_read_frames=100"))
+        // Straight alpha over a colour, rounded: half-covered white over black is 128.
+        var pixels: [UInt8] = [255, 255, 255, 128, 10, 20, 30, 255, 0, 0, 0, 0]
+        FolderEncoder.composite(&pixels, over: RGBA(r: 0, g: 0, b: 0, a: 1))
+        XCTAssertEqual(pixels, [128, 128, 128, 255, 10, 20, 30, 255, 0, 0, 0, 255])
+    }
+
+    func testShardOptionErrors() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let spec = directory.appendingPathComponent("spec.yaml")
+        try ShardFolderTests.specText.write(to: spec, atomically: true, encoding: .utf8)
+        let cases: [([String], [String: String], String)] = [
+            (["--shard", "3/3"], [:], "--shard takes K/N"),
+            (["--shard", "auto"], ["JOB_COMPLETION_INDEX": "1"], "KINETYPE_SHARDS"),
+            (["--shard", "0/2", "--frames", "0-9"], [:], "either --shard or --frame/--frames"),
+            (["--shard", "0/2", "--video", directory.appendingPathComponent("x.mp4").path], [:], "kinetype encode DIR --video FILE"),
+        ]
+        for (arguments, environment, message) in cases {
+            let result = try runKinetype(["render", spec.path, "-o", directory.appendingPathComponent("f").path] + arguments,
+                                         environment: environment)
+            XCTAssertNotEqual(result.status, 0, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        XCTAssertEqual(cases.count, 4)
     }
 }
