@@ -316,6 +316,48 @@ final class ShardCommandTests: XCTestCase {
         XCTAssertEqual(pixels, [128, 128, 128, 255, 10, 20, 30, 255, 0, 0, 0, 255])
     }
 
+    /// deploy/: the manifests parse, and each hands kinetype the variables `--shard auto` reads.
+    func testDeployFilesFollowTheShardContract() throws {
+        let check = #"""
+        import json, sys, yaml
+        root = sys.argv[1]
+        docs = list(yaml.safe_load_all(open(root + "/deploy/kubernetes-indexed-job.yaml")))
+        job = [d for d in docs if d["kind"] == "Job"][0]
+        container = job["spec"]["template"]["spec"]["containers"][0]
+        env = {e["name"]: e["value"] for e in container["env"]}
+        assert job["spec"]["completionMode"] == "Indexed"
+        assert int(env["KINETYPE_SHARDS"]) == job["spec"]["completions"], "KINETYPE_SHARDS != completions"
+        assert container["args"][:1] == ["render"] and "--shard" in container["args"] and "auto" in container["args"]
+        encode = yaml.safe_load(open(root + "/deploy/kubernetes-encode-job.yaml"))
+        script = " ".join(encode["spec"]["template"]["spec"]["containers"][0]["args"])
+        assert "kinetype verify" in script and "kinetype encode" in script
+        batch = json.load(open(root + "/deploy/aws-batch-job.json"))
+        props = batch["containerProperties"]
+        assert {"name": "KINETYPE_SHARDS", "value": "8"} in props["environment"] and "auto" in props["command"]
+        slurm = open(root + "/deploy/slurm-array.sh").read()
+        assert "#SBATCH --array=" in slurm and "--shard auto" in slurm
+        docker = open(root + "/deploy/Dockerfile").read()
+        assert "scripts/setup" in docker and "swift build -c release" in docker
+        print("ok", len(docs) + 3)
+        """#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", check, TestPaths.root.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, printed)
+        XCTAssertEqual(printed, "ok 5\n")
+        let syntax = Process()
+        syntax.executableURL = URL(fileURLWithPath: "/bin/bash")
+        syntax.arguments = ["-n", TestPaths.root.appendingPathComponent("deploy/slurm-array.sh").path]
+        try syntax.run()
+        syntax.waitUntilExit()
+        XCTAssertEqual(syntax.terminationStatus, 0)
+    }
+
     func testShardOptionErrors() throws {
         let directory = TestPaths.temporaryDirectory()
         let spec = directory.appendingPathComponent("spec.yaml")
