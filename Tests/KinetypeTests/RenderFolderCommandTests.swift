@@ -246,6 +246,30 @@ final class RenderFolderCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: output.path + ".gif"))
     }
 
+    /// Issue 10: a 60 fps folder becomes a 50 fps GIF (whole-hundredth delays browsers honour),
+    /// the same duration, and the script says so.
+    func testMakeGIFResamplesAFastFolderTo50FPS() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let spec = directory.appendingPathComponent("fast.yaml")
+        try singleLayerSpec(width: 64, height: 32, fps: 60, duration: 2, layer: #"{text: "60", font: {family: "DejaVu Sans"}, size: {keyframes: [{time: 0, value: 8}, {time: 2, value: 24}]}}"#)
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("frames")
+        XCTAssertEqual(try kinetype(["render", spec.path, "-o", output.path, "-q"]).finish().status, 0)
+        let gif = try makeGIF([output.path, "--out", output.path + ".gif"])
+        XCTAssertEqual(gif.status, 0, gif.stderr)
+        XCTAssertTrue(gif.stderr.contains("60 fps resampled to 50 fps"), gif.stderr)
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["ffprobe", "-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames:format=duration",
+                           "-of", "default=nw=1", output.path + ".gif"]
+        let out = Pipe()
+        probe.standardOutput = out
+        try probe.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        XCTAssertTrue(printed.contains("nb_read_frames=100") && printed.contains("duration=2.0"), printed)
+    }
+
     /// Found by an adversarial try: a "%" in the folder's name, and an unreadable manifest.
     func testMakeGIFTakesAFolderWithAPercentSignAndRefusesAnUnreadableManifest() throws {
         let output = TestPaths.temporaryDirectory().appendingPathComponent("titles 50%")
