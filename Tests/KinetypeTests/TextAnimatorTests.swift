@@ -318,7 +318,8 @@ final class TextAnimatorTests: XCTestCase {
         ]
         var rendered = 0
         for file in files {
-            let contents = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            // Decoded as the layout fuzzer decodes its input: invalid UTF-8 becomes U+FFFD.
+            let contents = String(decoding: try Data(contentsOf: folder.appendingPathComponent(file)), as: UTF8.self)
             let text = contents.hasPrefix("%kt") ? String(contents.drop { $0 != "\n" }.dropFirst()) : contents
             let scene = try Self.scene([Self.layer(.constant(text), animators: animators, size: 24,
                                                    paragraph: ParagraphSpec(boxWidth: .constant(300), style: ParagraphStyle(maxLines: 3)))],
