@@ -40,3 +40,23 @@ struct FrameSelection: ParsableArguments {
         return a...b
     }
 }
+
+/// Runs a long job (a render into a video or a stream, an encode) with a progress bar on a
+/// terminal's stderr and Ctrl-C handling: an interruption prints "interrupted after N of M frames;
+/// `leftBehind`" and exits with 130 or 143; any other error fails in one line.
+func withProgress<Result>(quiet: Bool, leftBehind: String,
+                          _ body: (_ progress: @escaping @Sendable (Int, Int) -> Void, _ isCancelled: @escaping @Sendable () -> Bool) throws -> Result) -> Result {
+    let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
+    let interruption = Interruption()
+    defer { bar.finish() }
+    do {
+        return try body({ done, total in bar.update(done, of: total) }, { interruption.isRequested })
+    } catch let error as RenderError {
+        bar.finish()
+        if case .interrupted = error { note("\(error); \(leftBehind)") } else { fail(error) }
+        Foundation.exit(interruption.exitCode)
+    } catch {
+        bar.finish()
+        fail(error)
+    }
+}

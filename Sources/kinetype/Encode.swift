@@ -39,22 +39,10 @@ struct Encode: ParsableCommand {
     func run() throws {
         let background = try videoOptions.backgroundColour()
         let sink = try videoOptions.sink(for: video)
-        let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
-        let interruption = Interruption()
-        let summary: FolderEncoder.Summary
-        do {
-            summary = try FolderEncoder.encode(directory: URL(fileURLWithPath: directory), into: sink, background: background, jobs: jobs,
-                                               progress: { done, total in bar.update(done, of: total) },
-                                               isCancelled: { interruption.isRequested })
-        } catch let error as RenderError {
-            bar.finish()
-            if case .interrupted = error { note("\(error); no video written") } else { fail(error) }
-            Foundation.exit(interruption.exitCode)
-        } catch {
-            bar.finish()
-            fail(error)
+        let summary = withProgress(quiet: quiet, leftBehind: "no video written") { progress, isCancelled in
+            try FolderEncoder.encode(directory: URL(fileURLWithPath: directory), into: sink, background: background, jobs: jobs,
+                                     progress: progress, isCancelled: isCancelled)
         }
-        bar.finish()
         guard !quiet else { return }
         sink.notes.forEach { note($0) }
         note(String(format: "encoded %d frames of %@ in %.2f s to %@ (%@)", summary.frames, directory, summary.seconds, video, sink.codec.rawValue))

@@ -47,7 +47,7 @@ struct Render: ParsableCommand {
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
     var spec: String
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Folder for the frames (created if missing).", valueName: "DIR"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Folder for the frames (created if missing); - writes a raw stream to stdout (with --format).", valueName: "DIR"))
     var output: String = "frames"
 
     @OptionGroup var selection: FrameSelection
@@ -70,6 +70,9 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Encode a video instead of PNG frames (ffmpeg): .mp4 (H.264), .mov (ProRes 4444, alpha), .webm (VP9, alpha), .gif, .png/.apng (animated PNG).", valueName: "FILE"))
     var video: String?
 
+    @Option(name: .long, help: ArgumentHelp("With --output -: write the frames to stdout as raw 8-bit RGBA (rgba) or YUV4MPEG2 4:4:4, BT.601 limited range (y4m).", valueName: "rgba|y4m"))
+    var format: String?
+
     @OptionGroup var videoOptions: VideoOptions
 
     func validate() throws {
@@ -83,6 +86,11 @@ struct Render: ParsableCommand {
         let range = try selection.range()
         var scene = try loadScene(spec)
         if let background = try videoOptions.backgroundColour() { scene.canvas.background = background }
+        if output == "-" {
+            if video != nil { throw ValidationError("use either --video FILE or --output -, not both") }
+            return try renderStream(scene, range: range)
+        }
+        if format != nil { throw ValidationError("--format is for --output - (a raw stream on stdout); a folder always gets PNG frames") }
         if let video {
             if shard != nil { throw ValidationError("--shard renders frames into a folder; encode the finished folder with kinetype encode DIR --video FILE") }
             return try renderVideo(scene, to: video, range: range)
@@ -160,25 +168,30 @@ struct Render: ParsableCommand {
     /// `--video FILE`: frames streamed in order into ffmpeg.
     private func renderVideo(_ scene: Scene, to path: String, range: ClosedRange<Int>?) throws {
         let sink = try videoOptions.sink(for: path)
-        let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
-        let interruption = Interruption()
-        let summary: RenderSummary
-        do {
-            summary = try RenderSession.run(scene, frames: range, jobs: jobs, into: sink,
-                                            progress: { done, total in bar.update(done, of: total) },
-                                            isCancelled: { interruption.isRequested })
-        } catch let error as RenderError {
-            bar.finish()
-            if case .interrupted = error { note("\(error); no video written") } else { fail(error) }
-            Foundation.exit(interruption.exitCode)
-        } catch {
-            bar.finish()
-            fail(error)
+        let summary = withProgress(quiet: quiet, leftBehind: "no video written") { progress, isCancelled in
+            try RenderSession.run(scene, frames: range, jobs: jobs, into: sink, progress: progress, isCancelled: isCancelled)
         }
-        bar.finish()
         guard !quiet else { return }
         sink.notes.forEach { note($0) }
         note(String(format: "encoded %d frames in %.2f s (%.1f frames/s) to %@ (%@)",
                     summary.framesRendered, summary.seconds, summary.framesPerSecond, path, sink.codec.rawValue))
+    }
+
+    /// `--output - --format rgba|y4m`: frames in order on stdout, for another program.
+    private func renderStream(_ scene: Scene, range: ClosedRange<Int>?) throws {
+        guard let format else {
+            throw ValidationError("--output - writes a raw stream to stdout: add --format rgba (8-bit RGBA frames) or --format y4m (YUV4MPEG2)")
+        }
+        guard let streamFormat = StreamFormat(rawValue: format) else {
+            throw ValidationError("--format takes rgba or y4m; got \"\(format)\"")
+        }
+        if shard != nil { throw ValidationError("--shard renders into a folder, not to stdout") }
+        let sink = StreamSink(format: streamFormat)
+        let summary = withProgress(quiet: quiet, leftBehind: "the stream on stdout is incomplete") { progress, isCancelled in
+            try RenderSession.run(scene, frames: range, jobs: jobs, into: sink, progress: progress, isCancelled: isCancelled)
+        }
+        guard !quiet else { return }
+        note(String(format: "wrote %d %@ frames (%dx%d) in %.2f s to stdout", summary.framesRendered, format,
+                    scene.canvas.width, scene.canvas.height, summary.seconds))
     }
 }

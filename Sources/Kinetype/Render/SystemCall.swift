@@ -18,6 +18,23 @@ package enum SystemCall {
         }
     }
 
+    /// Writes all of `bytes` to `descriptor` (a pipe takes a frame in several writes), straight
+    /// from the buffer, again after EINTR. Returns the errno of a failed write, nil on success.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
     /// errno in plain lower-case words: the common ones spelled out so messages are the same
     /// everywhere, the rest from the C library.
     package static func reason(_ code: Int32) -> String {

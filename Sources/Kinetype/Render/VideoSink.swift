@@ -105,22 +105,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         guard let input, rgba.count == frameBytes else {
             throw VideoError(message: "frame \(frame) has \(rgba.count) bytes, expected \(frameBytes)")
         }
-        // write(2) straight from the frame's buffer: a frame is megabytes, and a copy into Data
-        // for FileHandle would cost as much as the pipe.
-        let descriptor = input.fileDescriptor
-        let failed = rgba.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return true
-                }
-                offset += written
-            }
-            return false
-        }
-        if failed { throw VideoError(message: "ffmpeg stopped taking frames at frame \(frame)\(errorTail.summary)") }
+        if SystemCall.writeAll(input.fileDescriptor, rgba) != nil { throw VideoError(message: "ffmpeg stopped taking frames at frame \(frame)\(errorTail.summary)") }
     }
 
     public func finish() throws {
