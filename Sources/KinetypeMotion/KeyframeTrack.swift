@@ -36,6 +36,13 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
         self.interpolate = interpolate
     }
 
+    /// The same track with each keyframe's value transformed, the same interpolation and timing:
+    /// for a linear `transform` (a scale) it equals the track written with the transformed values.
+    public func mapValues(_ transform: (Value) -> Value) -> KeyframeTrack {
+        KeyframeTrack(keyframes: keyframes.map { Keyframe(time: $0.time, value: transform($0.value), easing: $0.easing) },
+                      repeat: repeatCount, autoreverses: autoreverses, interpolate: interpolate)
+    }
+
     public var firstTime: Double { keyframes[0].time }
     public var lastTime: Double { keyframes[keyframes.count - 1].time }
     /// Length of one leg (one pass through the keyframes).

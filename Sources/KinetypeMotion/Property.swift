@@ -11,6 +11,14 @@ public enum Property<Value: Sendable>: Sendable {
         }
     }
 
+    /// The property with every value (the constant, or each keyframe's) transformed.
+    public func mapValues(_ transform: (Value) -> Value) -> Property {
+        switch self {
+        case let .constant(value): return .constant(transform(value))
+        case let .animated(track): return .animated(track.mapValues(transform))
+        }
+    }
+
     public var isAnimated: Bool {
         if case .animated = self { return true }
         return false
