@@ -116,4 +116,53 @@ final class StreamOutputTests: XCTestCase {
         XCTAssertEqual(closed.status, 1)
         XCTAssertTrue(closed.stderr.contains("the reader closed the pipe after "), closed.stderr)
     }
+
+    /// `PlanarYUV` against ffmpeg's own conversion (swscale) of the same RGBA pixels.
+    func testPlanarYUVMatchesFFmpeg() throws {
+        let width = 64, height = 32
+        var generator = SystemRandomNumberGenerator()
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        for i in 0..<(width * height) {
+            for c in 0..<3 { rgba[4 * i + c] = i % 7 == 0 ? UInt8.random(in: 0...255, using: &generator) : UInt8((i * (c + 3) + c * 40) % 256) }
+        }
+        let input = TestPaths.temporaryDirectory().appendingPathComponent("in.rgba")
+        try Data(rgba).write(to: input)
+        func ffmpeg(_ format: String) throws -> [UInt8] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-i", input.path,
+                                 "-sws_flags", "bilinear+accurate_rnd+full_chroma_int", "-f", "rawvideo", "-pix_fmt", format, "-"]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Array(data)
+        }
+        func largest(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int { zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? -1 }
+        let count = width * height
+        let ours444 = PlanarYUV.withRows(of: rgba, width: width, height: height, channels: 4) { PlanarYUV.planar444(rows: $0, width: width, channels: 4) }
+        let theirs444 = try ffmpeg("yuv444p")
+        XCTAssertEqual(theirs444.count, ours444.count)
+        XCTAssertLessThanOrEqual(largest(ours444[0..<count], theirs444[0..<count]), 1, "Y")
+        XCTAssertLessThanOrEqual(largest(ours444[count...], theirs444[count...]), 1, "Cb, Cr")
+        let ours420 = PlanarYUV.withRows(of: rgba, width: width, height: height, channels: 4) { PlanarYUV.planar420(rows: $0, width: width, channels: 4) }
+        let theirs420 = try ffmpeg("yuv420p")
+        XCTAssertEqual(theirs420.count, count * 3 / 2)
+        XCTAssertEqual(Array(ours420[0..<count]), Array(ours444[0..<count]), "4:2:0 luma is the 4:4:4 luma")
+        XCTAssertLessThanOrEqual(largest(ours420[0..<count], theirs420[0..<count]), 1, "Y")
+        // swscale's 4:2:0 chroma uses its own filter and siting; ours is the mean of each 2×2 block,
+        // which must equal the mean of ffmpeg's full-resolution chroma within rounding.
+        var averaged: [UInt8] = []
+        for plane in 1...2 {
+            for y in stride(from: 0, to: height, by: 2) {
+                for x in stride(from: 0, to: width, by: 2) {
+                    let at = { (dx: Int, dy: Int) in Int(theirs444[plane * count + (y + dy) * width + x + dx]) }
+                    averaged.append(UInt8((at(0, 0) + at(1, 0) + at(0, 1) + at(1, 1) + 2) / 4))
+                }
+            }
+        }
+        XCTAssertEqual(averaged.count, count / 2)
+        XCTAssertLessThanOrEqual(largest(ours420[count...], averaged[...]), 1, "2×2 chroma means")
+    }
 }

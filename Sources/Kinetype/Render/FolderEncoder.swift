@@ -33,7 +33,14 @@ public enum FolderEncoder {
                 do {
                     var image = try PNGCodec.read(path: directory.appendingPathComponent(FrameFiles.name(frame)).path)
                     if let background { composite(&image.pixels, over: background) }
-                    try window.submit(frame: frame, encoded: image.pixels)
+                    if sink.frameEncoding == .yuv420p {
+                        let (width, height) = (image.width, image.height)
+                        try window.submit(frame: frame, encoded: PlanarYUV.withRows(of: image.pixels, width: width, height: height, channels: 4) {
+                            PlanarYUV.planar420(rows: $0, width: width, channels: 4)
+                        })
+                    } else {
+                        try window.submit(frame: frame, encoded: image.pixels)
+                    }
                     progress(state.finish(), total)
                 } catch {
                     state.fail(error)

@@ -10,7 +10,7 @@ public protocol FrameSink: AnyObject, Sendable {
     /// What `write` receives: PNG files (the default) or raw 8-bit RGBA (a video encoder's input).
     var frameEncoding: FrameEncoding { get }
     func begin(scene: Scene, frames: ClosedRange<Int>) throws
-    /// A frame, encoded as `frameEncoding` says: PNG bytes, or width × height × 4 straight-alpha RGBA bytes.
+    /// A frame, encoded as `frameEncoding` says.
     func write(frame: Int, encoded: [UInt8]) throws
     func finish() throws
     func abandon()
@@ -18,7 +18,11 @@ public protocol FrameSink: AnyObject, Sendable {
 
 public enum FrameEncoding: Sendable {
     case png
+    /// width × height × 4 bytes, 8-bit straight-alpha RGBA.
     case rgba
+    /// 8-bit planar 4:2:0, BT.601 limited range (`PlanarYUV`): what H.264 and HEVC encode, made on
+    /// the render threads. Opaque frames with even sides only.
+    case yuv420p
 }
 
 extension FrameSink {

@@ -101,7 +101,13 @@ public enum RenderSession {
                 do {
                     let canvas = try renderer.render(frame: frame)
                     try timed(&encoding) {
-                        let encoded = sink.frameEncoding == .rgba ? canvas.bytes(includeAlpha: true) : try PNGCodec.encode(canvas, options: png)
+                        let encoded: [UInt8]
+                        switch sink.frameEncoding {
+                        case .png: encoded = try PNGCodec.encode(canvas, options: png)
+                        case .rgba: encoded = canvas.bytes(includeAlpha: true)
+                        case .yuv420p:
+                            encoded = canvas.withRows(includeAlpha: false) { rows, _ in PlanarYUV.planar420(rows: rows, width: canvas.width, channels: 3) }
+                        }
                         if let window { try window.submit(frame: frame, encoded: encoded) } else { try sink.write(frame: frame, encoded: encoded) }
                     }
                     progress(queue.finish(), frames.count)

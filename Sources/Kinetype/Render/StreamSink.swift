@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeRaster
 
 /// The raw formats `StreamSink` writes.
 public enum StreamFormat: String, Sendable, CaseIterable {
@@ -17,6 +18,7 @@ public final class StreamSink: FrameSink, @unchecked Sendable {
     public let frameEncoding = FrameEncoding.rgba
     private let descriptor: Int32
     private var frameBytes = 0
+    private var width = 0, height = 0
     private var written = 0
 
     public init(format: StreamFormat, descriptor: Int32 = STDOUT_FILENO) {
@@ -27,6 +29,7 @@ public final class StreamSink: FrameSink, @unchecked Sendable {
     public func begin(scene: Scene, frames: ClosedRange<Int>) throws {
         let canvas = scene.canvas
         frameBytes = canvas.width * canvas.height * 4
+        (width, height) = (canvas.width, canvas.height)
         guard format == .y4m else { return }
         if canvas.background.a < 1 {
             throw VideoError(message: "the canvas is transparent, but y4m has no alpha: use --format rgba, or give --background COLOUR")
@@ -42,7 +45,11 @@ public final class StreamSink: FrameSink, @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         switch format {
         case .rgba: try send(rgba)
-        case .y4m: try send(Array("FRAME\n".utf8) + Self.planarYUV444(rgba))
+        case .y4m:
+            let planes = PlanarYUV.withRows(of: rgba, width: width, height: height, channels: 4) {
+                PlanarYUV.planar444(rows: $0, width: width, channels: 4)
+            }
+            try send(Array("FRAME\n".utf8) + planes)
         }
         written += 1
     }
@@ -50,26 +57,6 @@ public final class StreamSink: FrameSink, @unchecked Sendable {
     public func finish() throws {}
 
     public func abandon() {}
-
-    /// BT.601 limited-range Y, Cb and Cr planes of opaque RGBA pixels, rounded to nearest.
-    static func planarYUV444(_ rgba: [UInt8]) -> [UInt8] {
-        let count = rgba.count / 4
-        var planes = [UInt8](repeating: 0, count: count * 3)
-        rgba.withUnsafeBufferPointer { source in
-            planes.withUnsafeMutableBufferPointer { out in
-                for pixel in 0..<count {
-                    let r = Double(source[4 * pixel]), g = Double(source[4 * pixel + 1]), b = Double(source[4 * pixel + 2])
-                    let y = 16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255
-                    let cb = 128 + (-37.797 * r - 74.203 * g + 112.0 * b) / 255
-                    let cr = 128 + (112.0 * r - 93.786 * g - 18.214 * b) / 255
-                    out[pixel] = UInt8(y.rounded())
-                    out[count + pixel] = UInt8(cb.rounded())
-                    out[2 * count + pixel] = UInt8(cr.rounded())
-                }
-            }
-        }
-        return planes
-    }
 
     private func send(_ bytes: [UInt8]) throws {
         guard let code = SystemCall.writeAll(descriptor, bytes) else { return }

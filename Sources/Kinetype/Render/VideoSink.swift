@@ -28,7 +28,7 @@ public enum VideoCodec: String, Sendable, CaseIterable {
     var needsEvenSize: Bool { self == .h264 || self == .hevc }
 }
 
-/// Render stage 5 for video: streams raw RGBA frames, in frame order, into an ffmpeg process that
+/// Render stage 5 for video: streams raw frames (RGBA, or 4:2:0 YUV for H.264 and HEVC), in frame order, into an ffmpeg process that
 /// encodes them, writing to a temporary name beside the output and renaming it on success, so an
 /// interrupted or failed encode never leaves a truncated file under the requested name.
 public final class VideoSink: FrameSink, @unchecked Sendable {
@@ -37,7 +37,8 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     public let crf: Int?
     public let preset: String?
     public let wantsFrameOrder = true
-    public let frameEncoding = FrameEncoding.rgba
+    /// H.264 and HEVC take 4:2:0 frames converted on the render threads; the rest take RGBA.
+    public var frameEncoding: FrameEncoding { codec.needsEvenSize ? .yuv420p : .rgba }
     /// Said to the user: e.g. that a fast spec was resampled for GIF.
     public private(set) var notes: [String] = []
 
@@ -73,12 +74,13 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         guard let ffmpeg = Self.ffmpegPath() else {
             throw VideoError(message: "ffmpeg is not installed (kinetype starts it to encode video): install it, e.g. scripts/setup --with-ffmpeg or apt-get install ffmpeg")
         }
-        frameBytes = format.width * format.height * 4
+        let yuv = frameEncoding == .yuv420p
+        frameBytes = yuv ? format.width * format.height * 3 / 2 : format.width * format.height * 4
         let rate = Self.rational(format.fps)
         let directory = output.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(output.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(output.pathExtension.isEmpty ? codec.rawValue : output.pathExtension)")
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                         "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(format.width)x\(format.height)",
+                         "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(format.width)x\(format.height)",
                          "-framerate", "\(rate.numerator)/\(rate.denominator)", "-i", "pipe:0"]
         arguments += encoderArguments(fps: format.fps)
         arguments += ["-f", muxer, temporary.path]
@@ -101,11 +103,11 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         self.temporary = temporary
     }
 
-    public func write(frame: Int, encoded rgba: [UInt8]) throws {
-        guard let input, rgba.count == frameBytes else {
-            throw VideoError(message: "frame \(frame) has \(rgba.count) bytes, expected \(frameBytes)")
+    public func write(frame: Int, encoded bytes: [UInt8]) throws {
+        guard let input, bytes.count == frameBytes else {
+            throw VideoError(message: "frame \(frame) has \(bytes.count) bytes, expected \(frameBytes)")
         }
-        if SystemCall.writeAll(input.fileDescriptor, rgba) != nil { throw VideoError(message: "ffmpeg stopped taking frames at frame \(frame)\(errorTail.summary)") }
+        if SystemCall.writeAll(input.fileDescriptor, bytes) != nil { throw VideoError(message: "ffmpeg stopped taking frames at frame \(frame)\(errorTail.summary)") }
     }
 
     public func finish() throws {
