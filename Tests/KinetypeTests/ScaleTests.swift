@@ -61,6 +61,11 @@ final class ScaleTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let image = try PNGCodec.read(path: folder.appendingPathComponent(FrameFiles.name(9)).path)
         XCTAssertEqual([image.width, image.height], [600, 300])
+        // verify checks a scaled folder against the spec at the scale it was rendered at.
+        let whole = directory.appendingPathComponent("x2")
+        XCTAssertEqual(try runKinetype(["render", spec.path, "-o", whole.path, "--scale", "2", "-q"]).status, 0)
+        let verified = try runKinetype(["verify", whole.path, spec.path])
+        XCTAssertEqual(verified.status, 0, verified.stderr)
         XCTAssertEqual(try runKinetype(["render", spec.path, "-o", folder.path, "--scale", "9"]).status, 64)
         let big = directory.appendingPathComponent("big.yaml")
         try Self.spec(1).replacingOccurrences(of: "width: 200, height: 100", with: "width: 5000, height: 100").write(to: big, atomically: true, encoding: .utf8)

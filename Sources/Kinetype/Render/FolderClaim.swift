@@ -84,5 +84,6 @@ extension RenderManifest {
         specHash = SceneFingerprint.spec(scene)
         fontsHash = SceneFingerprint.fonts(scene)
         transparent = scene.canvas.background.a < 1
+        scale = scene.scale == 1 ? nil : scene.scale
     }
 }

@@ -19,6 +19,9 @@ public struct FolderVerification: Sendable {
         guard let manifest = RenderManifest.read(in: directory) else {
             throw VerificationError(message: "\(directory.path) has no readable \(RenderManifest.fileName): it is not a kinetype render folder")
         }
+        // Frames rendered with --scale are checked against the spec at that scale.
+        let factor = manifest.scale ?? 1
+        let scene = try scene.map { factor > 1 && $0.scale == 1 ? try $0.scaled(by: factor) : $0 }
         frameCount = scene?.frameCount ?? manifest.frameCount
         let width = scene?.canvas.width ?? manifest.width, height = scene?.canvas.height ?? manifest.height
         if manifest.complete == false {

@@ -26,6 +26,8 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// Whether the canvas is transparent (nil in manifests written before kinetype recorded it):
     /// `kinetype encode` needs it to refuse a codec without alpha before it starts.
     public var transparent: Bool?
+    /// The `--scale` the frames were rendered at (nil: 1, and in manifests from before).
+    public var scale: Int?
     /// Set in a shard's manifest part (`kinetype-render.shard-K-of-N.json`): which frames it renders.
     public var shard: ShardRecord?
 

@@ -18,6 +18,7 @@ extension Scene {
         var scene = self
         scene.canvas.width = width
         scene.canvas.height = height
+        scene.scale = scale * factor
         scene.layers = layers.map { $0.scaled(by: Double(factor)) }
         return scene
     }
