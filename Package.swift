@@ -30,7 +30,7 @@ let package = Package(
         // its setjmp kept in C.
         .target(name: "CFreeTypeShims", dependencies: ["CFreeType"]),
         .target(name: "CFriBidiShims", dependencies: ["CFriBidi"]),
-        .target(name: "CPNGShims", dependencies: ["CPNG"]),
+        .target(name: "CPNGShims", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),  // zlib: unfiltered PNGs are deflated in the shim
         // ICU's break iterators behind plain C names (ICU renames its functions per version).
         .target(name: "CICUShims", dependencies: ["CICU"]),
 
