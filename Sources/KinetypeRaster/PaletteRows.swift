@@ -46,7 +46,8 @@ extension Canvas {
 }
 
 /// Stable pointers to each of `arrays` for the duration of `body`.
-private func withPointers<R>(to arrays: [[UInt8]], _ body: ([UnsafePointer<UInt8>]) throws -> R) rethrows -> R {
+/// Stable pointers (also used by the PNG encoder tests).
+func withPointers<R>(to arrays: [[UInt8]], _ body: ([UnsafePointer<UInt8>]) throws -> R) rethrows -> R {
     let storage = arrays.map { array -> UnsafeMutablePointer<UInt8> in
         let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(array.count, 1))
         pointer.initialize(from: array, count: array.count)

@@ -36,7 +36,7 @@ final class PNGEncoderTests: XCTestCase {
             if item.channels == 1 {
                 for i in 0..<256 { palette += [UInt8(i), UInt8(255 - i), UInt8(i / 2)] }
             }
-            let png = try withStablePointers(rows) { pointers in
+            let png = try withPointers(to: rows) { pointers in
                 try PNGCodec.encode(rows: order.map { pointers[$0] }, width: item.width, height: item.height, channels: item.channels,
                                     palette: palette, options: item.channels == 1 ? .fast : .fastTrueColour)
             }
@@ -84,15 +84,5 @@ final class PNGEncoderTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertEqual(printed, "\(cases.count)\n")
-    }
-
-    private func withStablePointers<R>(_ arrays: [[UInt8]], _ body: ([UnsafePointer<UInt8>]) throws -> R) rethrows -> R {
-        let storage = arrays.map { array -> UnsafeMutablePointer<UInt8> in
-            let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(array.count, 1))
-            pointer.initialize(from: array, count: array.count)
-            return pointer
-        }
-        defer { storage.forEach { $0.deallocate() } }
-        return try body(storage.map { UnsafePointer($0) })
     }
 }
