@@ -45,8 +45,7 @@ extension Canvas {
     }
 }
 
-/// Stable pointers to each of `arrays` for the duration of `body`.
-/// Stable pointers (also used by the PNG encoder tests).
+/// Stable pointers to each of `arrays` for the duration of `body` (the PNG encoder tests use it too).
 func withPointers<R>(to arrays: [[UInt8]], _ body: ([UnsafePointer<UInt8>]) throws -> R) rethrows -> R {
     let storage = arrays.map { array -> UnsafeMutablePointer<UInt8> in
         let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(array.count, 1))
