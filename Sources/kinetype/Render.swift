@@ -32,6 +32,15 @@ struct Render: ParsableCommand {
         KINETYPE_SHARDS (AWS Batch array job). Then `kinetype verify DIR SPEC` checks the \
         folder and `kinetype encode DIR --video FILE` makes the video.
 
+        To stdout: --output - --format rgba|y4m writes the frames in order to stdout for \
+        another program, and nothing else (progress and notes go to stderr). rgba: width × \
+        height × 4 bytes a frame, 8-bit straight alpha. y4m: YUV4MPEG2 4:4:4, BT.601 limited \
+        range, the exact frame rate (F30000:1001 for 29.97), no alpha, so a transparent canvas \
+        needs --background; for example `kinetype render title.yaml -o - --format y4m | ffmpeg \
+        -i - -pix_fmt yuv420p -colorspace smpte170m title.mp4`. A reader that closes the pipe \
+        early ends the render with "the reader closed the pipe after N frames" (exit 1); a \
+        terminal or a closed stdout is refused before any frame is rendered.
+
         Ctrl-C (SIGINT) or SIGTERM stops the render: no new frame starts, the frames in \
         progress are finished, the manifest stays "complete": false, and kinetype prints \
         "interrupted after N of M frames" and exits with 130 (SIGINT) or 143 (SIGTERM). After a \
@@ -87,6 +96,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         MemoryTuning.reuseLargeAllocations()
+        if output == "-" { checkStandardOutputIsOpen() }
         let range = try selection.range()
         var scene = try loadScene(spec)
         if let background = try videoOptions.backgroundColour() { scene.canvas.background = background }
@@ -182,6 +192,16 @@ struct Render: ParsableCommand {
                     summary.framesRendered, summary.seconds, summary.framesPerSecond, path, sink.codec.rawValue))
     }
 
+    /// Before anything opens a file: the system hands a closed stdout's number to the next file
+    /// opened (a font, the signal queue), and the frames would go into that.
+    private func checkStandardOutputIsOpen() {
+        let flags = fcntl(STDOUT_FILENO, F_GETFL)
+        let problem = flags == -1 ? "closed" : flags & O_ACCMODE == O_RDONLY ? "open only for reading" : nil
+        guard let problem else { return }
+        Output.toStandardError("error: stdout is \(problem), and --output - writes the frames there: pipe it into a program or redirect it to a file\n")
+        Foundation.exit(1)
+    }
+
     /// `--output - --format rgba|y4m`: frames in order on stdout, for another program.
     private func renderStream(_ scene: Scene, range: ClosedRange<Int>?) throws {
         guard let format else {
@@ -191,6 +211,11 @@ struct Render: ParsableCommand {
             throw ValidationError("--format takes rgba or y4m; got \"\(format)\"")
         }
         if shard != nil { throw ValidationError("--shard renders into a folder, not to stdout") }
+        if isatty(STDOUT_FILENO) != 0 {
+            let rate = VideoSink.rational(scene.fps), size = "\(scene.canvas.width)x\(scene.canvas.height)"
+            let reader = streamFormat == .y4m ? "ffmpeg -i - out.mp4" : "ffmpeg -f rawvideo -pix_fmt rgba -s \(size) -framerate \(rate.numerator)/\(rate.denominator) -i - out.mp4"
+            throw ValidationError("stdout is a terminal: pipe the \(format) stream into a program (… | \(reader)) or redirect it to a file")
+        }
         let sink = StreamSink(format: streamFormat)
         let summary = withProgress(quiet: quiet, leftBehind: "the stream on stdout is incomplete") { progress, isCancelled in
             try RenderSession.run(scene, frames: range, jobs: jobs, into: sink, progress: progress, isCancelled: isCancelled)

@@ -74,19 +74,171 @@ final class ScaleTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("--scale 2 makes the canvas 10000×200, above the limit of 8192"), refused.stderr)
     }
 
-    /// Scaling names each layer field; a field added later must be sorted (a length to scale, or
-    /// not) in `Scene+Scale.swift` and then here.
-    func testEveryLayerFieldIsSortedForScaling() throws {
-        let layer = try SpecLoader().load(text: Self.spec(1), format: .yaml, path: "scale.yaml").layers[0]
-        let fields = { (value: Any) in Mirror(reflecting: value).children.compactMap(\.label) }
-        XCTAssertEqual(fields(layer), ["id", "text", "font", "size", "position", "anchor", "color", "opacity", "tracking", "paragraph",
-                                       "fit", "decorations", "background", "animators", "stroke", "shadows", "fill"])
-        XCTAssertEqual(fields(layer.paragraph.style), ["boxWidth", "boxHeight", "alignment", "lineHeight", "maxLines", "truncation",
-                                                       "language", "features", "tracking"])
-        XCTAssertEqual(fields(layer.decorations[0]), ["kind", "color", "thickness", "offset", "draw"])
-        XCTAssertEqual(fields(layer.background!), ["color", "padding", "cornerRadius", "extent"])
-        XCTAssertEqual(fields(layer.stroke!), ["width", "color", "join", "position"])
-        XCTAssertEqual(fields(layer.shadows[0]), ["offset", "blur", "color"])
-        XCTAssertEqual(fields(layer.animators[0].from), ["opacity", "offset", "scale", "rotation", "color"])
+    /// Every kind of length the first spec leaves out: a justified, wrapping, truncating paragraph
+    /// in a variable font with a gradient fill, a centred mitre stroke, a hard and a soft shadow,
+    /// a box background with animated padding, a highlight and an offset overline, a cluster
+    /// animator with offset, scale, rotation and colour on a spring; a counting text that shrinks
+    /// to fit with animated tracking; a row (its spacing and item widths become positions and boxes
+    /// when the spec is read).
+    static func everything(_ k: Double) -> String {
+        func s(_ value: Double) -> String { String(value * k) }
+        return """
+        canvas: {width: \(Int(240 * k)), height: \(Int(160 * k)), background: "#F4F1EA"}
+        fps: 10
+        duration: 1.5
+        layers:
+          - id: paragraph
+            text: "Justified lines of text that wrap, fade and turn, then truncate"
+            font: {family: "Inter", weight: {keyframes: [{time: 0, value: 400}, {time: 1.5, value: 800}]}}
+            size: {keyframes: [{time: 0, value: \(s(11))}, {time: 1.5, value: \(s(12.75))}]}
+            position: [\(s(120.5)), \(s(8.25))]
+            anchor: top
+            box: {width: {keyframes: [{time: 0, value: \(s(130))}, {time: 1.5, value: \(s(170.5))}]}, height: \(s(60))}
+            align: justified
+            lineHeight: 1.25
+            maxLines: 3
+            fill: {linearGradient: {angle: {keyframes: [{time: 0, value: 0}, {time: 1.5, value: 90}]}, stops: [["#1E50C8", 0], ["#C81E50", 1]]}}
+            stroke: {width: {keyframes: [{time: 0, value: \(s(0.5))}, {time: 1.5, value: \(s(1.25))}]}, color: "#FFFFFF", join: miter, position: center}
+            shadows:
+              - {offset: [\(s(0.75)), \(s(1.25))], blur: 0, color: "#00000055"}
+              - {offset: [\(s(-1)), \(s(2))], blur: \(s(3)), color: "#30306080"}
+            background: {color: "#10141822", padding: {keyframes: [{time: 0, value: [\(s(2)), \(s(3))]}, {time: 1.5, value: [\(s(4)), \(s(6))]}]}, cornerRadius: \(s(5)), per: box}
+            decorations:
+              - {type: highlight, color: "#FFE06688", draw: {start: 0.1, duration: 0.3, sequence: {stagger: 0.2}}}
+              - {type: overline, offset: \(s(-0.5)), thickness: \(s(0.75))}
+            animators:
+              - {unit: cluster, order: center, stagger: 0.02, easing: {spring: {response: 0.4, dampingFraction: 0.6}}, from: {opacity: 0.2, offset: [\(s(3)), \(s(-5))], scale: 1.6, rotation: -20, color: "#00A000"}}
+          - id: count
+            text: {keyframes: [{time: 0, value: "1,000 apples"}, {time: 1.2, value: "250,000 apples"}], interpolation: counting}
+            font: {family: "DejaVu Serif"}
+            size: \(s(16))
+            position: [\(s(8)), \(s(108))]
+            anchor: baselineLeft
+            box: {width: \(s(110))}
+            fit: {minimumScaleFactor: 0.3}
+            tracking: {keyframes: [{time: 0, value: \(s(-0.5))}, {time: 1.5, value: \(s(1.5))}]}
+            color: "#202020"
+            decorations:
+              - {type: underline}
+              - {type: strikethrough, draw: {start: 0.3, duration: 0.6, easing: easeOut}}
+          - row:
+              id: stats
+              position: [\(s(6)), \(s(145))]
+              width: \(s(228))
+              spacing: \(s(6))
+              items:
+                - {text: "Pikachu the Great Thunder Mouse", font: {family: "DejaVu Sans", weight: 700}, size: \(s(13)), color: "#303030"}
+                - {text: {keyframes: [{time: 0, value: "ATK 5"}, {time: 1.5, value: "ATK 12,345"}], interpolation: counting}, font: {family: "DejaVu Sans"}, size: \(s(13)), width: \(s(52)), align: right, color: "#C06000"}
+        """
+    }
+
+    /// At 2× every length doubles exactly in binary floating point, so equal pixels are expected;
+    /// at 3× a product can round differently from the spec's own sum (a row's positions), yet the
+    /// frames come out equal too.
+    func testEveryFeatureAtTwiceAndThreeTimesEqualsTheSpecWrittenAtThatSize() throws {
+        let base = try loadYAML(Self.everything(1))
+        var compared = 0
+        for factor in [2, 3] {
+            let scaled = try base.scaled(by: factor)
+            let written = try loadYAML(Self.everything(Double(factor)))
+            XCTAssertEqual(scaled.canvas, written.canvas)
+            let a = try FrameRenderer(scene: scaled), b = try FrameRenderer(scene: written)
+            for frame in [0, 2, 4, 7, 14] {
+                let (count, largest) = Self.difference(try a.render(frame: frame).bytes(includeAlpha: true),
+                                                       try b.render(frame: frame).bytes(includeAlpha: true))
+                XCTAssertEqual(count, 0, "\(factor)×, frame \(frame): \(count) bytes differ, by up to \(largest)")
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, 10)
+    }
+
+    /// How many bytes of two equally long frames differ, and by how much at most.
+    static func difference(_ a: [UInt8], _ b: [UInt8]) -> (count: Int, largest: Int) {
+        XCTAssertEqual(a.count, b.count)
+        if a == b { return (0, 0) }
+        let differences = zip(a, b).map { abs(Int($0) - Int($1)) }.filter { $0 > 0 }
+        return (differences.count, differences.max() ?? 0)
+    }
+
+    /// Field by field, not only at the frames compared: every value of the scaled scene (each
+    /// keyframe, each default the decoder filled in) equals the one the spec written three times as
+    /// large decodes to, but the scale it records.
+    func testTheScaledSceneHoldsTheValuesOfTheSpecWrittenAtThatSize() throws {
+        for spec in [Self.spec, Self.everything] {
+            let scaled = Self.leaves(of: try loadYAML(spec(1)).scaled(by: 3)).filter { $0.path != "scale" }
+            let written = Self.leaves(of: try loadYAML(spec(3))).filter { $0.path != "scale" }
+            XCTAssertGreaterThan(written.count, 100)
+            XCTAssertEqual(scaled.map(\.path), written.map(\.path))
+            for (a, b) in zip(scaled, written) where a.value != b.value {
+                XCTFail("\(a.path): scaled \(a.value), written at 3× \(b.value)")
+            }
+        }
+    }
+
+    /// Every value inside `value` by its path (`layers[0].shadows[1].blur.constant`), found by
+    /// reflection: structs, enums' payloads, optionals, arrays and dictionaries (keys sorted).
+    static func leaves(of value: Any, at path: String = "") -> [(path: String, value: String)] {
+        let mirror = Mirror(reflecting: value)
+        if mirror.children.isEmpty { return [(path, String(describing: value))] }
+        if mirror.displayStyle == .dictionary {
+            let pairs = mirror.children.map { Array(Mirror(reflecting: $0.value).children.map(\.value)) }
+            return pairs.map { (String(describing: $0[0]), $0[1]) }.sorted { $0.0 < $1.0 }
+                .flatMap { leaves(of: $0.1, at: "\(path)[\($0.0)]") }
+        }
+        return mirror.children.enumerated().flatMap { index, child in
+            let step = mirror.displayStyle == .collection ? "[\(index)]" : ".\(child.label ?? "\(index)")"
+            return leaves(of: child.value, at: path + step)
+        }.map { ($0.path.hasPrefix(".") ? String($0.path.dropFirst()) : $0.path, $0.value) }
+    }
+
+    /// A field added to the scene model must be sorted here: a length (`Scene+Scale.swift` then
+    /// multiplies it, and the specs above set it) or not. Each struct field of the scene model, as
+    /// `Type.field`, found by reflection on both specs' scenes (the types of `KinetypeMotion`,
+    /// which hold the values, and a font's files are not looked into).
+    func testEveryFieldOfTheSceneModelIsSortedForScaling() throws {
+        let lengths: Set = [
+            "CanvasSpec.width", "CanvasSpec.height", "TextLayer.size", "TextLayer.position", "TextLayer.tracking",
+            "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.boxHeight", "ParagraphStyle.tracking",
+            "Decoration.thickness", "Decoration.offset", "TextBackground.padding", "TextBackground.cornerRadius",
+            "AnimatedValues.offset", "TextStroke.width", "TextShadow.offset", "TextShadow.blur",
+        ]
+        let others: Set = [
+            "Scene.canvas", "Scene.fps", "Scene.duration", "Scene.layers", "Scene.sourcePath", "Scene.warnings", "Scene.scale",
+            "CanvasSpec.background",
+            "TextLayer.id", "TextLayer.text", "TextLayer.font", "TextLayer.anchor", "TextLayer.color", "TextLayer.opacity",
+            "TextLayer.paragraph", "TextLayer.fit", "TextLayer.decorations", "TextLayer.background", "TextLayer.animators",
+            "TextLayer.stroke", "TextLayer.shadows", "TextLayer.fill",
+            "FontSpec.source", "FontSpec.family", "FontSpec.weight", "FontSpec.variations", "FontSpec.features", "FontSpec.fallbacks",
+            "ParagraphSpec.style", "ParagraphStyle.alignment", "ParagraphStyle.lineHeight", "ParagraphStyle.maxLines",
+            "ParagraphStyle.truncation", "ParagraphStyle.language", "ParagraphStyle.features",
+            "FitSpec.minimumScaleFactor", "FitSpec.group",
+            "Decoration.kind", "Decoration.color", "Decoration.draw",
+            "DrawAnimation.start", "DrawAnimation.duration", "DrawAnimation.easing", "DrawAnimation.sequence", "DrawAnimation.erase",
+            "TextBackground.color", "TextBackground.extent",
+            "TextAnimator.unit", "TextAnimator.start", "TextAnimator.duration", "TextAnimator.stagger", "TextAnimator.order",
+            "TextAnimator.easing", "TextAnimator.from",
+            "AnimatedValues.opacity", "AnimatedValues.scale", "AnimatedValues.rotation", "AnimatedValues.color",
+            "TextStroke.color", "TextStroke.join", "TextStroke.position", "TextShadow.color",
+            "LinearGradient.angle", "LinearGradient.stops", "LinearGradient.space", "Stop.color", "Stop.offset",
+        ]
+        XCTAssertTrue(lengths.isDisjoint(with: others))
+        var found: Set<String> = []
+        for spec in [Self.spec, Self.everything] { Self.collectFields(of: try loadYAML(spec(1)), into: &found) }
+        let unsorted = found.subtracting(lengths).subtracting(others).sorted()
+        XCTAssertEqual(unsorted, [], "fields not sorted for --scale: a length goes in Scene+Scale.swift, the specs above and `lengths`")
+        XCTAssertEqual(lengths.union(others).subtracting(found).sorted(), [], "fields sorted here that the specs above no longer reach")
+        XCTAssertEqual(found.count, lengths.count + others.count)
+    }
+
+    /// `Type.field` for each field of each struct reached from `value`.
+    static func collectFields(of value: Any, into found: inout Set<String>) {
+        let mirror = Mirror(reflecting: value)
+        let type = String(describing: Swift.type(of: value))
+        if String(reflecting: Swift.type(of: value)).hasPrefix("KinetypeMotion.") || ["FontFamily", "RGBA"].contains(type) { return }
+        for child in mirror.children {
+            if mirror.displayStyle == .struct, let label = child.label { found.insert("\(type).\(label)") }
+            collectFields(of: child.value, into: &found)
+        }
     }
 }

@@ -117,6 +117,39 @@ final class StreamOutputTests: XCTestCase {
         XCTAssertTrue(closed.stderr.contains("the reader closed the pipe after "), closed.stderr)
     }
 
+    /// A closed stdout would be handed to the next file kinetype opens, and a terminal would fill with
+    /// binary: both are refused before a frame is rendered.
+    func testAClosedReadOnlyOrTerminalStdoutIsRefused() throws {
+        let spec = try spec(background: "\"#FFFFFF\"", in: TestPaths.temporaryDirectory())
+        let command = "\(CommandLineTests.binary.path) render \(spec) -o - --format"
+        let cases: [(shell: String, status: Int32, message: String)] = [
+            ("exec \(command) rgba >&-", 1, "error: stdout is closed, and --output - writes the frames there"),
+            ("exec \(command) rgba 1</dev/null", 1, "error: stdout is open only for reading"),
+            // script(1) gives the command a terminal and copies what it shows to our pipe.
+            ("script -qec '\(command) rgba' /dev/null", 64,
+             "stdout is a terminal: pipe the rgba stream into a program (… | ffmpeg -f rawvideo -pix_fmt rgba -s 160x90 -framerate 30000/1001 -i - out.mp4)"),
+            ("script -qec '\(command) y4m' /dev/null", 64, "stdout is a terminal: pipe the y4m stream into a program (… | ffmpeg -i - out.mp4)"),
+        ]
+        var checked = 0
+        for (line, status, message) in cases {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", line]
+            process.environment = ProcessInfo.processInfo.environment.merging(["KINETYPE_FONTS_DIR": TestPaths.fonts.path]) { $1 }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, status, "\(line): \(text)")
+            XCTAssertTrue(text.contains(message), "\(line): \(text)")
+            XCTAssertFalse(text.contains("rendered") || text.contains("wrote"), "\(line): no frame rendered")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 4)
+    }
+
     /// `PlanarYUV` against ffmpeg's own conversion (swscale) of the same RGBA pixels.
     func testPlanarYUVMatchesFFmpeg() throws {
         let width = 64, height = 32

@@ -30,19 +30,18 @@ public final class StreamSink: FrameSink, @unchecked Sendable {
         let canvas = scene.canvas
         frameBytes = canvas.width * canvas.height * 4
         (width, height) = (canvas.width, canvas.height)
+        // A closed reader fails the write with EPIPE instead of killing kinetype with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         guard format == .y4m else { return }
         if canvas.background.a < 1 {
             throw VideoError(message: "the canvas is transparent, but y4m has no alpha: use --format rgba, or give --background COLOUR")
         }
         let rate = VideoSink.rational(scene.fps)
-        // A closed reader fails the write with EPIPE instead of killing kinetype with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
         try send(Array("YUV4MPEG2 W\(canvas.width) H\(canvas.height) F\(rate.numerator):\(rate.denominator) Ip A1:1 C444 XCOLORRANGE=LIMITED\n".utf8))
     }
 
     public func write(frame: Int, encoded rgba: [UInt8]) throws {
         guard rgba.count == frameBytes else { throw VideoError(message: "frame \(frame) has \(rgba.count) bytes, expected \(frameBytes)") }
-        signal(SIGPIPE, SIG_IGN)
         switch format {
         case .rgba: try send(rgba)
         case .y4m:

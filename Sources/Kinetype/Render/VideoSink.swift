@@ -168,7 +168,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
 
     /// The spec's frame rate as a fraction: 29.97 (and 23.976, 59.94) is the NTSC rate n×1000/1001
     /// it stands for; other rates are exact fractions of a thousandth.
-    static func rational(_ fps: Double) -> (numerator: Int, denominator: Int) {
+    package static func rational(_ fps: Double) -> (numerator: Int, denominator: Int) {
         let whole = (fps * 1.001).rounded()
         if abs(fps - fps.rounded()) > 1e-6, abs(fps - whole * 1000 / 1001) < 0.005 { return (Int(whole) * 1000, 1001) }
         var numerator = Int((fps * 1000).rounded()), denominator = 1000
