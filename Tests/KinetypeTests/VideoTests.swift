@@ -45,7 +45,8 @@ final class VideoTests: XCTestCase {
         let result = try run(["render", try spec(in: directory), "--video", video])
         XCTAssertEqual(result.status, 0, result.stderr)
         let probe = try tool("ffprobe", ["-v", "error", "-select_streams", "v", "-count_frames", "-show_entries",
-                                         "stream=codec_name,pix_fmt,r_frame_rate,nb_read_frames:format=duration", "-of", "default=nw=1", video])
+                                         "stream=codec_name,pix_fmt,r_frame_rate,nb_read_frames,color_space,color_range:format=duration", "-of", "default=nw=1", video])
+        XCTAssertTrue(probe.contains("color_space=smpte170m") && probe.contains("color_range=tv"), "tagged as converted, BT.601 limited: \(probe)")
         XCTAssertTrue(probe.contains("codec_name=h264"), probe)
         XCTAssertTrue(probe.contains("pix_fmt=yuv420p"), probe)
         XCTAssertTrue(probe.contains("r_frame_rate=30000/1001"), "29.97 is NTSC's 30000/1001: \(probe)")

@@ -147,9 +147,10 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         switch codec {
         case .h264:
             return ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "\(crf ?? 23)", "-preset", preset ?? "medium", "-movflags", "+faststart"]
+                + Self.bt601Tags
         case .hevc:
             return ["-c:v", "libx265", "-pix_fmt", "yuv420p", "-crf", "\(crf ?? 28)", "-preset", preset ?? "medium", "-tag:v", "hvc1",
-                    "-movflags", "+faststart", "-x265-params", "log-level=error"]
+                    "-movflags", "+faststart", "-x265-params", "log-level=error"] + Self.bt601Tags
         case .prores:
             return ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le"]
         case .vp9:
@@ -165,6 +166,10 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             return ["-c:v", "apng", "-plays", "0"]
         }
     }
+
+    /// The frames are converted with BT.601's matrix in limited range (`PlanarYUV`); saying so in
+    /// the stream keeps players from guessing BT.709 for HD sizes and shifting the colours.
+    private static let bt601Tags = ["-colorspace", "smpte170m", "-color_range", "tv"]
 
     /// The spec's frame rate as a fraction: 29.97 (and 23.976, 59.94) is the NTSC rate n×1000/1001
     /// it stands for; other rates are exact fractions of a thousandth.
