@@ -21,16 +21,6 @@ enum Output {
 
     /// nil when every byte was written, else the errno.
     private static func write(_ descriptor: Int32, _ text: String) -> Int32? {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
+        SystemCall.writeAll(descriptor, Array(text.utf8))
     }
 }

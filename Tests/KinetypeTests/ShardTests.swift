@@ -254,13 +254,16 @@ final class ShardCommandTests: XCTestCase {
             try start(["render", spec.path, "-o", folder, "--shard", "auto", "-j", "1"],
                       environment: ["JOB_COMPLETION_INDEX": "\(index)", "KINETYPE_SHARDS": "\(shards)"])
         }
+        var finished = 0
         for (index, (process, err)) in processes.enumerated() {
             let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, 0, stderr)
             let range = Shard(index: index, count: shards).frames(of: 100)
             XCTAssertTrue(stderr.contains("shard \(index)/3: frames \(range.lowerBound)-\(range.upperBound - 1) of 100 (from JOB_COMPLETION_INDEX=\(index), KINETYPE_SHARDS=3)"), stderr)
+            finished += 1
         }
+        XCTAssertEqual(finished, shards)
         let verified = try runKinetype(["verify", folder, spec.path])
         XCTAssertEqual(verified.status, 0, verified.stderr)
         let video = directory.appendingPathComponent("out.mp4").path

@@ -104,12 +104,15 @@ final class StreamOutputTests: XCTestCase {
             (["-o", "-", "--format", "rgba", "--video", "x.mp4"], "either --video FILE or --output -"),
             (["-o", "-", "--format", "y4m"], "y4m has no alpha"),
         ]
+        var refused = 0
         for (arguments, message) in cases {
             let result = try stream(["render", transparent] + arguments)
             XCTAssertNotEqual(result.status, 0, "\(arguments)")
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stdout.count, 0, "\(arguments): nothing on stdout")
+            refused += 1
         }
+        XCTAssertEqual(refused, 5)
         XCTAssertEqual(try stream(["render", transparent, "-o", "-", "--format", "y4m", "--background", "#000000"]).status, 0)
         // A reader that stops early: a clear error, no crash by SIGPIPE.
         let closed = try stream(["render", transparent, "-o", "-", "--format", "rgba"], into: "head -c 100 >/dev/null")

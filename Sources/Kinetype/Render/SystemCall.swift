@@ -20,7 +20,7 @@ package enum SystemCall {
 
     /// Writes all of `bytes` to `descriptor` (a pipe takes a frame in several writes), straight
     /// from the buffer, again after EINTR. Returns the errno of a failed write, nil on success.
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+    package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
         bytes.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
