@@ -23,6 +23,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
                        providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
                        providers: [.apt(["libicu-dev"])]),
@@ -31,19 +33,22 @@ let package = Package(
         .target(name: "CFreeTypeShims", dependencies: ["CFreeType"]),
         .target(name: "CFriBidiShims", dependencies: ["CFriBidi"]),
         .target(name: "CPNGShims", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),  // zlib: unfiltered PNGs are deflated in the shim
+        .target(name: "CWebPShims", dependencies: ["CWebP"]),
         // ICU's break iterators behind plain C names (ICU renames its functions per version).
         .target(name: "CICUShims", dependencies: ["CICU"]),
+        // glibc's sched_getaffinity (needs _GNU_SOURCE) for the CPUs a render may use.
+        .target(name: "CSchedShims"),
 
         // Time, curves, springs, keyframes, interpolators. Pure Swift.
         .target(name: "KinetypeMotion"),
         // Fonts, bidi, line breaking, shaping, layout. The only module that holds
         // FreeType/HarfBuzz/FriBidi/ICU handles.
         .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CFreeTypeShims", "CFriBidiShims"]),
-        // Canvas, compositing, PNG encode/decode.
-        .target(name: "KinetypeRaster", dependencies: ["CPNGShims"]),
+        // Canvas, compositing, PNG and WebP encode/decode.
+        .target(name: "KinetypeRaster", dependencies: ["CPNGShims", "CWebPShims"]),
         // The scene model with public initializers, its evaluation, and rendering (layouter,
         // painter, display list, rasterizer, sinks). What `import Kinetype` gives; no Yams.
-        .target(name: "Kinetype", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster"]),
+        .target(name: "Kinetype", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "CSchedShims"]),
         // Spec files (YAML through Yams, JSON by its own strict parser) decoded and validated
         // into scenes, with one-line errors.
         .target(name: "KinetypeSpec", dependencies: [
@@ -60,9 +65,13 @@ let package = Package(
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .executableTarget(name: "FuzzSpec", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzSpec"),
         .executableTarget(name: "FuzzLayout", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzLayout"),
+        .executableTarget(name: "FuzzFont", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzFont"),
 
+        // Sets FONTCONFIG_FILE to Tests/fontconfig/fonts.conf (bundled fonts only) when the test
+        // binary loads, so no test depends on the fonts a machine has installed.
+        .target(name: "TestFontIsolation", path: "Tests/TestFontIsolation"),
         .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
-        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeSpec", "KinetypeText", "KinetypeRaster", "KinetypeMotion", "kinetype"],
+        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeSpec", "KinetypeText", "KinetypeRaster", "KinetypeMotion", "kinetype", "TestFontIsolation"],
                     exclude: ["Goldens", "Reference"]),
     ]
 )

@@ -14,6 +14,14 @@ public struct CoverageMask: Sendable {
         coverage = [UInt8](repeating: 0, count: self.width * self.height)
     }
 
+    /// A mask with these pixels (width × height coverage values, row by row).
+    public init(x: Int, y: Int, width: Int, height: Int, coverage: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && coverage.count == width * height, "coverage of \(width)×\(height)")
+        self.x = x; self.y = y
+        self.width = width; self.height = height
+        self.coverage = coverage
+    }
+
     /// Adds a glyph mask whose top-left lands at canvas (left, top).
     public mutating func add(_ mask: [UInt8], width maskWidth: Int, height maskHeight: Int, left: Int, top: Int) {
         let x0 = max(x, left), y0 = max(y, top)

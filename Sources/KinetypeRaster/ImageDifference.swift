@@ -57,4 +57,12 @@ extension RGBAImage {
     public var isOpaque: Bool {
         stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
     }
+
+    /// Whether every pixel is the same colour: a frame that shows nothing but its background.
+    public var isUniform: Bool {
+        guard pixels.count >= 4 else { return true }
+        return pixels.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { words in words.allSatisfy { $0 == words[0] } }
+        }
+    }
 }

@@ -133,6 +133,7 @@ public enum PNGCodec {
     }
 
     public static func read(path: String) throws -> RGBAImage {
+        try RegularFile.check(path)  // before libpng opens it: a FIFO would block for ever
         var buffer: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 512)

@@ -32,7 +32,7 @@ enum EasingDecoder {
     ]
 
     /// The base bounce `extraBounce` adds to.
-    private static let baseBounce: [String: Double] = ["smooth": 0, "snappy": 0.15, "bouncy": 0.3, "interactiveSpring": 0.15]
+    static let baseBounce: [String: Double] = ["smooth": 0, "snappy": 0.15, "bouncy": 0.3, "interactiveSpring": 0.15]
 
     /// Every accepted easing, for error messages.
     static let names: String = {
@@ -46,7 +46,8 @@ enum EasingDecoder {
         if node.isScalar {
             let name = try node.string()
             if let easing = named.first(where: { $0.name == name })?.easing { return easing }
-            let hint = FieldSuggestions.suggestion(for: name, allowed: named.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
+            let hint = callHint(name).map { " (did you mean \($0)? an easing is a name or a mapping, not a call)" }
+                ?? FieldSuggestions.suggestion(for: name, allowed: named.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
             throw node.error("unknown easing \(SpecError.quoted(name))\(hint); allowed: \(names)")
         }
         let fields = try node.mapping(allowed: ["cubicBezier"] + springForms.map(\.easing))
@@ -66,6 +67,53 @@ enum EasingDecoder {
     }
 
     private static let positive = 1e-6...1e9
+
+    /// The spec form of an easing written as a Swift or CSS call, e.g.
+    /// `spring(response: 0.5, dampingFraction: 0.5)` → `{spring: {response: 0.5, dampingFraction: 0.5}}`,
+    /// `.timingCurve(0.2, 0.8, 0.2, 1)` or `cubic-bezier(…)` → `{cubicBezier: [0.2, 0.8, 0.2, 1]}`,
+    /// `.easeInOut(duration: 0.3)` → `easeInOut` (a segment lasts from keyframe to keyframe), and
+    /// `.spring().repeatForever(autoreverses: true)` names the fields that go beside `keyframes`.
+    static func callHint(_ text: String) -> String? {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        for prefix in ["Animation.", "."] where rest.hasPrefix(prefix) { rest = rest.dropFirst(prefix.count) }
+        let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        rest = rest.dropFirst(name.count)
+        guard !name.isEmpty, rest.hasPrefix("("), let close = rest.firstIndex(of: ")") else { return nil }
+        let inside = rest[rest.index(after: rest.startIndex)..<close]
+        let chained = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        // Each argument: "label: value" or "value", values as written.
+        var arguments: [(label: String?, value: String)] = []
+        for part in inside.split(separator: ",") {
+            let pieces = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let (label, value) = pieces.count == 2 ? (Optional(pieces[0]), pieces[1]) : (nil, pieces[0])
+            guard Double(value) != nil, label.map({ !$0.isEmpty && $0.allSatisfy { $0.isLetter } }) ?? true else { return nil }
+            arguments.append((label, value))
+        }
+        let squashed = name.lowercased().filter { $0 != "-" && $0 != "_" }
+        var form: String
+        if ["timingcurve", "cubicbezier", "bezier"].contains(squashed) {
+            let points = arguments.filter { $0.label == nil }.map(\.value)
+            guard points.count == 4 else { return nil }
+            form = "{cubicBezier: [\(points.joined(separator: ", "))]}"
+        } else if let spring = springForms.first(where: { $0.easing.lowercased() == squashed })?.easing {
+            guard arguments.allSatisfy({ $0.label != nil }) else { return nil }
+            form = arguments.isEmpty ? spring : "{\(spring): {\(arguments.map { "\($0.label!): \($0.value)" }.joined(separator: ", "))}}"
+        } else if let easing = named.first(where: { $0.name.lowercased() == squashed })?.name {
+            form = easing
+            if arguments.contains(where: { $0.label == "duration" }) {
+                form += " (the duration is from the previous keyframe's time to this one's)"
+            }
+        } else {
+            return nil
+        }
+        if chained.hasPrefix(".repeatForever") {
+            let reverses = !chained.contains("autoreverses: false")
+            form += ", with repeatForever: true, autoreverses: \(reverses) beside keyframes"
+        } else if chained.hasPrefix(".repeatCount") {
+            form += ", with repeat: N and autoreverses beside keyframes"
+        }
+        return form
+    }
 
     /// `{kind: {…}}` for one of ``springForms``.
     private static func spring(_ kind: String, _ node: SpecNode) throws -> Spring {

@@ -36,6 +36,10 @@ enum FieldSuggestions {
     static let fontFields: [String: String] = [
         "fontfamily": "family", "family": "family", "fontweight": "weight", "weight": "weight",
         "fontfile": "file", "file": "file", "fontdesign": "design", "design": "design",
+        // SwiftUI's `.monospacedDigit()` and the OpenType feature names are font settings here.
+        "monospaceddigits": "monospacedDigits", "monospaceddigit": "monospacedDigits",
+        "tabularnumbers": "monospacedDigits", "tabularfigures": "monospacedDigits", "tnum": "monospacedDigits",
+        "features": "features", "fontfeatures": "features", "variations": "variations", "fontvariations": "variations",
     ]
 
     /// The suggestion, ready for a message (`"color"` or `font: {family: …}`), or nil.

@@ -164,9 +164,13 @@ struct JSONParser {
     private mutating func string() throws(Failure) -> String {
         let (startLine, startColumn) = (line, column)
         advance()  // "
-        var scalars = String.UnicodeScalarView()
+        // The string's UTF-8 bytes, decoded once at the end: a long text of escapes (a million
+        // "\n" or "\u6c49") stays linear. (`UnicodeScalarView.append(contentsOf:)` copied the
+        // whole string at every escape: 10^6 escapes took a minute.) The document is a Swift
+        // String, so its bytes are valid UTF-8, and an escape is one whole scalar.
+        var utf8: [UInt8] = []
         var runStart = index
-        func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
+        func flush(_ end: Int) { utf8.append(contentsOf: bytes[runStart..<end]) }
         while true {
             guard let byte = peek() else {
                 throw Failure(line: startLine, column: startColumn, path: pathString(),
@@ -176,10 +180,10 @@ struct JSONParser {
             case UInt8(ascii: "\""):
                 flush(index)
                 advance()
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 flush(index)
-                scalars.append(try escape())
+                utf8.append(contentsOf: UTF8.encode(try escape())!)
                 runStart = index
             case 0x00..<0x20:
                 throw fail("control character U+\(hex(UInt32(byte))) must be written as an escape in a JSON string (e.g. \\n, \\t or \\u\(hex(UInt32(byte))))")

@@ -65,7 +65,7 @@ struct LayerDecoder {
             }
         }
         if let one = fields.optional("shadow"), let many = fields.optional("shadows") {
-            throw many.error("give shadow (one) or shadows (a list), not both; shadow is at line \(one.line)")
+            throw many.error("give shadow (one) or shadows (a list), not both" + (one.line.map { "; shadow is at line \($0)" } ?? ""))
         }
         if let one = fields.optional("shadow") {
             layer.shadows = [try StyleDecoder.shadow(one, properties: &properties)]

@@ -113,6 +113,11 @@ struct PropertyDecoder {
                 throw node.error("repeatForever takes true or false; autoreverses goes beside it: {keyframes: […], repeatForever: true, autoreverses: true}")
             }
             repeatCount = try node.bool() ? .forever : .count(1)
+            // SwiftUI's repeatForever() autoreverses unless told not to; kinetype's default is
+            // false (as for repeat). Say which one the spec gets when it does not say.
+            if repeatCount == .forever, fields.optional("autoreverses") == nil {
+                warnings.append("\(node.path): repeatForever: true plays every leg forwards here (autoreverses defaults to false), whereas SwiftUI's .repeatForever() autoreverses; add autoreverses: true to match SwiftUI, or autoreverses: false to keep this")
+            }
         }
         if let node = fields.optional("repeat") {
             if node.isScalar, (try? node.string()) == "forever" {

@@ -39,7 +39,8 @@ public struct SpecLoader: Sendable {
             }
         }
         guard let root else {
-            throw SpecError(file: path, message: "the spec is empty; it needs canvas, fps, duration and layers")
+            // Nothing to point at but the start: the shape stays file:line:column for editors.
+            throw SpecError(file: path, line: 1, column: 1, message: "the spec is empty; it needs canvas, fps, duration and layers")
         }
         let decoder = SceneDecoder(catalog: catalog, specDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
         return try decoder.decode(SpecNode(value: root, path: "", file: path))

@@ -9,8 +9,18 @@ import KinetypeText
 /// the model's `CaseIterable` cases, easings the decoder's name and spring-form tables, ranges
 /// `SpecLimits`. Each object below must describe exactly its decoder's fields: a field added to a
 /// decoder without a schema entry stops the generator (and its test), so the two cannot drift.
+///
+/// Alternatives are told apart by a discriminator (`if`/`then`/`else` on the value's type or on
+/// the field that names the form), not by `anyOf`, so a validator, and an editor, reports the one
+/// field that is wrong instead of every branch's complaint. Cross-field rules the decoder applies
+/// are here too where JSON Schema can say them (`only(when:allowed:)`: one font source, one
+/// spring family, `repeat` or `repeatForever`).
 public enum SpecSchema {
     typealias JSON = [String: Any]
+
+    /// The schema's `$id`: where the committed copy (`docs/kinetype-spec.schema.json`) is
+    /// published. Spec version 1 keeps this URL; a format that breaks it gets a new file.
+    public static let id = "https://raw.githubusercontent.com/your-org/kinetype/main/docs/kinetype-spec.schema.json"
 
     static func document() -> JSON {
         var root = object(SceneDecoder.fields, [
@@ -18,15 +28,16 @@ public enum SpecSchema {
             "canvas": (object(SceneDecoder.canvasFields, [
                 "width": (integer(SpecLimits.canvasSide), "Frame width in pixels."),
                 "height": (integer(SpecLimits.canvasSide), "Frame height in pixels."),
-                "background": (withDefault(["anyOf": [ref("color"), ["const": "transparent"]]], "#FFFFFF"), "Background colour, or transparent (PNGs with alpha)."),
+                "background": (withDefault(["if": ["const": "transparent"], "else": ref("color")], "#FFFFFF"), "Background colour, or transparent (PNGs with alpha)."),
             ], required: ["width", "height"]), "The frame size and background."),
             "fps": (["type": "number", "exclusiveMinimum": 0, "maximum": SpecLimits.fps.upperBound], "Frames per second."),
             "duration": (["type": "number", "exclusiveMinimum": 0], "Length in seconds; there are round(duration × fps) frames."),
             "fallbackFonts": (["type": "array", "items": ["type": "string"]], "Family names tried for characters a layer's font lacks."),
-            "layers": (["type": "array", "items": ["anyOf": [ref("layer"), ref("row")]]], "Text layers and rows, drawn in order."),
+            "layers": (["type": "array", "items": ["if": ["type": "object", "required": ["row"]], "then": ref("row"), "else": ref("layer")]],
+                       "Text layers and rows ({row: …}), drawn in order."),
         ], required: ["canvas", "fps", "duration", "layers"])
         root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-        root["$id"] = "https://kinetype.dev/schema/spec-1.json"
+        root["$id"] = id
         root["title"] = "kinetype animation spec, version 1"
         root["$defs"] = definitions()
         return root
@@ -42,8 +53,8 @@ public enum SpecSchema {
 
     static func definitions() -> JSON {
         [
-            "color": ["type": "string", "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$", "description": "#RRGGBB or #RRGGBBAA."],
-            "point": ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels."],
+            "color": ["type": "string", "pattern": "^#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$", "description": "#RRGGBB or #RRGGBBAA, or the CSS shorthands #RGB and #RGBA."],
+            "point": ["type": "array", "items": number(SpecLimits.coordinate), "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels."],
             "easing": easing(),
             "layer": layer(fields: LayerDecoder.fields),
             "rowItem": layer(fields: LayerDecoder.rowItemFields),
@@ -85,7 +96,8 @@ public enum SpecSchema {
             "stroke": (stroke(), "An outline around every glyph."),
             "shadow": (shadow(), "A shadow of the text's shape."),
             "shadows": (["type": "array", "items": shadow()], "Several shadows, the first lowest."),
-            "fill": (["anyOf": [animatable(ref("color")), gradient()]], "A colour (as color) or a linear gradient."),
+            "fill": (["if": ["type": "object", "required": ["linearGradient"]], "then": gradient(), "else": animatable(ref("color"))],
+                     "A colour (as color) or a linear gradient."),
         ]
         // The animatable properties, as TextLayer declares them.
         let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "tracking": 0]
@@ -99,7 +111,7 @@ public enum SpecSchema {
     static func font() -> JSON {
         let axes: JSON = ["type": "object", "propertyNames": ["pattern": "^[\\x20-\\x7E]{4}$"],
                           "additionalProperties": animatable(["type": "number"])]
-        return object(LayerDecoder.fontFields, [
+        var font = object(LayerDecoder.fontFields, [
             "family": (["type": "string"], "A family name: bundled fonts first, then the system's."),
             "file": (["type": "string"], "A font file, relative to the spec."),
             "system": (["const": true], "The system font of a design."),
@@ -107,10 +119,19 @@ public enum SpecSchema {
             "weight": (declared("font.weight"), "100…900 (animatable)."),
             "variations": (axes, "Axis tags to values, each animatable."),
             "features": (["type": "object", "propertyNames": ["pattern": "^[\\x21-\\x7E]{4}$"],
-                          "additionalProperties": ["anyOf": [["type": "boolean"], ["type": "integer", "minimum": 0, "maximum": 65_535]]]],
+                          "additionalProperties": ["type": ["boolean", "integer"], "minimum": 0, "maximum": 65_535]],
                          "OpenType features by tag, e.g. {tnum: 1, liga: 0}."),
             "monospacedDigits": (["type": "boolean"], "The tnum feature: digits of one width."),
         ])
+        // One source: family, file or system (the decoder's rule); design with system only.
+        let sources = ["family", "file", "system"]
+        var rules = sources.map { source in
+            only(when: [source], allowed: LayerDecoder.fontFields.filter { !sources.contains($0) || $0 == source }
+                                               .filter { $0 != "design" || source == "system" })
+        }
+        rules.append(["if": ["not": ["anyOf": [["required": ["family"]], ["required": ["file"]]]]], "then": ["required": ["system"]]])
+        font["allOf"] = rules
+        return font
     }
 
     static func decoration() -> JSON {
@@ -123,9 +144,10 @@ public enum SpecSchema {
                 "start": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first line starts drawing, seconds."),
                 "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.5), "Each line's drawing time, seconds."),
                 "easing": (ref("easing"), "Any easing."),
-                "sequence": (withDefault(["anyOf": [["enum": ["lines", "together"]],
-                                        object(["stagger"], ["stagger": (number(0...Double(SpecLimits.maxFrames)), "Seconds between lines.")],
-                                               required: ["stagger"])]], "lines"), "lines, together or {stagger: seconds}."),
+                "sequence": (withDefault(["if": ["type": "object"],
+                                          "then": object(["stagger"], ["stagger": (number(0...Double(SpecLimits.maxFrames)), "Seconds between lines.")],
+                                                         required: ["stagger"]),
+                                          "else": ["enum": ["lines", "together"]]], "lines"), "lines, together or {stagger: seconds}."),
                 "erase": (withDefault(["type": "boolean"], false), "The drawn line retracts instead."),
             ]), "Draws the decoration in over time."),
         ], required: ["type"])
@@ -153,8 +175,9 @@ public enum SpecSchema {
     static func background() -> JSON {
         object(StyleDecoder.backgroundFields, [
             "color": (animatable(ref("color")), "The box's colour (default #000000B3)."),
-            "padding": (animatable(["anyOf": [number(0...SpecLimits.coordinate.upperBound),
-                                              ["type": "array", "items": ["type": "number", "minimum": 0], "minItems": 2, "maxItems": 2]]]),
+            "padding": (animatable(["if": ["type": "array"],
+                                    "then": ["type": "array", "items": number(0...SpecLimits.coordinate.upperBound), "minItems": 2, "maxItems": 2],
+                                    "else": number(0...SpecLimits.coordinate.upperBound)]),
                         "One number, or [vertical, horizontal]."),
             "cornerRadius": (animatable(number(0...SpecLimits.coordinate.upperBound)), "Pixels."),
             "per": (withDefault(enumeration(TextBackground.Extent.self), "line"), "line or box (default line)."),
@@ -188,17 +211,39 @@ public enum SpecSchema {
         ], required: ["stops"]), "A gradient across the layout box.")], required: ["linearGradient"])
     }
 
+    /// A name, or a mapping with exactly one form (`cubicBezier` or a spring's name) whose
+    /// parameters are checked as the decoder checks them: ranges, and one family of parameters.
     static func easing() -> JSON {
-        var forms: [JSON] = [["enum": EasingDecoder.named.map(\.name)],
-                             object(["cubicBezier"], ["cubicBezier": (["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4],
-                                                                      "[x1, y1, x2, y2], x within 0…1.")], required: ["cubicBezier"])]
+        let unit = number(0...1)
+        var forms: [String: (JSON, String)] = [
+            "cubicBezier": (["type": "array", "prefixItems": [unit, ["type": "number"], unit, ["type": "number"]], "minItems": 4, "maxItems": 4],
+                            "[x1, y1, x2, y2], x within 0…1."),
+        ]
+        let positive = number(1e-6...1e9)
         for entry in EasingDecoder.springForms {
             var fields: [String] = []
             for field in entry.forms.joined() where !fields.contains(field) { fields.append(field) }
-            let parameters = object(fields, Dictionary(uniqueKeysWithValues: fields.map { ($0, (["type": "number"] as JSON, "A SwiftUI parameter.")) }))
-            forms.append(object([entry.easing], [entry.easing: (parameters, "SwiftUI's \(entry.easing) with parameters.")], required: [entry.easing]))
+            let base = EasingDecoder.baseBounce[entry.easing]
+            let ranges: [String: JSON] = [
+                "duration": positive, "response": positive, "mass": positive, "stiffness": positive,
+                "dampingFraction": number(0...1e6), "blendDuration": number(0...1e6), "damping": number(0...1e9),
+                "initialVelocity": ["type": "number"],
+                "bounce": ["type": "number", "exclusiveMinimum": -1, "maximum": 1],
+                "extraBounce": ["type": "number", "exclusiveMinimum": -1 - (base ?? 0), "maximum": 1 - (base ?? 0)],
+            ]
+            var parameters = object(fields, Dictionary(uniqueKeysWithValues: fields.map { ($0, (ranges[$0]!, "A SwiftUI parameter.")) }))
+            // A family's own fields (those no other family has) allow only that family's fields.
+            if entry.forms.count > 1 {
+                parameters["allOf"] = entry.forms.map { form in
+                    only(when: form.filter { field in entry.forms.filter { $0.contains(field) }.count == 1 }, allowed: form)
+                }
+            }
+            forms[entry.easing] = (parameters, "SwiftUI's \(entry.easing) with parameters.")
         }
-        return ["anyOf": forms, "description": "How a segment moves: a named curve, a cubic Bézier or a spring."]
+        let mapping = object(["cubicBezier"] + EasingDecoder.springForms.map(\.easing), forms)
+            .merging(["minProperties": 1, "maxProperties": 1]) { $1 }
+        return ["if": ["type": "string"], "then": ["enum": EasingDecoder.named.map(\.name)], "else": mapping,
+                "description": "How a segment moves: a named curve, {cubicBezier: […]} or a spring with parameters."]
     }
 
     // MARK: Building blocks
@@ -229,7 +274,7 @@ public enum SpecSchema {
             var properties = animation["properties"] as! JSON
             properties["interpolation"] = ["enum": ["discrete", "counting", "typewriter"]]
             animation["properties"] = properties
-            return ["anyOf": [["type": "string"], animation]]
+            return ["if": ["type": "object"], "then": animation, "else": ["type": "string"]]
         case let .number(range): return animatable(number(range))
         case .point: return animatable(ref("point"))
         case .color: return animatable(ref("color"))
@@ -237,7 +282,8 @@ public enum SpecSchema {
         }
     }
 
-    static func animatable(_ value: JSON) -> JSON { ["anyOf": [value, animation(value)]] }
+    /// A constant, or `{keyframes: …}`: told apart by being an object (no constant is one).
+    static func animatable(_ value: JSON) -> JSON { ["if": ["type": "object"], "then": animation(value), "else": value] }
 
     static func animation(_ value: JSON) -> JSON {
         let keyframe = object(PropertyDecoder.keyframeFields, [
@@ -245,12 +291,20 @@ public enum SpecSchema {
             "value": (value, "The value at that time."),
             "easing": (ref("easing"), "How the segment arriving here moves (default linear)."),
         ], required: ["time", "value"])
-        return object(PropertyDecoder.animationFields, [
+        var animation = object(PropertyDecoder.animationFields, [
             "keyframes": (["type": "array", "minItems": 1, "items": keyframe], "Times never decrease."),
-            "repeat": (["anyOf": [["type": "integer", "minimum": 1, "maximum": 1_000_000], ["const": "forever"]]], "Legs played."),
+            "repeat": (["if": ["type": "string"], "then": ["const": "forever"], "else": ["type": "integer", "minimum": 1, "maximum": 1_000_000]], "Legs played."),
             "repeatForever": (withDefault(["type": "boolean"], false), "The same as repeat: forever."),
             "autoreverses": (withDefault(["type": "boolean"], false), "Every other leg plays backwards."),
         ], required: ["keyframes"])
+        animation["allOf"] = [only(when: ["repeatForever"], allowed: PropertyDecoder.animationFields.filter { $0 != "repeat" })]
+        return animation
+    }
+
+    /// When any of `fields` is given, the object's fields must be among `allowed`: a validator
+    /// names the one that is not ("'bounce' is not one of ['response', …]").
+    static func only(when fields: [String], allowed: [String]) -> JSON {
+        ["if": ["anyOf": fields.map { ["required": [$0]] }], "then": ["propertyNames": ["enum": allowed]]]
     }
 
     static func number(_ range: ClosedRange<Double>) -> JSON {

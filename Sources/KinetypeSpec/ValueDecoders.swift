@@ -4,17 +4,13 @@ import KinetypeText
 
 /// Constant values: colours and points.
 enum ValueDecoders {
-    /// `#RRGGBB` or `#RRGGBBAA`.
+    /// `#RRGGBB`, `#RRGGBBAA` or the CSS shorthands `#RGB`, `#RGBA`.
     static func color(_ node: SpecNode, allowTransparent: Bool = false) throws -> RGBA {
         let text = try node.string()
-        let allowed = "#RRGGBB or #RRGGBBAA" + (allowTransparent ? " or transparent" : "")
-        guard text.hasPrefix("#"), [7, 9].contains(text.count),
-              let value = UInt32(text.dropFirst(), radix: 16) else {
-            throw node.error("\(SpecError.quoted(text)) is not a colour; use \(allowed)")
+        guard let colour = RGBA(hex: text) else {
+            throw node.error("\(SpecError.quoted(text)) is not a colour; use \(RGBA.hexForms)" + (allowTransparent ? " or transparent" : ""))
         }
-        let full = text.count == 7 ? (value << 8) | 0xFF : value
-        let channel = { (shift: UInt32) in Double((full >> shift) & 0xFF) / 255 }
-        return RGBA(r: channel(24), g: channel(16), b: channel(8), a: channel(0))
+        return colour
     }
 
     /// `[x, y]` in canvas pixels.

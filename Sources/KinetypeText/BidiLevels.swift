@@ -24,11 +24,23 @@ struct BidiLevels {
         if count > 0 {
             fribidi_get_bidi_types(&characters, FriBidiStrIndex(count), &types)
             fribidi_get_bracket_types(&characters, FriBidiStrIndex(count), &types, &brackets)
+            Self.neutralizeOverflowingControls(&types, base: base)
             let result = fribidi_get_par_embedding_levels_ex(&types, &brackets, FriBidiStrIndex(count), &direction, &levels)
             if result == 0 { levels = [FriBidiLevel](repeating: 0, count: count) }  // out of memory: left to right
         }
         self.levels = levels.map { UInt8(bitPattern: $0) }
         paragraphIsRightToLeft = kt_fribidi_par_is_rtl(direction) != 0
+    }
+
+    /// Keeps FriBidi below its depth limit (see `BidiDepthGuard`); touches nothing in a text
+    /// without bidi controls.
+    private static func neutralizeOverflowingControls(_ types: inout [FriBidiCharType], base: BaseDirection) {
+        let classes = types.map { BidiDepthGuard.Class(fribidiClass: kt_fribidi_explicit_class($0)) }
+        guard classes.contains(where: { $0.isEmbeddingInitiator || $0.isIsolateInitiator }) else { return }
+        let baseLevel: Int? = switch base { case .auto: nil; case .leftToRight: 0; case .rightToLeft: 1 }
+        for (index, replacement) in BidiDepthGuard.replacements(for: classes, baseLevel: baseLevel) {
+            types[index] = replacement == .boundaryNeutral ? kt_fribidi_type_bn() : kt_fribidi_type_on()
+        }
     }
 
     /// Visual order of items with these levels (rule L2): from the highest level down to the
@@ -50,5 +62,15 @@ struct BidiLevels {
             level -= 1
         }
         return order
+    }
+}
+
+extension BidiDepthGuard.Class {
+    /// From `kt_fribidi_explicit_class`'s numbering.
+    init(fribidiClass: Int32) {
+        let classes: [Self] = [.other, .strongLeft, .strongRight, .leftEmbedding, .rightEmbedding, .leftOverride,
+                               .rightOverride, .popFormatting, .leftIsolate, .rightIsolate, .firstStrongIsolate,
+                               .popIsolate, .paragraphSeparator]
+        self = classes.indices.contains(Int(fribidiClass)) ? classes[Int(fribidiClass)] : .other
     }
 }

@@ -128,6 +128,25 @@ extension GlyphRasterizer {
         var layerGlyph: FT_UInt = 0, layerColor: FT_UInt = 0
         var iterator = FT_LayerIterator()
         let layered = FT_Get_Color_Glyph_Layer(face.ftFace, glyphID, &layerGlyph, &layerColor, &iterator) != 0
+        // FreeType sizes the bitmaps of FT_Render_Glyph from the outlines (up to 65 535 px a
+        // side), more than its rasterizer addresses safely: measure every layer first (loaded
+        // with the subpixel shift FT_Set_Transform applies).
+        var layers = [glyphID]
+        if layered {
+            repeat { layers.append(layerGlyph) } while FT_Get_Color_Glyph_Layer(face.ftFace, glyphID, &layerGlyph, &layerColor, &iterator) != 0
+        }
+        var union: FT_BBox?
+        for layer in layers {
+            let error = FT_Load_Glyph(face.ftFace, layer, kt_ft_load_flags_unhinted())
+            guard error == 0 else { throw FontError.freeType(operation: "load colour glyph \(layer) of \(face.path)", code: error) }
+            let slot = face.ftFace.pointee.glyph!
+            guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { continue }
+            var box = FT_BBox()
+            FT_Outline_Get_CBox(&slot.pointee.outline, &box)
+            union = union.map { FT_BBox(xMin: min($0.xMin, box.xMin), yMin: min($0.yMin, box.yMin),
+                                        xMax: max($0.xMax, box.xMax), yMax: max($0.yMax, box.yMax)) } ?? box
+        }
+        if let union { _ = try GlyphOutline.pixelBox(union, dx: 0, dy: 0, bytesPerPixel: 4) }
         var error = FT_Load_Glyph(face.ftFace, glyphID, layered ? kt_ft_load_flags_color_layers() : kt_ft_load_flags_unhinted())
         guard error == 0 else { throw FontError.freeType(operation: "load colour glyph \(glyphID) of \(face.path)", code: error) }
         let slot = face.ftFace.pointee.glyph!

@@ -43,8 +43,8 @@ public struct FontCatalog: Sendable {
             // The family is there but none of its files loads: say why, not "did you mean" itself.
             throw FontLookupError.unloadableFamily(systemMatches[0].family, reasons: failures)
         }
-        let squashed = { (s: String) in s.lowercased().filter { !$0.isWhitespace && $0 != "-" } }
-        throw FontLookupError.unknownFamily(name, suggestions: suggestions(for: name).filter { squashed($0) != squashed(name) })
+        let wanted = Self.squashed(Self.compared(name))
+        throw FontLookupError.unknownFamily(name, suggestions: suggestions(for: name).filter { Self.squashed($0) != wanted })
     }
 
     /// The system font for a design (`default`, `serif`, `rounded`, `monospaced`).
@@ -68,18 +68,37 @@ public struct FontCatalog: Sendable {
     }
 
     /// Up to five known family names close to `name`: same letters ignoring case and spaces,
-    /// containing it, or within a few edits.
+    /// containing it, or within a few edits. Only the first `maxComparedLength` code points of
+    /// `name` are compared, so a name of a million characters fails at once (comparing all of
+    /// it with every family took a minute); no family name comes near that length.
     public func suggestions(for name: String) -> [String] {
-        let squashed = { (s: String) in s.lowercased().filter { !$0.isWhitespace && $0 != "-" } }
-        let wanted = squashed(name)
-        let scored = allFamilyNames.map { family -> (String, Int) in
-            let candidate = squashed(family)
+        let wanted = Self.squashed(Self.compared(name))
+        let limit = max(2, wanted.count / 3)
+        let scored = allFamilyNames.compactMap { family -> (String, Int)? in
+            let candidate = Self.squashed(family)
             if candidate == wanted { return (family, 0) }
             if candidate.contains(wanted) || wanted.contains(candidate) { return (family, 1) }
+            // The lengths' difference is a lower bound of the edit distance: skip the table.
+            guard abs(candidate.count - wanted.count) <= limit else { return nil }
             return (family, editDistance(candidate, wanted))
         }
-        let limit = max(2, wanted.count / 3)
         return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(5).map(\.0)
+    }
+
+    /// Code points of a family name that `suggestions(for:)` compares.
+    static let maxComparedLength = 256
+
+    /// The start of `name` that is compared with the known family names.
+    static func compared(_ name: String) -> String {
+        let scalars = name.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: maxComparedLength, limitedBy: scalars.endIndex),
+              end < scalars.endIndex else { return name }
+        return String(scalars[..<end])
+    }
+
+    /// Lowercased, without whitespace and `-`.
+    static func squashed(_ name: String) -> String {
+        name.lowercased().filter { !$0.isWhitespace && $0 != "-" }
     }
 
     private static func scan(_ directory: URL) -> [FontFileInfo] {

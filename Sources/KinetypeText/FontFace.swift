@@ -28,6 +28,8 @@ public final class FontFace {
     private let freeTypeFace: FreeTypeFace
     private let harfBuzzFont: HarfBuzzFont
     var ftFace: FT_Face { freeTypeFace.face }
+    /// How many glyphs the font has (ids 0..<count).
+    package var glyphCount: Int { Int(ftFace.pointee.num_glyphs) }
     var hbFont: OpaquePointer { harfBuzzFont.font }
     /// Keeps the FreeType library alive for as long as this face.
     var freeType: FreeTypeHandle { freeTypeFace.freeType }

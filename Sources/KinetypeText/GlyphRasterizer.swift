@@ -49,6 +49,17 @@ public struct GlyphRasterizer {
         return try outline(key, glyphID: glyphID).transformed(by: transform).render(subpixelX: subpixelX, subpixelY: subpixelY)
     }
 
+    /// Throws `FontError.glyphTooLarge` unless `glyphID` can be drawn with its em at this run's size
+    /// or any smaller one, turned by any angle, with up to `margin` px of stroke around it: the
+    /// glyph check's guarantee that no size or animator transform a spec reaches fails to draw.
+    public func checkDrawableWhenTurned(glyphID: UInt32, margin: Double) throws {
+        try outline(outlineKey(glyphID: glyphID), glyphID: glyphID).checkDrawableTurned(margin: margin)
+    }
+
+    /// The largest glyph bitmap drawn, pixels a side and in all (see `GlyphOutline.maxArea`).
+    public static var maxBitmapSide: Int { GlyphOutline.maxSide }
+    public static var maxBitmapArea: Int { GlyphOutline.maxArea }
+
     /// The key of a glyph's outline at this run's face, size and variations.
     func outlineKey(glyphID: UInt32) -> GlyphKey {
         GlyphKey(face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID, subpixelX: 0, subpixelY: 0)
@@ -108,6 +119,66 @@ final class GlyphOutline {
         return GlyphOutline(glyph: copy, freeType: freeType)
     }
 
+    /// The largest glyph bitmap drawn, in pixels a side and in all. FreeType 2.12's smooth
+    /// rasterizer addresses rows as `int pitch × int row` (ftgrays.c, gray_sweep): a bitmap of 2^31
+    /// bytes or more makes it write outside the buffer (a corrupt font's points moved 30 em out
+    /// did, at 1396 px). 65 535 px a side is the box FreeType's own FT_Render_Glyph accepts. The
+    /// widest real glyph measured, Noto Sans Arabic Bold's U+FDFD at 4095 px turned 45° with a
+    /// 512 px miter stroke, needs 45% of `maxArea`.
+    static let maxSide = 65_535
+    static let maxArea = Int(Int32.max)
+    /// Outline coordinates beyond this (26.6, 2^24 px) are refused before any arithmetic on them;
+    /// FT_Outline_Render itself refuses boxes past 2^24 in 26.6 (2^18 px).
+    static let maxCoordinate: FT_Pos = 1 << 30
+
+    /// The whole-pixel box of the outline as it will be drawn, moved `dx`, `dy` (26.6, y up), or
+    /// `glyphTooLarge` when it cannot be drawn safely. Measured on the points themselves
+    /// (FT_Outline_Get_CBox after any transform), never on the glyph's stored bounds, which a
+    /// corrupt font may contradict.
+    static func pixelBox(of outline: UnsafeMutablePointer<FT_Outline>, dx: FT_Pos, dy: FT_Pos) throws
+        -> (left: Int, bottom: Int, width: Int, height: Int) {
+        var box = FT_BBox()
+        FT_Outline_Get_CBox(outline, &box)
+        return try pixelBox(box, dx: dx, dy: dy)
+    }
+
+    /// The whole-pixel box of a 26.6 control box moved `dx`, `dy`, or `glyphTooLarge`.
+    /// `bytesPerPixel` 4 for FreeType's BGRA colour bitmaps, whose rows are 4 × wider.
+    static func pixelBox(_ box: FT_BBox, dx: FT_Pos, dy: FT_Pos, bytesPerPixel: Int = 1) throws
+        -> (left: Int, bottom: Int, width: Int, height: Int) {
+        let limit = maxCoordinate
+        guard box.xMin >= -limit, box.yMin >= -limit, box.xMax <= limit, box.yMax <= limit else {
+            // Far past any size kinetype draws; the exact pixel count does not matter.
+            let span = { (a: FT_Pos, b: FT_Pos) in Int(min((b >> 6) - (a >> 6) + 1, FT_Pos(Int32.max))) }
+            throw FontError.glyphTooLarge(width: span(box.xMin, box.xMax), height: span(box.yMin, box.yMax))
+        }
+        let left = Int((box.xMin + dx) >> 6), bottom = Int((box.yMin + dy) >> 6)
+        let right = Int((box.xMax + dx + 63) >> 6), top = Int((box.yMax + dy + 63) >> 6)
+        let width = right - left, height = top - bottom
+        guard width <= maxSide, height <= maxSide, width * height * bytesPerPixel <= maxArea else {
+            throw FontError.glyphTooLarge(width: width, height: height)
+        }
+        return (left, bottom, width, height)
+    }
+
+    /// Throws `glyphTooLarge` unless every bitmap of this outline under a uniform scale of at most
+    /// 1 and any rotation, with `margin` px more on each side (a stroke), fits `maxSide` and
+    /// `maxArea`. A w×h box turned by θ needs (w|cos θ| + h|sin θ|) × (w|sin θ| + h|cos θ|) =
+    /// wh + (w² + h²)|sin θ cos θ| pixels, at most wh + (w² + h²)/2 (at 45°), and a side of at
+    /// most √(w² + h²).
+    func checkDrawableTurned(margin: Double) throws {
+        guard let glyph else { return }
+        let outline = UnsafeMutableRawPointer(glyph).assumingMemoryBound(to: FT_OutlineGlyphRec.self)
+        let box = try withUnsafeMutablePointer(to: &outline.pointee.outline) { try Self.pixelBox(of: $0, dx: 0, dy: 0) }
+        // +2: the box's rounding out to whole pixels, at any subpixel offset and angle.
+        let w = Double(box.width) + 2 * margin + 2, h = Double(box.height) + 2 * margin + 2
+        let side = (w * w + h * h).squareRoot(), area = w * h + (w * w + h * h) / 2
+        guard side <= Double(Self.maxSide), area <= Double(Self.maxArea) else {
+            let turned = Int(((w + h) / 2.0.squareRoot()).rounded(.up))
+            throw FontError.glyphTooLarge(width: turned, height: turned)
+        }
+    }
+
     /// Renders the outline moved `subpixelX/64` px right and `subpixelY/64` px down, straight into
     /// the returned coverage array (FreeType's smooth rasterizer, no intermediate glyph copy).
     /// `strip` limits how many columns FreeType draws at once (tests compare strips with the whole).
@@ -117,28 +188,21 @@ final class GlyphOutline {
         return try withUnsafeMutablePointer(to: &outline.pointee.outline) { outline in
             // FreeType's y axis points up; the canvas's points down.
             let dx = FT_Pos(subpixelX), dy = -FT_Pos(subpixelY)
-            FT_Outline_Translate(outline, dx, dy)
-            var box = FT_BBox()
-            FT_Outline_Get_CBox(outline, &box)
-            let left = Int(box.xMin >> 6), bottom = Int(box.yMin >> 6)
-            let right = Int((box.xMax + 63) >> 6), top = Int((box.yMax + 63) >> 6)
-            let width = right - left, height = top - bottom
-            guard width > 0, height > 0 else {
-                FT_Outline_Translate(outline, -dx, -dy)
-                return .empty
-            }
+            // The box is checked before the outline is moved, so no coordinate can overflow.
+            let (left, bottom, width, height) = try Self.pixelBox(of: outline, dx: dx, dy: dy)
+            guard width > 0, height > 0 else { return .empty }
             // Put the bitmap's bottom-left corner at the origin, render, and put the outline back.
-            let shiftX = -FT_Pos(left) * 64, shiftY = -FT_Pos(bottom) * 64
+            let shiftX = dx - FT_Pos(left) * 64, shiftY = dy - FT_Pos(bottom) * 64
             FT_Outline_Translate(outline, shiftX, shiftY)
-            defer { FT_Outline_Translate(outline, -dx - shiftX, -dy - shiftY) }
+            defer { FT_Outline_Translate(outline, -shiftX, -shiftY) }
             var coverage = [UInt8](repeating: 0, count: width * height)
             try coverage.withUnsafeMutableBufferPointer { buffer in
-                for start in stride(from: 0, to: width, by: strip) {
-                    try renderColumns(outline, into: buffer.baseAddress!, width: width, height: height,
-                                      columns: start..<min(start + strip, width))
+                for start in stride(from: 0, to: width, by: max(strip, 1)) {
+                    try renderColumns(outline, into: buffer, width: width, height: height,
+                                      columns: start..<min(start + max(strip, 1), width))
                 }
             }
-            return GlyphBitmap(width: width, height: height, left: left, top: top, coverage: coverage)
+            return GlyphBitmap(width: width, height: height, left: left, top: bottom + height, coverage: coverage)
         }
     }
 
@@ -146,28 +210,45 @@ final class GlyphOutline {
     /// smooth rasterizer runs out of cells on a row that a huge glyph (Hebrew at 2048 px) crosses
     /// with long, nearly flat edges; it then draws the glyph in halves, down to strips of 64 columns,
     /// which give the same coverage (each pixel's coverage depends only on the outline).
-    private func renderColumns(_ outline: UnsafeMutablePointer<FT_Outline>, into buffer: UnsafeMutablePointer<UInt8>,
+    private func renderColumns(_ outline: UnsafeMutablePointer<FT_Outline>, into buffer: UnsafeMutableBufferPointer<UInt8>,
                                width: Int, height: Int, columns: Range<Int>) throws {
-        let shift = FT_Pos(columns.lowerBound) * 64
-        FT_Outline_Translate(outline, -shift, 0)
-        var bitmap = FT_Bitmap()
-        bitmap.rows = UInt32(height)
-        bitmap.width = UInt32(columns.count)
-        bitmap.pitch = Int32(width)  // positive pitch: the top row comes first in memory
-        bitmap.buffer = buffer + columns.lowerBound
-        bitmap.num_grays = 256
-        bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-        let error = FT_Outline_Get_Bitmap(freeType.library, outline, &bitmap)
-        FT_Outline_Translate(outline, shift, 0)
+        let error = try drawStrip(outline, into: buffer, width: width, height: height, columns: columns)
         if error == Self.rasterOverflow, columns.count >= 128 {
             let middle = columns.lowerBound + columns.count / 2
             // A failed pass may have left partial coverage in these columns.
-            for row in 0..<height { (buffer + row * width + columns.lowerBound).update(repeating: 0, count: columns.count) }
+            for row in 0..<height { (buffer.baseAddress! + row * width + columns.lowerBound).update(repeating: 0, count: columns.count) }
             try renderColumns(outline, into: buffer, width: width, height: height, columns: columns.lowerBound..<middle)
             try renderColumns(outline, into: buffer, width: width, height: height, columns: middle..<columns.upperBound)
             return
         }
         guard error == 0 else { throw FontError.freeType(operation: "render a glyph", code: error) }
+    }
+
+    /// One FreeType pass over `columns`, the outline moved left by their start and put back.
+    private func drawStrip(_ outline: UnsafeMutablePointer<FT_Outline>, into buffer: UnsafeMutableBufferPointer<UInt8>,
+                           width: Int, height: Int, columns: Range<Int>) throws -> FT_Error {
+        let shift = FT_Pos(columns.lowerBound) * 64
+        FT_Outline_Translate(outline, -shift, 0)
+        defer { FT_Outline_Translate(outline, shift, 0) }
+        // What FreeType is given must lie inside the buffer, whatever the outline: the strip's
+        // columns within the row, every row within the array, rows × pitch (FreeType's int
+        // arithmetic) within maxArea, and the translated outline's box within the bitmap's rows
+        // and the row's columns (FreeType clips to the strip only while its arithmetic holds).
+        var box = FT_BBox()
+        FT_Outline_Get_CBox(outline, &box)
+        guard columns.lowerBound >= 0, columns.upperBound <= width, !columns.isEmpty, height > 0,
+              width * height <= buffer.count, width * height <= Self.maxArea,
+              box.yMin >= 0, box.yMax <= FT_Pos(height) * 64,
+              box.xMin >= -shift, box.xMax <= FT_Pos(width) * 64 - shift
+        else { throw FontError.glyphTooLarge(width: width, height: height) }
+        var bitmap = FT_Bitmap()
+        bitmap.rows = UInt32(height)
+        bitmap.width = UInt32(columns.count)
+        bitmap.pitch = Int32(width)  // positive pitch: the top row comes first in memory
+        bitmap.buffer = buffer.baseAddress! + columns.lowerBound
+        bitmap.num_grays = 256
+        bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+        return FT_Outline_Get_Bitmap(freeType.library, outline, &bitmap)
     }
 
     /// FreeType's `FT_Err_Raster_Overflow`.

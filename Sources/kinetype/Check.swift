@@ -14,15 +14,30 @@ struct Check: ParsableCommand {
         fails when more than --max-diff-pixels pixels differ, or when its size or transparency is \
         not the golden's.
 
-        Exit status: 0 when every frame matches; 1 when a frame differs (stderr names spec, frame, \
-        differing pixels and the largest channel difference; --report gets expected, actual and \
-        diff images and an index.html); 2 when the check cannot run (a spec that does not load, \
-        missing goldens, a golden folder with no frames, an option out of range); 64 for a \
-        command line that does not parse.
+        Exit status: 0 when every frame matches; 1 when a frame differs, or a golden folder holds \
+        frames beyond its spec's last (stderr names spec, frame, differing pixels and the largest \
+        channel difference; --report gets expected, actual and diff images and an index.html); 2 \
+        when the check cannot run (a spec that does not load, an option out of range) or, with \
+        --require-goldens, a spec has no goldens; 64 for a command line that does not parse.
 
-        --update records the selected frames as goldens instead (the folder's frames, --frames, or \
-        the first, middle and last frame of a spec that has none yet) and says what changed. With \
-        CI=true it refuses unless --force, so a CI job never re-records by accident.
+        A spec without goldens (a spec just added, an empty golden folder, goldens missing for \
+        frames of --frames) is reported on its own, as a warning and a skipped JUnit test case \
+        named "goldens", and the other specs are checked as usual: adding a spec does not break \
+        the check of the others. --require-goldens makes it fatal (a JUnit failure, exit 2), \
+        after the other specs are checked.
+
+        The report folder always shows the last run: each run first removes what an earlier one \
+        wrote there (index.html and the frame_NNNNN-expected/-actual/-diff.png images, nothing \
+        else), and a passing run that finds a report folder writes an index.html saying that \
+        everything matches. --junit failures name the expected, actual and diff images (in the \
+        failure text and as [[ATTACHMENT|path]] lines in system-out, for Jenkins and GitLab).
+
+        --update records the selected frames as goldens instead (the folder's frames, or --frames) \
+        and says what changed. For a spec with none yet it records the first, middle and last \
+        frame, except that a first or last frame showing nothing (every pixel one colour, as at \
+        the ends of a fade) gives way to the nearest frame towards the middle that shows \
+        something; it says which frames it chose and why. With CI=true it refuses unless \
+        --force, so a CI job never re-records by accident.
         """
     )
 
@@ -57,12 +72,14 @@ struct Check: ParsableCommand {
     @Flag(name: .long, help: "Print the results as JSON on stdout.")
     var json = false
 
-    @Option(name: [.short, .long], help: "How many frames to render at once (default: one per core).")
-    var jobs: Int?
+    @OptionGroup var jobsOption: JobsOption
+
+    @Flag(name: .customLong("require-goldens"), help: "Make a spec without goldens fatal (exit 2, a JUnit failure) instead of a skip.")
+    var requireGoldens = false
 
     func run() throws {
         guard (0...255).contains(tolerance) else { unusable("--tolerance is 0…255, got \(tolerance)") }
-        if let jobs, jobs < 1 { unusable("--jobs must be 1 or more, got \(jobs)") }
+        if let problem = jobsOption.problem { unusable(problem) }
         let threshold = Self.threshold(maxDiffPixels)
         if update, ProcessInfo.processInfo.environment["CI"] == "true", !force {
             unusable("refusing to --update goldens with CI=true (a CI job would re-record them silently); add --force to do it anyway")
@@ -72,48 +89,72 @@ struct Check: ParsableCommand {
         }
         let goldensURL = URL(fileURLWithPath: goldens)
         var work: [GoldenCheck.Job] = []
+        var problems: [GoldenCheck.SpecProblem] = []
         for path in specs {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            if work.contains(where: { $0.name == name }) {
+            if work.contains(where: { $0.name == name }) || problems.contains(where: { $0.spec == name }) {
                 unusable("two specs are named \(name); their goldens would share \(goldensURL.appendingPathComponent(name).path)")
             }
             let scene: Scene
             do { scene = try SpecLoader().load(path: path) } catch { unusable("\(error)") }
             let folder = goldensURL.appendingPathComponent(name)
-            work.append(GoldenCheck.Job(name: name, scene: scene, folder: folder,
-                                        frames: selectedFrames(scene: scene, spec: path, folder: folder, list: frameList)))
+            let (frames, problem) = selectedFrames(scene: scene, spec: path, name: name, folder: folder, list: frameList)
+            if let problem { problems.append(problem) }
+            if !frames.isEmpty { work.append(GoldenCheck.Job(name: name, scene: scene, folder: folder, frames: frames)) }
         }
         let check = GoldenCheck(tolerance: tolerance, maxDifferingPixels: threshold)
         let results: [GoldenCheck.FrameResult]
-        do { results = try check.run(work, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) } catch { unusable("\(error)") }
+        do { results = try check.run(work, jobs: jobsOption.jobs) } catch { unusable("\(error)") }
         if update { return record(results, work: work) }
 
+        for problem in problems {
+            let fatal = problem.kind == .extraGoldens || requireGoldens
+            note("\(fatal ? "" : "warning: ")\(problem.spec): \(problem.message)\(fatal ? "" : " (skipped; --require-goldens makes this fatal)")")
+        }
         for result in results where !result.passed {
             note("\(result.spec) frame \(result.frame): \(result.failure!)")
         }
         let failed = results.filter { !$0.passed }
-        if !failed.isEmpty {
-            let folder = URL(fileURLWithPath: report)
-            do { try CheckReport.write(results, tolerance: tolerance, to: folder) } catch { unusable("cannot write the report: \(error)") }
-            note("report: \(folder.appendingPathComponent("index.html").path)")
+        let missing = problems.filter { $0.kind == .missingGoldens }, extra = problems.filter { $0.kind == .extraGoldens }
+        // The report always shows this run: a folder an earlier run filled is replaced, even when
+        // everything matches now; none is created for a run with nothing to show.
+        let folder = URL(fileURLWithPath: report)
+        let reportWritten = !failed.isEmpty || !problems.isEmpty || FileManager.default.fileExists(atPath: folder.path)
+        if reportWritten {
+            do { try CheckReport.write(results, problems: problems, tolerance: tolerance, to: folder) } catch { unusable("cannot write the report: \(error)") }
+            if !failed.isEmpty || !problems.isEmpty { note("report: \(folder.appendingPathComponent("index.html").path)") }
         }
         if let junit {
             let url = URL(fileURLWithPath: junit)
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(CheckReport.junit(results).utf8).write(to: url)
-            } catch {
-                unusable("cannot write \(junit): \(error)")
+            let folder = url.deletingLastPathComponent()
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+                // mkdir -p; its reason, if it fails, comes out of the write below.
+                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             }
+            let xml = CheckReport.junit(results, problems: problems, missingIsFailure: requireGoldens,
+                                        reportFolder: reportWritten ? URL(fileURLWithPath: report) : nil)
+            // AtomicFile's errors are one plain line (`cannot write PATH: no space left on device`).
+            do { try AtomicFile.write(Array(xml.utf8), to: url) } catch { unusable("JUnit report: \(error)") }
         }
-        if json { Output.toStandardOutput(Self.json(results)) }
-        note("\(failed.isEmpty ? "ok" : "FAILED"): \(results.count - failed.count) of \(results.count) frames of \(work.count) spec\(work.count == 1 ? "" : "s") match their goldens")
-        if !failed.isEmpty { throw ExitCode(1) }
+        if json { Output.toStandardOutput(Self.json(results, problems: problems, requireGoldens: requireGoldens)) }
+        let specCount = Set(work.map(\.name) + problems.map(\.spec)).count
+        var summary = "\(results.count - failed.count) of \(results.count) frames of \(specCount) spec\(specCount == 1 ? "" : "s") match their goldens"
+        if !missing.isEmpty {
+            summary += "; \(missing.count) spec\(missing.count == 1 ? " has" : "s have") no goldens (\(requireGoldens ? "required" : "skipped")): \(missing.map(\.spec).joined(separator: ", "))"
+        }
+        if !extra.isEmpty { summary += "; \(extra.count) with goldens beyond their last frame: \(extra.map(\.spec).joined(separator: ", "))" }
+        let passed = failed.isEmpty && extra.isEmpty && (missing.isEmpty || !requireGoldens)
+        note("\(passed ? "ok" : "FAILED"): \(summary)")
+        if !failed.isEmpty || !extra.isEmpty { throw ExitCode(1) }
+        if requireGoldens, !missing.isEmpty { throw ExitCode(2) }
     }
 
     /// The frames to check in one spec's golden folder: --frames, else the goldens there are;
-    /// for --update of a spec with no goldens yet, its first, middle and last frame.
-    private func selectedFrames(scene: Scene, spec: String, folder: URL, list: FrameList?) -> [Int] {
+    /// for --update of a spec with no goldens yet, frames that show something
+    /// (`GoldenCheck.framesToRecord`). Goldens that are missing, or beyond the spec's last frame,
+    /// are this spec's problem, reported beside the other specs' results.
+    private func selectedFrames(scene: Scene, spec: String, name: String, folder: URL, list: FrameList?) -> ([Int], GoldenCheck.SpecProblem?) {
         let existing = (try? GoldenCheck.goldenFrames(in: folder)) ?? nil
         var selected: [Int]
         if let list {
@@ -121,22 +162,24 @@ struct Check: ParsableCommand {
         } else if let existing, !existing.isEmpty {
             selected = existing
         } else if update {
-            selected = Array(Set([0, (scene.frameCount - 1) / 2, scene.frameCount - 1])).sorted()
-        } else if existing == nil {
-            unusable("no goldens for \(spec): \(folder.path) does not exist; record them with --update")
+            let chosen: [(frame: Int, reason: String)]
+            do { chosen = try GoldenCheck.framesToRecord(scene) } catch { unusable("\(spec): \(error)") }
+            note("\(name): no goldens yet; recording \(chosen.map { "frame \($0.frame) (\($0.reason))" }.joined(separator: ", "))")
+            return (chosen.map(\.frame), nil)
         } else {
-            unusable("\(folder.path) holds no frames (frame_00000.png, …); record them with --update")
+            let message = existing == nil ? "no goldens: \(folder.path) does not exist; record them with --update"
+                                          : "no goldens: \(folder.path) holds no frames (frame_00000.png, …); record them with --update"
+            return ([], GoldenCheck.SpecProblem(spec: name, kind: .missingGoldens, message: message))
         }
-        if !update {
-            if let beyond = selected.first(where: { $0 >= scene.frameCount }) {
-                unusable("\(spec) has \(scene.frameCount) frames, but \(folder.path) holds a golden for frame \(beyond)")
-            }
-            let missing = selected.filter { !FileManager.default.fileExists(atPath: GoldenCheck.goldenURL(folder, frame: $0).path) }
-            if !missing.isEmpty {
-                unusable("missing goldens for \(spec): frame\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) in \(folder.path); record them with --update")
-            }
+        if update { return (selected, nil) }
+        let beyond = selected.filter { $0 >= scene.frameCount }
+        if !beyond.isEmpty {
+            return ([], GoldenCheck.SpecProblem(spec: name, kind: .extraGoldens, message: "the spec has \(scene.frameCount) frames, but \(folder.path) holds goldens for frame\(beyond.count == 1 ? "" : "s") \(beyond.map(String.init).joined(separator: ", ")); remove them or re-record with --update"))
         }
-        return selected
+        let missing = selected.filter { !FileManager.default.fileExists(atPath: GoldenCheck.goldenURL(folder, frame: $0).path) }
+        guard !missing.isEmpty else { return (selected, nil) }
+        let problem = GoldenCheck.SpecProblem(spec: name, kind: .missingGoldens, message: "no goldens for frame\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) in \(folder.path); record them with --update")
+        return (selected.filter { !missing.contains($0) }, problem)
     }
 
     /// Writes each rendered frame as its golden and says what changed.
@@ -174,13 +217,18 @@ struct Check: ParsableCommand {
         unusable("--max-diff-pixels takes a count (25) or a percentage (0.01%), got \"\(text)\"")
     }
 
-    static func json(_ results: [GoldenCheck.FrameResult]) -> String {
+    static func json(_ results: [GoldenCheck.FrameResult], problems: [GoldenCheck.SpecProblem] = [], requireGoldens: Bool = false) -> String {
         struct Frame: Encodable {
             var spec: String, frame: Int, time: Double, passed: Bool
             var differingPixels: Int?, largestChannelDifference: Int?, failure: String?
         }
-        struct Report: Encodable { var passed: Bool; var frames: [Frame] }
-        let report = Report(passed: results.allSatisfy(\.passed), frames: results.map {
+        struct Problem: Encodable { var spec: String; var problem: String; var fatal: Bool; var message: String }
+        struct Report: Encodable { var passed: Bool; var specs: [Problem]; var frames: [Frame] }
+        let listed = problems.map {
+            Problem(spec: $0.spec, problem: $0.kind == .missingGoldens ? "missingGoldens" : "extraGoldens",
+                    fatal: $0.kind == .extraGoldens || requireGoldens, message: $0.message)
+        }
+        let report = Report(passed: results.allSatisfy(\.passed) && !listed.contains(where: \.fatal), specs: listed, frames: results.map {
             Frame(spec: $0.spec, frame: $0.frame, time: $0.time, passed: $0.passed, differingPixels: $0.difference?.differingPixels,
                   largestChannelDifference: $0.difference?.largestChannelDifference, failure: $0.failure)
         })

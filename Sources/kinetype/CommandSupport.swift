@@ -13,8 +13,37 @@ func loadScene(_ path: String) throws -> Scene {
 }
 
 func fail(_ error: Error) -> Never {
-    Output.toStandardError("error: \(error)\n")
+    Output.toStandardError("error: \(withAdvice(error))\n")
     exit(1)
+}
+
+/// The library's errors say what is wrong without naming flags (it has none); here, where the
+/// flags are, the ones that fix it are added.
+func withAdvice(_ error: Error) -> String {
+    switch error {
+    case let error as VideoError:
+        switch error.reason {
+        case .unknownCodec: return "\(error) (--codec \(VideoCodec.allCases.map(\.rawValue).joined(separator: "|")))"
+        case .noAlpha: return "\(error) (--background COLOUR)"
+        case .noAlphaInStream: return "\(error) (--format rgba, or --background COLOUR)"
+        case .oddSize: return "\(error) (--codec prores or --codec vp9)"
+        case .ffmpegMissing: return "\(error) (or scripts/setup --with-ffmpeg)"
+        case .other: return "\(error)"
+        }
+    case let error as RenderError:
+        switch error {
+        case let .folderInUse(directory, pid):
+            let holder = pid.map { "another render (PID \($0))" } ?? "another render"
+            return "the output folder \(directory) is in use by \(holder); wait for it to finish, use --wait, or render into another folder"
+        case let .shardInUse(directory, shard, pid):
+            return "shard \(shard) is already rendering into \(directory)\(pid.map { " (PID \($0))" } ?? ""); wait for it to finish, or use --wait"
+        case let .shardCountDiffers(_, _, existing):
+            return "\(error) (--shard K/\(existing); a Slurm task: sbatch --array=K --export=ALL,KINETYPE_SHARDS=\(existing) …)"
+        default: return "\(error)"
+        }
+    default:
+        return "\(error)"
+    }
 }
 
 func note(_ message: String) {
@@ -59,4 +88,19 @@ func withProgress<Result>(quiet: Bool, leftBehind: String,
         bar.finish()
         fail(error)
     }
+}
+
+/// `-j N`, `-jN`, `--jobs N` for every command that renders or decodes frames: how many at once.
+/// The default is the CPUs this process may use (`AvailableCPUs`), not the machine's cores.
+struct JobsOption: ParsableArguments {
+    @Option(name: [.customShort("j", allowingJoined: true), .long],
+            help: ArgumentHelp("""
+            Frames worked on at once; by default the CPUs this process may use: those in its \
+            affinity mask (taskset, a cpuset), capped by its cgroup's CPU quota (a container's \
+            CPU limit).
+            """, valueName: "N"))
+    var jobs: Int = AvailableCPUs.count
+
+    /// The message for a count below 1 (each command exits with its own code for it).
+    var problem: String? { jobs >= 1 ? nil : "--jobs must be 1 or more, got \(jobs)" }
 }

@@ -26,14 +26,14 @@ struct Encode: ParsableCommand {
 
     @OptionGroup var videoOptions: VideoOptions
 
-    @Option(name: [.short, .long], help: "Frames decoded at once (default: one per core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var jobsOption: JobsOption
+    var jobs: Int { jobsOption.jobs }
 
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
+        if let problem = jobsOption.problem { throw ValidationError(problem) }
     }
 
     func run() throws {

@@ -18,14 +18,14 @@ final class ProgressBar: @unchecked Sendable {
             let width = 30
             let filled = total > 0 ? done * width / total : width
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            Output.toStandardError("\r\(bar) \(done)/\(total) frames")
+            Output.toStandardErrorRaw("\r\(bar) \(done)/\(total) frames")
             shown = true
         }
     }
 
     func finish() {
         lock.withLock {
-            if shown { Output.toStandardError("\r\u{1B}[K") }
+            if shown { Output.toStandardErrorRaw("\r\u{1B}[K") }
             shown = false
         }
     }

@@ -8,13 +8,17 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a spec's frames to DIR/frame_00000.png, frame_00001.png, …",
         discussion: """
-        Frames render in parallel, one per core by default. Each file is written to a hidden \
+        Frames render in parallel, by default as many at once as the CPUs this process may use (its affinity mask, capped by its cgroup's CPU quota: a container's CPU limit). Each file is written to a hidden \
         temporary name and renamed, so no half-written frame is ever visible. DIR gets a \
         kinetype-render.json manifest whose "complete" field is false until every frame is \
         written. A full render removes frames beyond the spec's last frame that an earlier \
         kinetype render wrote there, and stops with an error, before writing anything, if such \
         frames are not kinetype's. A partial render (--frame, --frames) never deletes frames, \
         and marks DIR complete only if DIR already held a complete render of the same spec.
+
+        --format webp writes lossless WebP frames (frame_00000.webp …, the same pixels as the \
+        PNGs; the manifest records the format, and verify and encode read them). A full render \
+        in one format removes kinetype's frames of the other.
 
         One render at a time per folder: a render locks DIR (DIR/.kinetype.lock, which holds its \
         PID). A second render into DIR stops at once with an error naming that PID, or with \
@@ -28,8 +32,11 @@ struct Render: ParsableCommand {
         the last to finish marks kinetype-render.json complete. Re-running a shard is \
         harmless. --shard auto reads K and N from a batch engine: JOB_COMPLETION_INDEX with \
         KINETYPE_SHARDS (Kubernetes Indexed Job), SLURM_ARRAY_TASK_ID with \
-        SLURM_ARRAY_TASK_COUNT (Slurm job array), or AWS_BATCH_JOB_ARRAY_INDEX with \
-        KINETYPE_SHARDS (AWS Batch array job). Then `kinetype verify DIR SPEC` checks the \
+        SLURM_ARRAY_TASK_COUNT (Slurm job array; with KINETYPE_SHARDS set, the task ID is the \
+        shard index, so a retry of one task, sbatch --array=5 --export=ALL,KINETYPE_SHARDS=16, \
+        renders shard 5/16), or AWS_BATCH_JOB_ARRAY_INDEX with KINETYPE_SHARDS (AWS Batch array \
+        job). A shard whose count differs from the manifest parts of the same render already in \
+        DIR is refused, naming both counts. Then `kinetype verify DIR SPEC` checks the \
         folder and `kinetype encode DIR --video FILE` makes the video.
 
         To stdout: --output - --format rgba|y4m writes the frames in order to stdout for \
@@ -67,8 +74,8 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "If another render is using DIR, wait for it to finish instead of failing.")
     var wait = false
 
-    @Option(name: [.short, .long], help: "Frames rendered at once (default: one per core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var jobsOption: JobsOption
+    var jobs: Int { jobsOption.jobs }
 
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
@@ -79,17 +86,24 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Encode a video instead of PNG frames (ffmpeg): .mp4 (H.264), .mov (ProRes 4444, alpha), .webm (VP9, alpha), .gif, .png/.apng (animated PNG).", valueName: "FILE"))
     var video: String?
 
-    @Option(name: .long, help: ArgumentHelp("Render at N times the canvas (1-8), re-rasterized as if the spec were written at that size: retina GIFs, 4K masters from a 1080p spec.", valueName: "N"))
-    var scale: Int = 1
+    @Option(name: .long, help: ArgumentHelp("Render at N times the canvas (0.25-8, fractions too: 0.5 for a half-size GIF), re-rasterized from the outlines as if the spec were written at that size: retina GIFs, 4K masters from a 1080p spec, small previews. Each canvas side is rounded to the nearest pixel.", valueName: "N"))
+    var scale: Double?
 
-    @Option(name: .long, help: ArgumentHelp("With --output -: write the frames to stdout as raw 8-bit RGBA (rgba) or YUV4MPEG2 4:4:4, BT.601 limited range (y4m).", valueName: "rgba|y4m"))
+    @Option(name: .long, help: ArgumentHelp("Render W pixels wide: the scale is W / the canvas's width, and the height follows, rounded to the nearest pixel (instead of --scale).", valueName: "W"))
+    var width: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Into a folder: the frame files' format, png (the default) or webp (lossless WebP, the same pixels). With --output -: the stream's, raw 8-bit RGBA (rgba) or YUV4MPEG2 4:4:4, BT.601 limited range (y4m).", valueName: "png|webp|rgba|y4m"))
     var format: String?
 
     @OptionGroup var videoOptions: VideoOptions
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
-        guard (1...8).contains(scale) else { throw ValidationError("--scale takes a whole number from 1 to 8; got \(scale)") }
+        if let problem = jobsOption.problem { throw ValidationError(problem) }
+        if scale != nil, width != nil { throw ValidationError("use either --scale or --width, not both") }
+        if let scale, !Scene.scaleRange.contains(scale) {
+            throw ValidationError("--scale takes a number from \(SceneScaleError.format(Scene.scaleRange.lowerBound)) to \(SceneScaleError.format(Scene.scaleRange.upperBound)) (0.5 is half the size, 2 twice); got \(SceneScaleError.format(scale))")
+        }
+        if let width, width < 1 { throw ValidationError("--width takes a number of pixels, 1 or more; got \(width)") }
         // URL(fileURLWithPath: "") is the current directory: never render there by accident.
         guard !output.isEmpty else { throw ValidationError("the output folder must not be empty (-o/--output DIR)") }
     }
@@ -100,21 +114,27 @@ struct Render: ParsableCommand {
         let range = try selection.range()
         var scene = try loadScene(spec)
         if let background = try videoOptions.backgroundColour() { scene.canvas.background = background }
-        do { scene = try scene.scaled(by: scale) } catch { fail(error) }
+        scene = scaledScene(scene)
         if output == "-" {
             if video != nil { throw ValidationError("use either --video FILE or --output -, not both") }
             return try renderStream(scene, range: range)
         }
-        if format != nil { throw ValidationError("--format is for --output - (a raw stream on stdout); a folder always gets PNG frames") }
         if let video {
+            if format != nil { throw ValidationError("--format is for a folder (png, webp) or --output - (rgba, y4m); a video's codec comes from its extension or --codec") }
             if shard != nil { throw ValidationError("--shard renders frames into a folder; encode the finished folder with kinetype encode DIR --video FILE") }
             return try renderVideo(scene, to: video, range: range)
         }
         if !quiet { scene.warnings.forEach { note("warning: \($0)") } }
         let chosenShard = try resolveShard(frameCount: scene.frameCount, range: range)
         let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
+        let frameFormat: any FrameImageFormat = try format.map { name in
+            guard let chosen = FrameImageFormats.named(name) else {
+                throw ValidationError("--format takes \(FrameImageFormats.all.map(\.name).joined(separator: " or ")) for a folder (rgba or y4m with --output -); got \"\(name)\"")
+            }
+            return chosen
+        } ?? PNGFrames()
         let request = RenderRequest(outputDirectory: URL(fileURLWithPath: output), frames: range, shard: chosenShard, jobs: jobs,
-                                    waitForFolder: wait)
+                                    format: frameFormat, waitForFolder: wait)
         let interruption = Interruption()
         let quiet = quiet, output = output
         let summary: RenderSummary
@@ -144,10 +164,10 @@ struct Render: ParsableCommand {
         bar.finish()
         guard !quiet else { return }
         if !summary.leftoversRemoved.isEmpty {
-            note("removed \(summary.leftoversRemoved.count) temporary files left by an earlier render that was killed")
+            note("removed \(summary.leftoversRemoved.count) temporary file\(summary.leftoversRemoved.count == 1 ? "" : "s") left by an earlier render that was killed")
         }
         if !summary.stale.removed.isEmpty {
-            note("removed \(summary.stale.removed.count) frames left from an earlier, longer render")
+            note("removed \(summary.stale.removed.count) frames left from an earlier render (beyond this spec's last frame, or in another image format)")
         }
         if !summary.stale.kept.isEmpty {
             note("warning: \(output) still holds \(summary.stale.kept.count) frames beyond this spec's last frame (\(summary.stale.kept.first!)…) from an earlier render; a full render removes them")
@@ -180,9 +200,35 @@ struct Render: ParsableCommand {
         return chosen
     }
 
+    /// The scene at `--scale N` or `--width W` (whose scale is W / the canvas's width); a scale
+    /// out of range or a canvas over the limit fails naming the option.
+    private func scaledScene(_ scene: Scene) -> Scene {
+        let factor: Double, option: String
+        if let width {
+            factor = Double(width) / Double(scene.canvas.width)
+            option = "--width \(width) (a scale of \(SceneScaleError.format(factor)))"
+        } else {
+            factor = scale ?? 1
+            option = "--scale \(SceneScaleError.format(factor))"
+        }
+        do {
+            return try scene.scaled(by: factor)
+        } catch let error as SceneScaleError {
+            Output.toStandardError("error: \(option) \(error.detail)\n")
+            Foundation.exit(1)
+        } catch {
+            fail(error)
+        }
+    }
+
     /// `--video FILE`: frames streamed in order into ffmpeg.
     private func renderVideo(_ scene: Scene, to path: String, range: ClosedRange<Int>?) throws {
         let sink = try videoOptions.sink(for: path)
+        if scene.scale != 1, sink.codec.needsEvenSize, scene.canvas.width % 2 != 0 || scene.canvas.height % 2 != 0 {
+            let option = width.map { "--width \($0)" } ?? "--scale \(SceneScaleError.format(scene.scale))"
+            Output.toStandardError("error: \(option) makes the canvas \(scene.canvas.width)×\(scene.canvas.height) (each side rounded to the nearest pixel), and \(sink.codec.rawValue) (4:2:0) needs an even width and height: pick a scale or --width that makes both even\(evenWidthHint(scene).map { " (--width \($0))" } ?? ""), or use --codec prores or --codec vp9\n")
+            Foundation.exit(1)
+        }
         let summary = withProgress(quiet: quiet, leftBehind: "no video written") { progress, isCancelled in
             try RenderSession.run(scene, frames: range, jobs: jobs, into: sink, progress: progress, isCancelled: isCancelled)
         }
@@ -190,6 +236,21 @@ struct Render: ParsableCommand {
         sink.notes.forEach { note($0) }
         note(String(format: "encoded %d frames in %.2f s (%.1f frames/s) to %@ (%@)",
                     summary.framesRendered, summary.seconds, summary.framesPerSecond, path, sink.codec.rawValue))
+    }
+
+    /// The even width nearest the scaled canvas's whose height also comes out even, if one is
+    /// within 64 px.
+    private func evenWidthHint(_ scene: Scene) -> Int? {
+        let original = Double(scene.canvas.width) / scene.scale, originalHeight = Double(scene.canvas.height) / scene.scale
+        let (w0, h0) = (Int(original.rounded()), Int(originalHeight.rounded()))
+        for distance in 0...32 {
+            for candidate in [scene.canvas.width - 2 * distance, scene.canvas.width + 2 * distance]
+                where candidate >= 2 && candidate % 2 == 0 {
+                let size = Scene.scaledSize(w0, h0, by: Double(candidate) / Double(w0))
+                if size.width % 2 == 0, size.height % 2 == 0 { return candidate }
+            }
+        }
+        return nil
     }
 
     /// Before anything opens a file: the system hands a closed stdout's number to the next file
@@ -208,7 +269,7 @@ struct Render: ParsableCommand {
             throw ValidationError("--output - writes a raw stream to stdout: add --format rgba (8-bit RGBA frames) or --format y4m (YUV4MPEG2)")
         }
         guard let streamFormat = StreamFormat(rawValue: format) else {
-            throw ValidationError("--format takes rgba or y4m; got \"\(format)\"")
+            throw ValidationError("--format takes rgba or y4m with --output - (png and webp are for a folder); got \"\(format)\"")
         }
         if shard != nil { throw ValidationError("--shard renders into a folder, not to stdout") }
         if isatty(STDOUT_FILENO) != 0 {

@@ -31,7 +31,10 @@ struct Sheet: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The sheet's width in pixels.", valueName: "W"))
     var width: Int = 1600
 
+    @OptionGroup var jobsOption: JobsOption
+
     func run() throws {
+        if let problem = jobsOption.problem { throw ValidationError(problem) }
         if frames != nil, count != nil { throw ValidationError("use either --frames or --count, not both") }
         if let count, count < 1 { throw ValidationError("--count must be 1 or more") }
         guard columns >= 1 else { throw ValidationError("--columns must be 1 or more") }
@@ -42,7 +45,7 @@ struct Sheet: ParsableCommand {
         do {
             let selected = try frames.map { try FrameList(parsing: $0).frames(count: scene.frameCount) }
                 ?? ContactSheet.evenlySpaced(count: count ?? 12, frameCount: scene.frameCount)
-            let image = try ContactSheet(frames: selected, columns: columns, width: width).render(scene)
+            let image = try ContactSheet(frames: selected, columns: columns, width: width).render(scene, jobs: jobsOption.jobs)
             try PNGCodec.write(image, to: output)
             note("wrote \(output): \(selected.count) frames, \(image.width)×\(image.height)")
         } catch {

@@ -27,7 +27,7 @@ struct Verify: ParsableCommand {
         let result: FolderVerification
         do { result = try FolderVerification(directory: URL(fileURLWithPath: directory), scene: scene) } catch { fail(error) }
         guard !result.isComplete else {
-            Output.toStandardOutput("\(directory): complete — \(result.frameCount) frames\(spec.map { " of \($0)" } ?? "")\n")
+            Output.toStandardOutput(Output.printable("\(directory): complete — \(result.frameCount) frames\(spec.map { " of \($0)" } ?? "")\n"))
             return
         }
         for finding in result.findings { note("\(directory): \(finding)") }

@@ -13,16 +13,17 @@ struct VideoOptions: ParsableArguments {
     @Option(name: .long, help: "Encoder preset for h264 and hevc (default medium): ultrafast … veryslow.")
     var preset: String?
 
-    @Option(name: .long, help: ArgumentHelp("Draw a transparent canvas on this colour (#RRGGBB), e.g. for a codec without alpha.", valueName: "COLOUR"))
+    @Option(name: .long, help: ArgumentHelp("Draw a transparent canvas on this colour (#RRGGBB or #RGB), e.g. for a codec without alpha.", valueName: "COLOUR"))
     var background: String?
 
     /// `--background` as a colour, if given.
     func backgroundColour() throws -> RGBA? {
         guard let background else { return nil }
-        guard background.hasPrefix("#"), background.count == 7, let value = UInt32(background.dropFirst(), radix: 16) else {
-            throw ValidationError("--background takes #RRGGBB, got \"\(background)\"")
+        // Opaque only: the point is a canvas without transparency.
+        guard let colour = RGBA(hex: background), colour.a == 1 else {
+            throw ValidationError("--background takes an opaque colour, #RRGGBB or #RGB; got \"\(background)\"")
         }
-        return RGBA(r: Double((value >> 16) & 0xFF) / 255, g: Double((value >> 8) & 0xFF) / 255, b: Double(value & 0xFF) / 255, a: 1)
+        return colour
     }
 
     /// The sink that encodes to `path`; a bad codec name is a usage error, the rest fail cleanly.

@@ -137,7 +137,7 @@ final class AnimatorDecodingTests: XCTestCase {
         XCTAssertEqual(errorLine("  - {from: {offset: 24}}"),
                        #"spec.yaml:9:25: layers[0].animators[0].from.offset: an offset is a list [dx, dy] in pixels, e.g. [0, 24]; got "24""#)
         XCTAssertEqual(errorLine("  - {from: {color: red}}"),
-                       #"spec.yaml:9:24: layers[0].animators[0].from.color: "red" is not a colour; use #RRGGBB or #RRGGBBAA"#)
+                       #"spec.yaml:9:24: layers[0].animators[0].from.color: "red" is not a colour; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA"#)
         XCTAssertEqual(errorLine("  - {easing: wobbly, from: {opacity: 0}}"),
                        #"spec.yaml:9:18: layers[0].animators[0].easing: unknown easing "wobbly"; allowed: \#(EasingDecoder.names)"#)
         XCTAssertEqual(errorLine("  from: {opacity: 0}"),

@@ -64,6 +64,7 @@ final class FrameSinkTests: XCTestCase {
             var abandoned = false, finished = false
             init(ordered: Bool) { wantsFrameOrder = ordered }
             func begin(scene: Scene, frames: ClosedRange<Int>) throws {}
+            func encode(_ canvas: Canvas) throws -> [UInt8] { [] }
             func write(frame: Int, encoded png: [UInt8]) throws { if frame == 5 { throw RenderError.frameOutOfRange(5, frameCount: 0) } }
             func finish() throws { finished = true }
             func abandon() { abandoned = true }

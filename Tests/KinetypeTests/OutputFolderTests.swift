@@ -86,7 +86,7 @@ final class OutputFolderTests: XCTestCase {
             XCTAssertEqual(total, 30)
             XCTAssertTrue((3...5).contains(rendered), "stops right after the frames in progress: \(rendered)")
             XCTAssertEqual("\(error)", "interrupted after \(rendered) of 30 frames")
-            XCTAssertEqual(try? self.frameNames(directory), (0..<rendered).map(FrameFiles.name), "every counted frame is on disk, whole")
+            XCTAssertEqual(try? self.frameNames(directory), (0..<rendered).map { FrameFiles.name($0) }, "every counted frame is on disk, whole")
         }
         XCTAssertEqual(RenderManifest.read(in: directory)?.complete, false)
         XCTAssertEqual(try names(directory).filter { $0.hasPrefix(".") }, [OutputFolderLock.fileName], "no temporary file is left")
@@ -137,7 +137,7 @@ final class OutputFolderTests: XCTestCase {
         XCTAssertEqual(summary.leftoversRemoved, leftovers.sorted())
         XCTAssertEqual(try names(directory).filter { !$0.hasPrefix("frame_") || $0.contains("partial") },
                        (others + [OutputFolderLock.fileName, RenderManifest.fileName]).sorted())
-        XCTAssertEqual(try frameNames(directory).filter { !$0.contains("partial") }, (0..<10).map(FrameFiles.name))
+        XCTAssertEqual(try frameNames(directory).filter { !$0.contains("partial") }, (0..<10).map { FrameFiles.name($0) })
     }
 
     func testTemporaryFileNamesAreRecognizedByTheirTargetAndAPID() {

@@ -231,6 +231,87 @@ final class ScaleTests: XCTestCase {
         XCTAssertEqual(found.count, lengths.count + others.count)
     }
 
+    /// Issue 19: a half-size preview is re-rasterized from the outlines, not downsampled: at 0.5
+    /// (exact in binary, as 2 is) every feature's frames equal those of the spec written at half
+    /// its size, and a quarter likewise.
+    func testHalfAndQuarterScaleEqualTheSpecWrittenAtThatSize() throws {
+        var compared = 0
+        for (factor, spec) in [(0.5, Self.spec), (0.5, Self.everything), (0.25, Self.everything)] {
+            let scaled = try loadYAML(spec(1)).scaled(by: factor)
+            let written = try loadYAML(spec(factor))
+            XCTAssertEqual(scaled.canvas, written.canvas)
+            XCTAssertEqual(scaled.scale, factor)
+            let a = try FrameRenderer(scene: scaled), b = try FrameRenderer(scene: written)
+            for frame in [0, 4, 9] {
+                let (count, largest) = Self.difference(try a.render(frame: frame).bytes(includeAlpha: true),
+                                                       try b.render(frame: frame).bytes(includeAlpha: true))
+                XCTAssertEqual(count, 0, "\(factor)×, frame \(frame): \(count) bytes differ, by up to \(largest)")
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, 9)
+    }
+
+    /// Each canvas side is its length × the scale rounded to the nearest pixel, halves up; the
+    /// lengths inside are multiplied exactly.
+    func testFractionalCanvasSidesRoundToTheNearestPixel() throws {
+        var checked = 0
+        for (width, height, factor, expected) in [(641, 361, 0.5, (321, 181)), (640, 360, 0.5, (320, 180)), (1920, 1080, 1.0 / 3, (640, 360)),
+                                                  (100, 30, 0.25, (25, 8)), (1000, 562, 1.5, (1500, 843)), (7, 7, 0.3, (2, 2))] {
+            let size = Scene.scaledSize(width, height, by: factor)
+            XCTAssertEqual([size.width, size.height], [expected.0, expected.1], "\(width)×\(height) at \(factor)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 6)
+        let scene = try loadYAML(Self.spec(1).replacingOccurrences(of: "width: 200, height: 100", with: "width: 201, height: 101")).scaled(by: 0.5)
+        XCTAssertEqual([scene.canvas.width, scene.canvas.height], [101, 51])
+        XCTAssertThrowsError(try loadYAML(Self.spec(1)).scaled(by: 0.2)) { error in
+            XCTAssertEqual("\(error)", "a scale of 0.2 is outside 0.25…8")
+        }
+    }
+
+    func testTheCommandTakesFractionalScalesAndWidths() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let spec = directory.appendingPathComponent("scale.yaml")
+        try Self.spec(1).write(to: spec, atomically: true, encoding: .utf8)
+        // --scale 0.5: half size, and verify checks the folder at that scale.
+        let half = directory.appendingPathComponent("half")
+        let rendered = try runKinetype(["render", spec.path, "-o", half.path, "--scale", "0.5", "-q"])
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        let image = try PNGCodec.read(path: half.appendingPathComponent(FrameFiles.name(9)).path)
+        XCTAssertEqual([image.width, image.height], [100, 50])
+        XCTAssertEqual(try RenderManifest.load(in: half).scale, 0.5)
+        let verified = try runKinetype(["verify", half.path, spec.path])
+        XCTAssertEqual(verified.status, 0, verified.stderr)
+        // --width W derives the scale: 150 of 200 is 0.75, so 150×75.
+        let wide = directory.appendingPathComponent("w150")
+        XCTAssertEqual(try runKinetype(["render", spec.path, "-o", wide.path, "--width", "150", "--frame", "9", "-q"]).status, 0)
+        let narrow = try PNGCodec.read(path: wide.appendingPathComponent(FrameFiles.name(9)).path)
+        XCTAssertEqual([narrow.width, narrow.height], [150, 75])
+        // Out of range, both options, and an odd size for H.264 (refused before ffmpeg starts).
+        let tiny = try runKinetype(["render", spec.path, "-o", half.path, "--scale", "0.2"])
+        XCTAssertEqual(tiny.status, 64)
+        XCTAssertTrue(tiny.stderr.contains("--scale takes a number from 0.25 to 8"), tiny.stderr)
+        XCTAssertEqual(try runKinetype(["render", spec.path, "-o", half.path, "--scale", "0.5", "--width", "100"]).status, 64)
+        let odd = try runKinetype(["render", spec.path, "--video", directory.appendingPathComponent("odd.mp4").path, "--scale", "0.33"])
+        XCTAssertEqual(odd.status, 1)
+        XCTAssertTrue(odd.stderr.contains("--scale 0.33 makes the canvas 66×33 (each side rounded to the nearest pixel), and h264 (4:2:0) needs an even width and height"), odd.stderr)
+        XCTAssertTrue(odd.stderr.contains("(--width 64)") || odd.stderr.contains("(--width 68)"), odd.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("odd.mp4").path))
+        let tooWide = try runKinetype(["render", spec.path, "-o", half.path, "--width", "20000"])
+        XCTAssertEqual(tooWide.status, 1)
+        XCTAssertTrue(tooWide.stderr.contains("--width 20000 (a scale of 100) is outside 0.25…8"), tooWide.stderr)
+    }
+
+    /// Manifests written before fractional scales hold a whole number; they read the same.
+    func testAManifestWithAWholeScaleStillReads() throws {
+        let folder = TestPaths.temporaryDirectory()
+        try """
+        {"complete": true, "fps": 10, "frameCount": 10, "framesOwned": 10, "height": 200, "scale": 2, "spec": "scale.yaml", "width": 400}
+        """.write(to: folder.appendingPathComponent("kinetype-render.json"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try RenderManifest.load(in: folder).scale, 2)
+    }
+
     /// `Type.field` for each field of each struct reached from `value`.
     static func collectFields(of value: Any, into found: inout Set<String>) {
         let mirror = Mirror(reflecting: value)

@@ -61,6 +61,49 @@ final class ShardTests: XCTestCase {
         }
         XCTAssertEqual(cases.count + failures.count, 10)
     }
+
+    /// Issue 18 §3: a retry of one task of a Slurm array (`sbatch --array=5`) is an array of 1 to
+    /// Slurm (SLURM_ARRAY_TASK_COUNT=1, SLURM_ARRAY_TASK_MIN=5), which alone reads as shard 0/1,
+    /// every frame. With KINETYPE_SHARDS the task ID is the shard index; without it, refused.
+    func testASlurmRetryOfOneTaskRendersThatTasksShard() throws {
+        func slurm(id: Int, count: Int, min: Int, max: Int, step: Int = 1) -> [String: String] {
+            ["SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_COUNT": "\(count)", "SLURM_ARRAY_TASK_MIN": "\(min)",
+             "SLURM_ARRAY_TASK_MAX": "\(max)", "SLURM_ARRAY_TASK_STEP": "\(step)"]
+        }
+        let cases: [([String: String], Shard, String)] = [
+            // sbatch --array=5 --export=ALL,KINETYPE_SHARDS=16: the retry renders shard 5/16.
+            (slurm(id: 5, count: 1, min: 5, max: 5).merging(["KINETYPE_SHARDS": "16"]) { $1 }, Shard(index: 5, count: 16),
+             "SLURM_ARRAY_TASK_ID=5, KINETYPE_SHARDS=16"),
+            // sbatch --array=0-15 --export=ALL,KINETYPE_SHARDS=16: the first run, the same shards.
+            (slurm(id: 3, count: 16, min: 0, max: 15).merging(["KINETYPE_SHARDS": "16"]) { $1 }, Shard(index: 3, count: 16),
+             "SLURM_ARRAY_TASK_ID=3, KINETYPE_SHARDS=16"),
+            // sbatch --array=2,9 (two failed tasks again): Slurm's step is 7 here; the IDs still count.
+            (slurm(id: 9, count: 2, min: 2, max: 9, step: 7).merging(["KINETYPE_SHARDS": "16"]) { $1 }, Shard(index: 9, count: 16),
+             "SLURM_ARRAY_TASK_ID=9, KINETYPE_SHARDS=16"),
+            // sbatch --array=0: an array of one task, shard 0/1, as before.
+            (slurm(id: 0, count: 1, min: 0, max: 0), Shard(index: 0, count: 1),
+             "SLURM_ARRAY_TASK_ID=0, SLURM_ARRAY_TASK_COUNT=1, SLURM_ARRAY_TASK_MIN=0, SLURM_ARRAY_TASK_STEP=1"),
+        ]
+        for (environment, shard, source) in cases {
+            let found = try Shard.fromEnvironment(environment)
+            XCTAssertEqual(found.shard, shard, source)
+            XCTAssertEqual(found.source, source)
+        }
+        let failures: [([String: String], [String])] = [
+            // The retry without KINETYPE_SHARDS: not shard 0/1.
+            (slurm(id: 5, count: 1, min: 5, max: 5), ["SLURM_ARRAY_TASK_ID=5 is the only task", "shard 0/1", "KINETYPE_SHARDS=N"]),
+            // KINETYPE_SHARDS with task IDs beyond the shards (--array=1-16): every task refuses.
+            (slurm(id: 1, count: 16, min: 1, max: 16).merging(["KINETYPE_SHARDS": "16"]) { $1 }, ["SLURM_ARRAY_TASK_MAX=16", "0…15", "--array=0-15"]),
+            (["SLURM_ARRAY_TASK_ID": "4", "KINETYPE_SHARDS": "4"], ["the shard index must be 0…3"]),
+            (["SLURM_ARRAY_TASK_ID": "0", "KINETYPE_SHARDS": "0"], ["the shard count must be 1…100000"]),
+        ]
+        for (environment, mentions) in failures {
+            XCTAssertThrowsError(try Shard.fromEnvironment(environment)) { error in
+                for mention in mentions { XCTAssertTrue("\(error)".contains(mention), "\(environment): \(error)") }
+            }
+        }
+        XCTAssertEqual(cases.count + failures.count, 8)
+    }
 }
 
 /// Shards writing into one folder (issue 10 §2): the same bytes as a full render, a manifest that
@@ -157,6 +200,40 @@ final class ShardFolderTests: XCTestCase {
         try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: 1, count: 3)))
         XCTAssertEqual(RenderManifest.read(in: folder)?.complete, true)
         XCTAssertEqual(try frames(in: folder, count: 100), before)
+    }
+
+    /// Issue 18 §3: a shard of another split of the same render is refused before it writes
+    /// anything, naming both counts (shard 0/1 alone would mark a 4-shard folder complete).
+    func testAShardCountThatDiffersFromTheFoldersPartsIsRefused() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let (scene, _) = try scene(in: directory)
+        let folder = directory.appendingPathComponent("frames")
+        for index in [0, 3] { try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: index, count: 4))) }
+        // A refused shard writes nothing but its lock file (lock files stay, as after any render).
+        func files() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".lock") }.sorted() }
+        let written = try files()
+        XCTAssertEqual(written.filter { $0.hasPrefix("frame_") }.count, 50)
+        for other in [Shard(index: 0, count: 1), Shard(index: 1, count: 2), Shard(index: 2, count: 5)] {
+            XCTAssertThrowsError(try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: other))) { error in
+                XCTAssertEqual(error as? RenderError, .shardCountDiffers(directory: folder.path, shard: other.description, existing: 4))
+                XCTAssertTrue("\(error)".contains("in 4 shards (kinetype-render.shard-K-of-4.json), but this is shard \(other)"), "\(error)")
+                XCTAssertTrue("\(error)".hasSuffix("needs the first run's (shard K/4); to split the render another way, remove those parts first or render the folder whole"), "\(error)")
+            }
+        }
+        XCTAssertEqual(try files(), written)
+        XCTAssertEqual(RenderManifest.read(in: folder)?.complete, false)
+        for index in [1, 2] { try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: index, count: 4))) }
+        XCTAssertTrue(try FolderVerification(directory: folder, scene: scene).isComplete)
+        // Complete, it still refuses another split; a full render replaces the parts, and then
+        // any split may start.
+        XCTAssertThrowsError(try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: 0, count: 1))))
+        try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder))
+        XCTAssertNoThrow(try RenderSession.run(scene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: 1, count: 2))))
+        // Parts of another spec (edited since) do not hold a new split back.
+        try Self.specText.replacingOccurrences(of: "\"frames\"", with: "\"framed\"")
+            .write(to: directory.appendingPathComponent("spec.yaml"), atomically: true, encoding: .utf8)
+        let newScene = try SpecLoader().load(path: directory.appendingPathComponent("spec.yaml").path)
+        XCTAssertNoThrow(try RenderSession.run(newScene, request: RenderRequest(outputDirectory: folder, shard: Shard(index: 0, count: 3))))
     }
 
     func testMoreShardsThanFramesComplete() throws {
@@ -298,6 +375,38 @@ final class ShardCommandTests: XCTestCase {
         XCTAssertEqual(fixed.status, 0, fixed.stderr)
     }
 
+    /// Issue 18 §3: the retry the Slurm script advises, run as Slurm sets it up. `sbatch --array=2`
+    /// gives SLURM_ARRAY_TASK_COUNT=1, SLURM_ARRAY_TASK_MIN=2: refused alone, shard 2/4 with
+    /// KINETYPE_SHARDS=4; `--shard 0/1` into the 4-shard folder is refused naming both counts.
+    func testASlurmRetryOfOneTaskCompletesTheFolder() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let spec = directory.appendingPathComponent("spec.yaml")
+        try ShardFolderTests.specText.write(to: spec, atomically: true, encoding: .utf8)
+        let folder = directory.appendingPathComponent("frames").path
+        for index in [0, 1, 3] {
+            let first = try runKinetype(["render", spec.path, "-o", folder, "--shard", "auto", "-j", "1"], environment: [
+                "SLURM_ARRAY_TASK_ID": "\(index)", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "0",
+                "SLURM_ARRAY_TASK_MAX": "3", "SLURM_ARRAY_TASK_STEP": "1"])
+            XCTAssertEqual(first.status, 0, first.stderr)
+        }
+        let retry = ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "1", "SLURM_ARRAY_TASK_MIN": "2",
+                     "SLURM_ARRAY_TASK_MAX": "2", "SLURM_ARRAY_TASK_STEP": "1"]
+        let alone = try runKinetype(["render", spec.path, "-o", folder, "--shard", "auto"], environment: retry)
+        XCTAssertNotEqual(alone.status, 0)
+        XCTAssertTrue(alone.stderr.contains("SLURM_ARRAY_TASK_ID=2 is the only task of its array"), alone.stderr)
+        let whole = try runKinetype(["render", spec.path, "-o", folder, "--shard", "0/1"])
+        XCTAssertEqual(whole.status, 1)
+        XCTAssertTrue(whole.stderr.contains("this spec's render in 4 shards") && whole.stderr.contains("but this is shard 0/1"), whole.stderr)
+        XCTAssertTrue(whole.stderr.contains("(--shard K/4; a Slurm task: sbatch --array=K --export=ALL,KINETYPE_SHARDS=4 …)"), whole.stderr)
+        XCTAssertEqual(try runKinetype(["verify", folder, spec.path]).status, 1)
+        let fixed = try runKinetype(["render", spec.path, "-o", folder, "--shard", "auto", "-j", "1"],
+                                    environment: retry.merging(["KINETYPE_SHARDS": "4"]) { $1 })
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertTrue(fixed.stderr.contains("shard 2/4: frames 50-74 of 100 (from SLURM_ARRAY_TASK_ID=2, KINETYPE_SHARDS=4)"), fixed.stderr)
+        let verified = try runKinetype(["verify", folder, spec.path])
+        XCTAssertEqual(verified.status, 0, verified.stderr)
+    }
+
     func testTransparentFramesNeedACodecWithAlphaOrABackground() throws {
         let directory = TestPaths.temporaryDirectory()
         let spec = directory.appendingPathComponent("spec.yaml")
@@ -327,7 +436,7 @@ final class ShardCommandTests: XCTestCase {
         docs = list(yaml.safe_load_all(open(root + "/deploy/kubernetes-indexed-job.yaml")))
         job = [d for d in docs if d["kind"] == "Job"][0]
         container = job["spec"]["template"]["spec"]["containers"][0]
-        env = {e["name"]: e["value"] for e in container["env"]}
+        env = {e["name"]: e.get("value") for e in container["env"]}  # KINETYPE_JOBS comes from valueFrom
         assert job["spec"]["completionMode"] == "Indexed"
         assert int(env["KINETYPE_SHARDS"]) == job["spec"]["completions"], "KINETYPE_SHARDS != completions"
         assert container["args"][:1] == ["render"] and "--shard" in container["args"] and "auto" in container["args"]
@@ -339,6 +448,10 @@ final class ShardCommandTests: XCTestCase {
         assert {"name": "KINETYPE_SHARDS", "value": "8"} in props["environment"] and "auto" in props["command"]
         slurm = open(root + "/deploy/slurm-array.sh").read()
         assert "#SBATCH --array=" in slurm and "--shard auto" in slurm
+        # Issue 18 §3: the retry of one task gives the count; the CPU override is shown; CI runs
+        # the script on a real Slurm.
+        assert "sbatch --array=5 --export=ALL,KINETYPE_SHARDS=16" in slurm and "sbatch --cpus-per-task=" in slurm
+        assert "bash scripts/test-slurm" in open(root + "/.ci/run").read()
         docker = open(root + "/deploy/Dockerfile").read()
         assert "scripts/setup" in docker and "swift build -c release" in docker
         print("ok", len(docs) + 3)
@@ -353,12 +466,14 @@ final class ShardCommandTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, printed)
         XCTAssertEqual(printed, "ok 5\n")
-        let syntax = Process()
-        syntax.executableURL = URL(fileURLWithPath: "/bin/bash")
-        syntax.arguments = ["-n", TestPaths.root.appendingPathComponent("deploy/slurm-array.sh").path]
-        try syntax.run()
-        syntax.waitUntilExit()
-        XCTAssertEqual(syntax.terminationStatus, 0)
+        for script in ["deploy/slurm-array.sh", "scripts/test-slurm"] {
+            let syntax = Process()
+            syntax.executableURL = URL(fileURLWithPath: "/bin/bash")
+            syntax.arguments = ["-n", TestPaths.root.appendingPathComponent(script).path]
+            try syntax.run()
+            syntax.waitUntilExit()
+            XCTAssertEqual(syntax.terminationStatus, 0, script)
+        }
     }
 
     func testShardOptionErrors() throws {

@@ -37,7 +37,7 @@ final class SpecErrorLineTests: XCTestCase {
     func testLongEchoedValuesAreCut() throws {
         let long = String(repeating: "x", count: 5000)
         let line = try XCTUnwrap(errorLine(singleLayerSpec(layer: layer + "\ncolor: \"\(long)\"")))
-        XCTAssertEqual(line, "spec.yaml:8:12: layers[0].color: \"\(String(repeating: "x", count: 60))…\" is not a colour; use #RRGGBB or #RRGGBBAA")
+        XCTAssertEqual(line, "spec.yaml:8:12: layers[0].color: \"\(String(repeating: "x", count: 60))…\" is not a colour; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA")
     }
 
     func testQuotedWritesSwiftStyleEscapes() {

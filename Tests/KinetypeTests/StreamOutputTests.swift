@@ -100,7 +100,7 @@ final class StreamOutputTests: XCTestCase {
         let cases: [([String], String)] = [
             (["-o", "-"], "add --format rgba"),
             (["-o", "-", "--format", "png"], "--format takes rgba or y4m"),
-            (["-o", directory.appendingPathComponent("f").path, "--format", "rgba"], "--format is for --output -"),
+            (["-o", directory.appendingPathComponent("f").path, "--format", "rgba"], "--format takes png or webp for a folder (rgba or y4m with --output -)"),
             (["-o", "-", "--format", "rgba", "--video", "x.mp4"], "either --video FILE or --output -"),
             (["-o", "-", "--format", "y4m"], "y4m has no alpha"),
         ]

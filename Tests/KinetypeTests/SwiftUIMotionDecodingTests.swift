@@ -191,6 +191,27 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
         for (name, _) in EasingDecoder.named { XCTAssertNoThrow(try easing(name), name) }
     }
 
+    /// Issue 19: kinetype's repeatForever does not autoreverse unless told, SwiftUI's does; a spec
+    /// that does not say gets a warning naming which one it gets (validate, render), and one that
+    /// says gets none.
+    func testRepeatForeverWithoutAutoreversesSaysWhichItGets() throws {
+        let silent = try loadYAML(spec(animation: ", repeatForever: true"))
+        XCTAssertEqual(silent.warnings, ["layers[0].opacity.repeatForever: repeatForever: true plays every leg forwards here (autoreverses defaults to false), whereas SwiftUI's .repeatForever() autoreverses; add autoreverses: true to match SwiftUI, or autoreverses: false to keep this"])
+        var checked = 0
+        for said in [", repeatForever: true, autoreverses: true", ", repeatForever: true, autoreverses: false", ", repeatForever: false", ", repeat: forever"] {
+            XCTAssertEqual(try loadYAML(spec(animation: said)).warnings, [], said)
+            checked += 1
+        }
+        XCTAssertEqual(checked, 4)
+        // validate prints it, and --strict fails on it.
+        let file = TestPaths.temporaryDirectory().appendingPathComponent("forever.yaml")
+        try spec(animation: ", repeatForever: true").write(to: file, atomically: true, encoding: .utf8)
+        let validated = try runKinetype(["validate", file.path])
+        XCTAssertEqual(validated.status, 0, validated.stderr)
+        XCTAssertTrue((validated.stdout + validated.stderr).contains("repeatForever: true plays every leg forwards here"), validated.stdout + validated.stderr)
+        XCTAssertEqual(try runKinetype(["validate", file.path, "--strict"]).status, 1)
+    }
+
     func testRepeatForever() throws {
         let forever = try track(spec(animation: ", repeatForever: true"))
         XCTAssertEqual(forever.repeatCount, .forever)

@@ -171,3 +171,74 @@ final class VerifyCommandTests: XCTestCase {
         XCTAssertEqual(FolderVerification.ranges([1, 2, 3, 7, 9, 10]), "1-3, 7, 9-10")
     }
 }
+
+/// A video that ffmpeg did not finish is never renamed into place (issue 18): ffmpeg exits 0 after
+/// "Error writing trailer: No space left on device", so its error output and the finished file count.
+extension VideoTests {
+    /// A folder holding a fake `ffmpeg` script, first on PATH; the real ffprobe stays reachable.
+    func fakeFFmpeg(_ body: String, in directory: URL) throws -> String {
+        let bin = directory.appendingPathComponent("fake-bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let script = bin.appendingPathComponent("ffmpeg")
+        try "#!/bin/sh\n# the output file is the last argument\nfor last; do :; done\ncat > /dev/null\n\(body)\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        return bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    }
+
+    func testAnErrorAfterWhichFFmpegExitsZeroFailsAndLeavesNoFile() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let path = try fakeFFmpeg("""
+            head -c 20480 /dev/zero > "$last"
+            echo "[mp4 @ 0x5555] Error writing trailer of $last: No space left on device" >&2
+            exit 0
+            """, in: directory)
+        let video = directory.appendingPathComponent("out.mp4")
+        let result = try runKinetype(["render", try spec(in: directory), "--video", video.path], environment: ["PATH": path])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("No space left on device"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("out") }, [],
+                       "nothing under the requested name, no temporary file")
+    }
+
+    func testASilentlyTruncatedVideoFailsTheProbe() throws {
+        let directory = TestPaths.temporaryDirectory()
+        // What a full disk leaves: the start of an MP4 without its index, and ffmpeg saying nothing.
+        let path = try fakeFFmpeg(#"printf '\000\000\000\040ftypisom\000\000\002\000isomiso2avc1mp41' > "$last"; exit 0"#, in: directory)
+        let video = directory.appendingPathComponent("out.mp4")
+        let result = try runKinetype(["render", try spec(in: directory), "--video", video.path], environment: ["PATH": path])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("not playable"), result.stderr)
+        let empty = try fakeFFmpeg(#": > "$last"; exit 0"#, in: directory)
+        let emptyResult = try runKinetype(["render", try spec(in: directory), "--video", video.path], environment: ["PATH": empty])
+        XCTAssertEqual(emptyResult.status, 1, emptyResult.stderr)
+        XCTAssertTrue(emptyResult.stderr.contains("it is empty"), emptyResult.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: video.path))
+
+        // encode goes through the same sink.
+        let frames = directory.appendingPathComponent("frames")
+        XCTAssertEqual(try runKinetype(["render", try spec(in: directory), "-o", frames.path, "-q"]).status, 0)
+        let encoded = try runKinetype(["encode", frames.path, "--video", video.path], environment: ["PATH": path])
+        XCTAssertEqual(encoded.status, 1, encoded.stderr)
+        XCTAssertTrue(encoded.stderr.contains("not playable"), encoded.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("out") }, [])
+    }
+
+    /// A SIGKILLed render leaves `.NAME.partial-PID.EXT`; the next render of that name removes it
+    /// once no process has that PID, and says so; a live process's file stays.
+    func testTheNextRenderRemovesAKilledRendersTemporaryVideo() throws {
+        let directory = TestPaths.temporaryDirectory()
+        var deadPID: pid_t = 4_000_000
+        while kill(deadPID, 0) == 0 || errno != ESRCH { deadPID -= 1 }
+        let dead = directory.appendingPathComponent(".out.partial-\(deadPID).mp4")
+        let alive = directory.appendingPathComponent(".out.partial-\(getpid()).mp4")
+        let other = directory.appendingPathComponent(".other.partial-\(deadPID).mp4")
+        for url in [dead, alive, other] { try Data("x".utf8).write(to: url) }
+        let result = try runKinetype(["render", try spec(in: directory), "--video", directory.appendingPathComponent("out.mp4").path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("removed 1 temporary video file"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dead.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: alive.path), "a running process's file is kept")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other.path), "another video's file is not touched")
+    }
+}

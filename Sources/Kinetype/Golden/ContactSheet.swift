@@ -29,7 +29,7 @@ public struct ContactSheet: Sendable {
 
     /// Renders the sheet (frames on up to `jobs` threads).
     public func render(_ scene: Scene, catalog: FontCatalog = .standard,
-                       jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> RGBAImage {
+                       jobs: Int = AvailableCPUs.count) throws -> RGBAImage {
         let margin = Self.margin, labelHeight = Self.labelHeight
         let cellWidth = (width - margin * (columns + 1)) / columns
         guard cellWidth >= 8 else { throw SceneError(message: "a sheet \(width) px wide has no room for \(columns) columns") }

@@ -46,6 +46,27 @@ public struct GoldenCheck: Sendable {
         public var passed: Bool { failure == nil }
     }
 
+    /// A spec that has no goldens for the frames to check (a spec just added, a folder with no
+    /// frames, or goldens missing for some of `--frames`), or goldens for frames it no longer has.
+    /// Reported on its own, per spec, while the other specs are checked.
+    public struct SpecProblem: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            /// No goldens to compare with: a skip, or a failure when they are required.
+            case missingGoldens
+            /// Goldens for frames beyond the spec's last: always a failure.
+            case extraGoldens
+        }
+        public var spec: String
+        public var kind: Kind
+        /// What is wrong and what to do ("no goldens: goldens/title does not exist; record them with --update").
+        public var message: String
+        public init(spec: String, kind: Kind, message: String) {
+            self.spec = spec
+            self.kind = kind
+            self.message = message
+        }
+    }
+
     public var tolerance: Int
     public var maxDifferingPixels: Threshold
 
@@ -62,6 +83,39 @@ public struct GoldenCheck: Sendable {
         }.sorted()
     }
 
+    /// The frames to record for a spec that has no goldens yet, and why each was chosen: the
+    /// first, middle and last frame, but a first or last frame that shows nothing (every pixel
+    /// one colour: a spec that fades in or out) gives way to the nearest frame towards the middle
+    /// that shows something. All blank: the middle frame alone.
+    public static func framesToRecord(_ scene: Scene) throws -> [(frame: Int, reason: String)] {
+        let count = scene.frameCount, middle = (count - 1) / 2
+        let renderer = try FrameRenderer(scene: scene)
+        var blank: [Int: Bool] = [:]
+        func isBlank(_ frame: Int) throws -> Bool {
+            if let known = blank[frame] { return known }
+            let value = try renderer.render(frame: frame).rgbaImage.isUniform
+            blank[frame] = value
+            return value
+        }
+        var chosen: [(frame: Int, reason: String)] = []
+        for (end, name, step) in [(0, "first", 1), (count - 1, "last", -1)] where end != middle {
+            var frame = end
+            while frame != middle, try isBlank(frame) { frame += step }
+            guard frame != middle, !chosen.contains(where: { $0.frame == frame }) else { continue }
+            let skipped = frame == end ? "" : " that shows something (\(Self.span(min(end, frame - step), max(end, frame - step))) blank)"
+            chosen.append((frame, "the \(name) frame\(skipped)"))
+        }
+        if try !isBlank(middle) || chosen.isEmpty {
+            chosen.append((middle, try isBlank(middle) ? "the middle frame (every frame is blank)" : "the middle frame"))
+        }
+        return chosen.sorted { $0.frame < $1.frame }
+    }
+
+    /// "frame 3 is" or "frames 0-4 are".
+    private static func span(_ first: Int, _ last: Int) -> String {
+        first == last ? "frame \(first) is" : "frames \(first)-\(last) are"
+    }
+
     public static func goldenURL(_ folder: URL, frame: Int) -> URL {
         folder.appendingPathComponent(FrameFiles.name(frame))
     }
@@ -69,7 +123,7 @@ public struct GoldenCheck: Sendable {
     /// Renders every job's frames on `jobs` threads (each with its own renderer) and compares each
     /// with its golden; results come back in job and frame order. A golden that cannot be read is
     /// a failure naming the reason.
-    public func run(_ work: [Job], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [FrameResult] {
+    public func run(_ work: [Job], jobs: Int = AvailableCPUs.count) throws -> [FrameResult] {
         let tasks = work.enumerated().flatMap { index, job in job.frames.map { (job: index, frame: $0) } }
         let results = Results(count: tasks.count)
         let workers = max(1, min(jobs, tasks.count))

@@ -7,31 +7,53 @@ import KinetypeText
 extension CanvasRasterizer {
     /// Each shadow, then the stroke, of a glyph item: everything of the text under its fill.
     func drawShadowsAndStroke(_ item: GlyphItem) throws {
+        let strokeStyle = item.style.stroke.map {
+            GlyphStrokeStyle(width: $0.width, join: Self.join($0.join), outside: $0.position == .outside)
+        }
         for shadow in item.style.shadows {
             // A hard shadow is the text's coverage at the moved pen positions, re-rasterized there,
             // so a fractional offset is exact too.
             // Glyphs whose blurred shadow cannot reach the canvas are left out (an offset of a
             // million pixels must not make a mask a million pixels wide).
             let reach = Int((1.5 * shadow.blur).rounded(.up)) + 2
-            guard var mask = try shapeMask(item, dx: shadow.offset.x, dy: shadow.offset.y, fill: true, stroke: item.style.stroke,
-                                           reach: reach)
+            guard let mask = try keptShapeMask(item, dx: shadow.offset.x, dy: shadow.offset.y, fill: true, stroke: strokeStyle,
+                                               reach: reach, blur: shadow.blur)
             else { continue }
-            if shadow.blur > 0 { mask = mask.blurred(sigma: shadow.blur / 2) }
             composite(mask, color: shadow.color, clip: item.clip)
         }
-        if let stroke = item.style.stroke, let mask = try shapeMask(item, dx: 0, dy: 0, fill: false, stroke: stroke, reach: 0) {
+        if let stroke = item.style.stroke,
+           let mask = try keptShapeMask(item, dx: 0, dy: 0, fill: false, stroke: strokeStyle, reach: 0, blur: 0) {
             composite(mask, color: stroke.color, clip: item.clip)
         }
     }
 
+    /// `shapeMask`, blurred by `blur` (a Gaussian of σ = blur / 2), from `shapeMasks` when a frame
+    /// before made the same one (see `ShapeMaskCache`).
+    func keptShapeMask(_ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: GlyphStrokeStyle?, reach: Int,
+                       blur: Double) throws -> CoverageMask? {
+        let keyed = try ShapeMaskCache.key(item, dx: dx, dy: dy, fill: fill, stroke: stroke, reach: reach, blur: blur) { run in
+            GlyphRasterizer(library: library, face: try library.face(path: run.font), size: item.size, variations: run.variations).drawsColor
+        }
+        if let keyed, let kept = shapeMasks.mask(for: keyed.key, at: keyed.origin, width: canvas.width, height: canvas.height) {
+            return kept
+        }
+        guard let shape = try shapeMask(item, dx: dx, dy: dy, fill: fill, stroke: stroke, reach: reach) else { return nil }
+        let mask = blur > 0 ? shape.mask.blurred(sigma: blur / 2) : shape.mask
+        if let keyed, !shape.culledAny {
+            shapeMasks.store(mask, glyphBounds: (shape.mask.x, shape.mask.y, shape.mask.x + shape.mask.width, shape.mask.y + shape.mask.height),
+                             for: keyed.key, at: keyed.origin)
+        }
+        return mask
+    }
+
     /// The coverage of an item's glyphs at their pen positions moved by (dx, dy): their fills, their
     /// strokes, or both united (per pixel, the larger), each glyph weighted by its own opacity.
-    /// Glyphs that land further than `reach` pixels from the canvas are left out.
-    func shapeMask(_ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: StrokeState?, reach: Int) throws -> CoverageMask? {
+    /// Glyphs that land further than `reach` pixels from the canvas are left out, and `culledAny`
+    /// says whether any was.
+    func shapeMask(_ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke strokeStyle: GlyphStrokeStyle?,
+                   reach: Int) throws -> (mask: CoverageMask, culledAny: Bool)? {
         var fills: [PlacedGlyph] = [], strokes: [PlacedGlyph] = []
-        let strokeStyle = stroke.map {
-            GlyphStrokeStyle(width: $0.width, join: Self.join($0.join), outside: $0.position == .outside)
-        }
+        var culledAny = false
         for line in item.lines {
             for run in line.runs {
                 let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font), size: item.size,
@@ -43,8 +65,9 @@ extension CanvasRasterizer {
                     let place = { (bitmap: GlyphBitmap) -> PlacedGlyph? in
                         let placed = PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top,
                                                  paint: glyph.paint, opacity: glyph.opacity)
-                        guard bitmap.width > 0, placed.right > -reach, placed.left < self.canvas.width + reach,
-                              placed.bottom > -reach, placed.top < self.canvas.height + reach else { return nil }
+                        guard bitmap.width > 0 else { return nil }
+                        guard placed.right > -reach, placed.left < self.canvas.width + reach,
+                              placed.bottom > -reach, placed.top < self.canvas.height + reach else { culledAny = true; return nil }
                         return placed
                     }
                     if fill {
@@ -63,7 +86,7 @@ extension CanvasRasterizer {
         }
         let masks = [Self.mask(of: fills), Self.mask(of: strokes)].compactMap { $0 }
         guard let first = masks.first else { return nil }
-        return masks.count == 1 ? first : CoverageMask.union(masks)
+        return (masks.count == 1 ? first : CoverageMask.union(masks), culledAny)
     }
 
     /// Glyphs added into one mask (coverage adds, saturating), each scaled by its opacity.

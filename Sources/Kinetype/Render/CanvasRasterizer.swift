@@ -8,6 +8,8 @@ public final class CanvasRasterizer {
     let library: FontLibrary
     /// Reused from frame to frame; only what the previous frame drew is cleared.
     var canvas: Canvas
+    /// Shadow and stroke coverage kept from earlier frames (this thread's).
+    let shapeMasks = ShapeMaskCache()
 
     public init(library: FontLibrary, canvas spec: CanvasSpec) {
         self.library = library

@@ -10,6 +10,8 @@ public final class FrameRenderer {
     public let layouter: Layouter
     private let painter: Painter
     private let rasterizer: CanvasRasterizer
+    /// How often a shadow or stroke mask came from an earlier frame, and how often it was made.
+    var shapeMaskReuse: (hits: Int, misses: Int) { (rasterizer.shapeMasks.hits, rasterizer.shapeMasks.misses) }
     /// Time spent in layout and rasterization by this renderer so far.
     public private(set) var times = StageTimes()
 
@@ -28,11 +30,11 @@ public final class FrameRenderer {
 
     public func displayList(_ state: FrameState) throws -> DisplayList {
         let layouts = try timed(&times.layout) { try layouter.layouts(state) }
-        return timed(&times.raster) { painter.displayList(state, layouts: layouts) }
+        return timed(&times.paint) { painter.displayList(state, layouts: layouts) }
     }
 
     public func render(frame: Int) throws -> Canvas {
-        let state = timed(&times.layout) { scene.frameState(at: frame) }
+        let state = timed(&times.evaluate) { scene.frameState(at: frame) }
         return try render(state)
     }
 

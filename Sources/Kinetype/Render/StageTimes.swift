@@ -1,22 +1,36 @@
-/// Where a render's time went, summed over all frames and threads (CPU seconds, not wall time).
+/// Where a render's time went, stage by stage under the stages' own names, summed over all frames
+/// and threads (CPU seconds, not wall time).
 public struct StageTimes: Sendable, Equatable {
-    /// Evaluating the scene, shaping, line breaking and fitting.
+    /// Evaluating the scene's properties at the frame's time (`FrameState`).
+    public var evaluate: Double = 0
+    /// Shaping, bidi, line breaking and fitting (`Layouter`).
     public var layout: Double = 0
-    /// Rasterizing glyphs and compositing them onto the canvas.
+    /// Placing, painting, animators, decorations and styles: the display list (`Painter`).
+    public var paint: Double = 0
+    /// Rasterizing glyphs and compositing them onto the canvas (`CanvasRasterizer`).
     public var raster: Double = 0
-    /// PNG encoding and writing the file.
+    /// The sink's encoding (PNG, WebP, YUV) and writing.
     public var encode: Double = 0
 
-    public var total: Double { layout + raster + encode }
+    public init(evaluate: Double = 0, layout: Double = 0, paint: Double = 0, raster: Double = 0, encode: Double = 0) {
+        self.evaluate = evaluate
+        self.layout = layout
+        self.paint = paint
+        self.raster = raster
+        self.encode = encode
+    }
+
+    public var total: Double { evaluate + layout + paint + raster + encode }
 
     static func + (a: StageTimes, b: StageTimes) -> StageTimes {
-        StageTimes(layout: a.layout + b.layout, raster: a.raster + b.raster, encode: a.encode + b.encode)
+        StageTimes(evaluate: a.evaluate + b.evaluate, layout: a.layout + b.layout, paint: a.paint + b.paint,
+                   raster: a.raster + b.raster, encode: a.encode + b.encode)
     }
 
     public var summary: String {
         let share = { (value: Double) in total > 0 ? value / total * 100 : 0 }
-        return String(format: "layout %.3f s (%.1f%%), rasterize+composite %.3f s (%.1f%%), encode+write %.3f s (%.1f%%)",
-                      layout, share(layout), raster, share(raster), encode, share(encode))
+        return [("evaluate", evaluate), ("layout", layout), ("paint", paint), ("rasterize+composite", raster), ("encode+write", encode)]
+            .map { String(format: "%@ %.3f s (%.1f%%)", $0.0, $0.1, share($0.1)) }.joined(separator: ", ")
     }
 }
 

@@ -8,7 +8,10 @@ import KinetypeText
 /// What is drawn: every keyframe text, and the text of sampled frames (counting numbers,
 /// typewriter prefixes, weights between keyframes), each in the fonts of its frame and with the
 /// layer's language, and the "…" a truncated line ends in. Glyph ids do not
-/// depend on the size, so texts are shaped at one small size.
+/// depend on the size, so texts are shaped at one small size. Each glyph is drawn at that size
+/// and its outline measured at the largest size any frame draws (`SpecLimits.maxDrawnSize`, a
+/// spring's overshoot or an animator's scale included), turned 45° with the widest stroke: a
+/// glyph that passes can be drawn at every size and transform a spec reaches.
 package enum GlyphPreflight {
     /// A glyph that could not be loaded or drawn, with the layer it belongs to.
     package struct Failure: Error {
@@ -67,15 +70,40 @@ package enum GlyphPreflight {
                 let face = try library.face(path: run.font.path)
                 let rasterizer = GlyphRasterizer(library: library, face: face, size: checkSize,
                                                  variations: run.font.variations)
+                let largest = GlyphRasterizer(library: library, face: face, size: SpecLimits.maxDrawnSize,
+                                              variations: run.font.variations)
                 for glyph in run.glyphs
                 where checked.insert(GlyphIdentity(font: run.font, glyphID: glyph.glyphID)).inserted {
                     if rasterizer.drawsColor {
                         _ = try rasterizer.colorBitmap(glyphID: glyph.glyphID, x: 0, y: 0)
                     } else {
                         _ = try rasterizer.bitmap(glyphID: glyph.glyphID, subpixelX: 0, subpixelY: 0)
+                        do {
+                            try largest.checkDrawableWhenTurned(glyphID: glyph.glyphID, margin: largestStroke)
+                        } catch FontError.glyphTooLarge(let width, let height) {
+                            throw TooLarge(glyphID: glyph.glyphID, path: run.font.path, width: width, height: height)
+                        }
                     }
                 }
             }
+        }
+    }
+
+    /// How far a stroke reaches past the outline at most: the widest stroke, at a miter join
+    /// (FreeType's miter limit is 4 radii).
+    static let largestStroke = 4 * SpecLimits.maxStrokeWidth
+
+    /// A glyph whose outline, at the largest size drawn, would need a bitmap larger than the
+    /// rasterizer draws: a frame reaching that size would fail, so the spec fails first.
+    struct TooLarge: Error, CustomStringConvertible {
+        var glyphID: UInt32
+        var path: String
+        var width: Int, height: Int
+        var description: String {
+            "glyph \(glyphID) of \(path) would need a \(width)×\(height) px bitmap at the largest size a glyph is drawn "
+                + "(\(Int(SpecLimits.maxDrawnSize)) px, turned up to 45°, with a \(Int(SpecLimits.maxStrokeWidth)) px stroke), more than "
+                + "kinetype draws (\(GlyphRasterizer.maxBitmapSide) px a side, \(GlyphRasterizer.maxBitmapArea) pixels): "
+                + "its points lie far outside the glyph, so the font's glyph data is probably corrupt"
         }
     }
 

@@ -22,8 +22,9 @@ public struct Scene: Sendable {
     public var sourcePath: String
     /// Things that are allowed but probably not meant (a spring cut short by its next keyframe…).
     public var warnings: [String] = []
-    /// The multiple of the spec's size this scene renders at (`scaled(by:)`, `render --scale`).
-    public internal(set) var scale = 1
+    /// The multiple of the spec's size this scene renders at (`scaled(by:)`, `render --scale`),
+    /// 1 as written; fractional for a smaller preview (0.5).
+    public internal(set) var scale: Double = 1
 
     /// Frame `i` shows time `i / fps`; there are `round(duration × fps)` frames.
     public var frameCount: Int { Int((duration * fps).rounded()) }
