@@ -18,7 +18,7 @@
 // (a trap, a sanitizer report, a hang, memory past -rss_limit_mb) is a finding.
 //
 // Seeds (Fuzz/corpus/font/) are small subsets of open-licence fonts with a header in front; see
-// Fuzz/corpus/font/README.md for their sources and licences.
+// Fuzz/corpus/font-seeds.md for their sources and licences.
 import CFuzzDriver
 import Foundation
 import Kinetype
