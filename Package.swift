@@ -46,17 +46,27 @@ let package = Package(
         .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CFreeTypeShims", "CFriBidiShims"]),
         // Canvas, compositing, PNG and WebP encode/decode.
         .target(name: "KinetypeRaster", dependencies: ["CPNGShims", "CWebPShims"]),
-        // The scene model with public initializers, its evaluation, and rendering (layouter,
-        // painter, display list, rasterizer, sinks). What `import Kinetype` gives; no Yams.
-        .target(name: "Kinetype", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "CSchedShims"]),
+        // The scene model: layers whose properties are constants or keyframes, public
+        // initializers, evaluation at a time, limits, font resolution and the glyph check. No I/O
+        // beyond fonts, no Yams.
+        .target(name: "KinetypeScene", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster"]),
+        // The drawing stages, pure functions of their input: FrameState → TextLayout (layouter) →
+        // DisplayList (painter) → Canvas (rasterizer), and inspect's view of them.
+        .target(name: "KinetypeRender", dependencies: ["KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRaster"]),
+        // The output side: sinks that own their encoding (image-sequence folders with claims,
+        // locks, manifests and shards; video through ffmpeg; streams; memory), the render session
+        // that drives them, verify and encode of finished folders.
+        .target(name: "KinetypeOutput", dependencies: ["KinetypeRender", "KinetypeScene", "KinetypeMotion", "KinetypeRaster", "CSchedShims"]),
+        // What `import Kinetype` gives: the modules above, re-exported. No Yams.
+        .target(name: "Kinetype", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeScene", "KinetypeRender", "KinetypeOutput"]),
         // Spec files (YAML through Yams, JSON by its own strict parser) decoded and validated
         // into scenes, with one-line errors.
         .target(name: "KinetypeSpec", dependencies: [
-            "Kinetype",
+            "KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRaster",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "kinetype", dependencies: [
-            "Kinetype", "KinetypeSpec", "KinetypeRaster", "CMalloc",
+            "Kinetype", "KinetypeSpec", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -71,7 +81,7 @@ let package = Package(
         // binary loads, so no test depends on the fonts a machine has installed.
         .target(name: "TestFontIsolation", path: "Tests/TestFontIsolation"),
         .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
-        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeSpec", "KinetypeText", "KinetypeRaster", "KinetypeMotion", "kinetype", "TestFontIsolation"],
+        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec", "KinetypeText", "KinetypeRaster", "KinetypeMotion", "kinetype", "TestFontIsolation"],
                     exclude: ["Goldens", "Reference"]),
     ]
 )

@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import KinetypeMotion
 
 /// `animators: [{unit, start, duration, stagger, order, seed, easing, from: {opacity, offset, scale,

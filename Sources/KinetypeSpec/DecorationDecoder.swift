@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import KinetypeMotion
 
 /// `decorations: [{type, color, thickness, offset, draw: {start, duration, easing, sequence, erase}}]`.

@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import Yams
 
 /// Finds where a YAML mapping repeats a key. Yams rejects the mapping but names only the key's

@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import KinetypeMotion
 
 /// Reads a keyframe's easing: a name (`easeInOut`, `snappy`, …), `{cubicBezier: [x1, y1, x2, y2]}`

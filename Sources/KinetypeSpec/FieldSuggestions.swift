@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import KinetypeText
 
 /// "Did you mean" for an unknown field: a known synonym (`colour` → `color`, `fontSize` →

@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 /// A JSON value with the line and column of its first character.
 struct JSONValue {
     indirect enum Kind {

@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import KinetypeMotion
 
 /// Reads a property that is either a constant or `{keyframes: […], repeat, autoreverses}`

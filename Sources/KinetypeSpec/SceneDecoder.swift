@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import Foundation
 import KinetypeMotion
 import KinetypeText

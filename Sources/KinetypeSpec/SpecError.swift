@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 /// A problem with a spec, said so a person can fix it: which file, where (line and column),
 /// which field (`layers[1].size.keyframes[0].time`), what was wrong and what is allowed.
 ///

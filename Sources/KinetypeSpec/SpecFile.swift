@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import Foundation
 
 /// Reads a spec file's bytes safely: the kind of file and its size are checked before reading,

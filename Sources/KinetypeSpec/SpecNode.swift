@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import Foundation
 
 /// A node of a parsed spec that knows its field path and source position, so every type or

@@ -1,5 +1,5 @@
 import Foundation
-import Kinetype
+import KinetypeScene
 import KinetypeMotion
 import KinetypeText
 

@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import Yams
 
 /// One parsed value of a spec, from YAML (a Yams node) or JSON (our own parser), seen the same

@@ -1,4 +1,4 @@
-import Kinetype
+import KinetypeScene
 import KinetypeMotion
 
 /// A layer's caption and title styles: `background`, `stroke`, `shadow`/`shadows` and `fill`.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 
 /// Issue 19: the default `--jobs` is the CPUs the process may use (affinity mask, cgroup CPU
 /// quota), not the node's cores; and `-j1` is read as `-j 1` by every command that has `-j`.

@@ -3,6 +3,9 @@ import XCTest
 @testable import KinetypeText
 import KinetypeMotion
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 
 /// Bidi levels (FriBidi behind `BidiLevels`, with the depth guard in front of it) checked against
 /// Unicode's `BidiCharacterTest.txt` (Debian's `unicode-data`), and the depth guard against texts

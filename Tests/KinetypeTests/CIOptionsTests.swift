@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
+@testable import kinetype
 
 /// Issue 11 §3: `validate --strict`, `validate --json`, `inspect --frames`, and `$schema`.
 final class CIOptionsTests: XCTestCase {

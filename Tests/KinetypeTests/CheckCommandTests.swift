@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
+@testable import kinetype
 import KinetypeRaster
 
 /// `kinetype check` (issue 11): golden-image checks for users' CI, run as a user runs them.

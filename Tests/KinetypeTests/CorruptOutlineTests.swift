@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 @testable import KinetypeText
 
 /// Issue 20: a font whose glyph points lie far outside the glyph's stored bounding box. FreeType

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 @testable import KinetypeSpec
 @testable import KinetypeText
 

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 @testable import KinetypeSpec
 
 /// Frame sinks: in-memory frames equal the folder's files, ordered sinks get frames in order,
@@ -65,7 +68,7 @@ final class FrameSinkTests: XCTestCase {
             init(ordered: Bool) { wantsFrameOrder = ordered }
             func begin(scene: Scene, frames: ClosedRange<Int>) throws {}
             func encode(_ canvas: Canvas) throws -> [UInt8] { [] }
-            func write(frame: Int, encoded png: [UInt8]) throws { if frame == 5 { throw RenderError.frameOutOfRange(5, frameCount: 0) } }
+            func write(frame: Int, encoded png: [UInt8]) throws { if frame == 5 { throw FrameOutOfRange(5, frameCount: 0) } }
             func finish() throws { finished = true }
             func abandon() { abandoned = true }
         }

@@ -1,5 +1,8 @@
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 import KinetypeMotion
 import KinetypeRaster
 import KinetypeText

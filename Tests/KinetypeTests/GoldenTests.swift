@@ -1,5 +1,8 @@
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 @testable import KinetypeSpec
 
 /// Golden images of every example: first, middle and last frames, and a spring's overshoot peak.

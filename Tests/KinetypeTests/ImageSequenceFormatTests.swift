@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 import KinetypeRaster
 
 /// A folder's image format is one type (`FrameImageFormat`); lossless WebP proves it (issue 21 §3):

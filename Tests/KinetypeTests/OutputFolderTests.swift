@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 @testable import KinetypeSpec
 
 /// One render per folder (the lock), interruption, the manifest's `complete`, leftovers of a

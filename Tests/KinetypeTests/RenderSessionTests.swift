@@ -1,5 +1,8 @@
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 @testable import KinetypeSpec
 import KinetypeRaster
 
@@ -89,7 +92,7 @@ final class RenderSessionTests: XCTestCase {
         _ = try RenderSession.run(try scene(duration: 1), request: RenderRequest(outputDirectory: directory, frames: 3...5))
         XCTAssertEqual(try frameFiles(directory), ["frame_00003.png", "frame_00004.png", "frame_00005.png"])
         XCTAssertThrowsError(try RenderSession.run(try scene(duration: 1), request: RenderRequest(outputDirectory: directory, frames: 8...12))) {
-            XCTAssertEqual($0 as? RenderError, .frameOutOfRange(12, frameCount: 10))
+            XCTAssertEqual($0 as? FrameOutOfRange, FrameOutOfRange(12, frameCount: 10))
         }
     }
 

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 import KinetypeRaster
 
 /// Shadow and stroke masks kept across frames (issue 18 §4) change no pixel: every frame rendered

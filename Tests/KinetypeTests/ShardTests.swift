@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 import KinetypeSpec
 
 /// Issue 10 §2: `--shard K/N` and `--shard auto`.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 @testable import KinetypeSpec
 
 /// Issue 6, section 4: every invalid spec fails in one clean line `file:line:col: path: message`,

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 import KinetypeRaster
 
 /// `render --output - --format rgba|y4m` (issue 10 §1): the raw stream on stdout for other programs.

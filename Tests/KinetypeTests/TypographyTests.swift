@@ -1,5 +1,8 @@
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 @testable import KinetypeSpec
 import KinetypeMotion
 @testable import KinetypeText

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 
 /// `verify`, `encode` and `check` read folders someone else may have touched (issue 18): a FIFO
 /// where a frame, golden or manifest should be, and a manifest with values no render writes, each

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
 import KinetypeRaster
 
 /// `kinetype render --video` (issue 10 §1): ffmpeg fed raw frames in order, checked with ffprobe.

@@ -1,0 +1,44 @@
+import Foundation
+import KinetypeMotion
+import KinetypeRaster
+import KinetypeScene
+import KinetypeRender
+
+/// Fingerprints of what a render was made from: the spec file's bytes and the font files its
+/// layers use (their own fonts and fallbacks). FNV-1a, 64-bit: a check for staleness, not a
+/// cryptographic hash.
+public enum SceneFingerprint {
+    /// The spec file's bytes, or nil for a scene built in Swift.
+    public static func spec(_ scene: Scene) -> String? {
+        guard let data = FileManager.default.contents(atPath: scene.sourcePath) else { return nil }
+        return hex(fnv1a(data, seed: offsetBasis))
+    }
+
+    /// Every font file the scene may draw with, by path, size and modification time (reading
+    /// megabytes of fonts at every render would cost more than it tells), in a fixed order.
+    public static func fonts(_ scene: Scene) -> String {
+        let paths = Set(scene.layers.flatMap { layer in layer.font.family.files.map(\.path) + layer.font.fallbacks }).sorted()
+        var hash = offsetBasis
+        for path in paths {
+            var info = stat()
+            let stamp = stat(path, &info) == 0 ? "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "missing"
+            hash = fnv1a(Data("\(path)\u{0}\(stamp)\u{0}".utf8), seed: hash)
+        }
+        return hex(hash)
+    }
+
+    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    private static func fnv1a(_ data: Data, seed: UInt64) -> UInt64 {
+        data.withUnsafeBytes { bytes in
+            var hash = seed
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
+        }
+    }
+
+    private static func hex(_ value: UInt64) -> String { String(format: "%016llx", value) }
+}

@@ -1,0 +1,184 @@
+import KinetypeRaster
+import KinetypeText
+import KinetypeMotion
+import KinetypeScene
+
+/// Render stage 3: executes a display list on a canvas. Glyphs are rasterized from their outlines
+/// at their 1/64-px positions (FreeType, 26.6 sizes, unhinted) and composited with their paint.
+/// Holds FreeType state and reuses one canvas: one rasterizer per thread.
+public final class CanvasRasterizer {
+    let library: FontLibrary
+    /// Reused from frame to frame; only what the previous frame drew is cleared.
+    var canvas: Canvas
+    /// Shadow and stroke coverage kept from earlier frames (this thread's).
+    let shapeMasks = ShapeMaskCache()
+
+    public init(library: FontLibrary, canvas spec: CanvasSpec) {
+        self.library = library
+        let background = spec.background
+        canvas = Canvas(width: spec.width, height: spec.height, fill: (background.r, background.g, background.b, background.a))
+    }
+
+    public func draw(_ list: DisplayList) throws -> Canvas {
+        library.beginFrame()
+        canvas.clear()
+        for item in list.items {
+            switch item {
+            case let .glyphs(glyphs): try draw(glyphs)
+            case let .rectangles(rectangles): draw(rectangles)
+            }
+        }
+        return canvas
+    }
+
+    /// The rectangles' exact area coverage (rounded corners integrated), united into one mask so
+    /// overlaps are painted once, cut to the whole pixels of the clip as glyphs are.
+    private func draw(_ item: RectangleItem) {
+        // Only the window's pixels are computed: a huge box (a padding of a million pixels)
+        // costs the canvas's area, and its corners stay where they are.
+        let pixels = window(clip: item.clip)
+        let masks = item.rects.compactMap { rect -> CoverageMask? in
+            guard rect.width > 0, rect.height > 0 else { return nil }
+            let mask = CoverageMask(roundedRectangle: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height,
+                                    radius: item.cornerRadius, window: pixels)
+            return mask.width > 0 && mask.height > 0 ? mask : nil
+        }
+        guard let first = masks.first else { return }
+        let shape = masks.count == 1 ? first : CoverageMask.union(masks)
+        let color = item.paint.color
+        canvas.composite(shape, color: (color.r, color.g, color.b, color.a))
+    }
+
+    /// The canvas's pixels, cut to the whole pixels inside `clip` (a partly covered edge pixel is
+    /// dropped, as a clip does).
+    func window(clip: Rect?) -> PixelWindow {
+        var window = PixelWindow(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+        if let clip {
+            window.x0 = max(window.x0, Int(max(clip.x.rounded(.up), -1e9)))
+            window.x1 = min(window.x1, Int(min((clip.x + clip.width).rounded(.down), 1e9)))
+            window.y0 = max(window.y0, Int(max(clip.y.rounded(.up), -1e9)))
+            window.y1 = min(window.y1, Int(min((clip.y + clip.height).rounded(.down), 1e9)))
+        }
+        return window
+    }
+
+    /// Glyphs whose bitmaps overlap are first added up in one coverage mask, so the seams of joining
+    /// scripts fill in as one shape would (compositing them one by one leaves seams light) and
+    /// overlaps never darken twice under a layer's opacity. Groups that do not overlap composite
+    /// separately, which gives the same pixels as one mask for the whole layer at a fraction of its
+    /// area. Glyphs of different paint are composited paint by paint.
+    private func draw(_ item: GlyphItem) throws {
+        if !item.style.shadows.isEmpty || item.style.stroke != nil { try drawShadowsAndStroke(item) }
+        try drawFill(item)
+        try drawColorGlyphs(item)
+    }
+
+    /// The glyphs' coverage, in their paint or the item's gradient.
+    private func drawFill(_ item: GlyphItem) throws {
+        let lines = try item.lines.map { try placedGlyphs($0, size: item.size) }
+        if let gradient = item.style.gradient { return drawGradientFill(lines, gradient: gradient, clip: item.clip) }
+        guard let first = lines.lazy.joined().first?.paint else { return }
+        // The usual item has one paint: draw it without sorting glyphs into paints.
+        if lines.allSatisfy({ $0.allSatisfy { $0.paint == first } }) {
+            return try draw(lines, paint: first, clip: item.clip)
+        }
+        for paint in Set(lines.joined().map(\.paint)).sorted(by: Self.paintOrder) {
+            try draw(lines.map { $0.filter { $0.paint == paint } }, paint: paint, clip: item.clip)
+        }
+    }
+
+    private func draw(_ lines: [[PlacedGlyph]], paint: Paint, clip: Rect?) throws {
+        let color = (paint.color.r, paint.color.g, paint.color.b, paint.color.a)
+        let groups: [[PlacedGlyph]]
+        if paint.color.a < 1 && Self.linesOverlap(lines) {
+            groups = [lines.flatMap { $0 }]  // translucent lines touching: one mask for the layer
+        } else {
+            groups = lines.flatMap(Self.disjointGroups)
+        }
+        for glyphs in groups where !glyphs.isEmpty {
+            if glyphs.count == 1, clip == nil {
+                let glyph = glyphs[0]
+                canvas.composite(mask: glyph.bitmap.coverage, maskWidth: glyph.bitmap.width, maskHeight: glyph.bitmap.height,
+                                 x: glyph.left, y: glyph.top, color: color)
+                continue
+            }
+            var minX = max(0, glyphs.map(\.left).min()!), minY = max(0, glyphs.map(\.top).min()!)
+            var maxX = min(canvas.width, glyphs.map(\.right).max()!)
+            var maxY = min(canvas.height, glyphs.map(\.bottom).max()!)
+            if let clip {
+                // Whole pixels inside the box; a partly covered edge pixel is dropped, as a clip does.
+                minX = max(minX, Int(clip.x.rounded(.up))); maxX = min(maxX, Int((clip.x + clip.width).rounded(.down)))
+                minY = max(minY, Int(clip.y.rounded(.up))); maxY = min(maxY, Int((clip.y + clip.height).rounded(.down)))
+            }
+            var mask = CoverageMask(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            for glyph in glyphs {
+                mask.add(glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height,
+                         left: glyph.left, top: glyph.top)
+            }
+            canvas.composite(mask, color: color)
+        }
+    }
+
+    /// A fixed order for the paints of one item, so the same list always gives the same pixels.
+    private static func paintOrder(_ a: Paint, _ b: Paint) -> Bool {
+        (a.color.r, a.color.g, a.color.b, a.color.a) < (b.color.r, b.color.g, b.color.b, b.color.a)
+    }
+
+    /// A line's glyphs split into groups whose bitmaps' column ranges do not overlap (so no pixel
+    /// is covered by two groups), by a sweep in x.
+    static func disjointGroups(_ glyphs: [PlacedGlyph]) -> [[PlacedGlyph]] {
+        var groups: [[PlacedGlyph]] = []
+        var groupRight = Int.min
+        for glyph in glyphs.sorted(by: { $0.left < $1.left }) {
+            if glyph.left < groupRight {
+                groups[groups.count - 1].append(glyph)
+                groupRight = max(groupRight, glyph.right)
+            } else {
+                groups.append([glyph])
+                groupRight = glyph.right
+            }
+        }
+        return groups
+    }
+
+    /// Whether the bitmaps of two consecutive lines share rows (tight line height, tall marks).
+    static func linesOverlap(_ lines: [[PlacedGlyph]]) -> Bool {
+        let spans = lines.filter { !$0.isEmpty }.map { ($0.map(\.top).min()!, $0.map(\.bottom).max()!) }
+        return zip(spans, spans.dropFirst()).contains { $0.1 > $1.0 }
+    }
+
+    /// A glyph's coverage, the canvas position of its bitmap's top-left pixel, and its paint.
+    struct PlacedGlyph {
+        var bitmap: GlyphBitmap
+        var left: Int
+        var top: Int
+        var paint: Paint
+        var opacity: Double = 1
+        var right: Int { left + bitmap.width }
+        var bottom: Int { top + bitmap.height }
+    }
+
+    /// Every glyph of a line, rasterized and placed.
+    private func placedGlyphs(_ line: GlyphItem.Line, size: Double) throws -> [PlacedGlyph] {
+        var placed: [PlacedGlyph] = []
+        for run in line.runs {
+            let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font),
+                                             size: size, variations: run.variations)
+            if rasterizer.drawsColor { continue }  // colour glyphs are images: drawColorGlyphs
+            for glyph in run.glyphs {
+                // The painter keeps only glyphs near the canvas; this keeps pixel arithmetic safe
+                // for any list (one built by hand, or far-off NaN-free coordinates).
+                guard abs(glyph.x) < 1e8, abs(glyph.y) < 1e8 else { continue }
+                let x = quantizeToSubpixel(glyph.x), y = quantizeToSubpixel(glyph.y)
+                let bitmap = try glyph.transform.map {
+                    try rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel, transform: $0)
+                } ?? rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel)
+                if bitmap.width > 0 {
+                    placed.append(PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top, paint: glyph.paint,
+                                              opacity: glyph.opacity))
+                }
+            }
+        }
+        return placed
+    }
+}

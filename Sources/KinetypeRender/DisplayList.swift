@@ -1,0 +1,91 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+import KinetypeScene
+
+/// What one frame draws, in drawing order: the painter's output and the rasterizer's input. It
+/// names faces, glyphs, canvas positions and paint — no pixels and no FreeType — so it can be
+/// printed (`kinetype inspect --display-list`), compared in tests, and drawn on any thread.
+///
+/// A new drawable (a decoration's rectangle, a shadow) is a new `Item` case, made by the painter
+/// and executed by `CanvasRasterizer`.
+public struct DisplayList: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var background: RGBA
+    public var items: [Item]
+
+    public enum Item: Sendable, Equatable {
+        /// One layer's glyphs, composited together so that glyphs which overlap (joined scripts,
+        /// tight kerning) never darken twice.
+        case glyphs(GlyphItem)
+        /// Filled rectangles with exact area coverage, drawn as one shape: a decoration's drawn
+        /// extent on each line, or a layer's background boxes (with rounded corners).
+        case rectangles(RectangleItem)
+    }
+}
+
+/// Filled rectangles in canvas pixels, their edges where they fall (never snapped to pixels),
+/// drawn as their union: where two overlap (a caption's line boxes grown by padding) the paint
+/// is applied once.
+public struct RectangleItem: Sendable, Equatable {
+    /// The layer's id, for reading a display list.
+    public var layer: String
+    public var rects: [Rect]
+    public var paint: Paint
+    /// Circular corners of this radius (0: square corners).
+    public var cornerRadius: Double
+    /// Pixels outside this rectangle are not drawn (`truncation: clip`).
+    public var clip: Rect?
+
+    public init(layer: String, rects: [Rect], paint: Paint, cornerRadius: Double = 0, clip: Rect? = nil) {
+        self.layer = layer
+        self.rects = rects
+        self.paint = paint
+        self.cornerRadius = cornerRadius
+        self.clip = clip
+    }
+}
+
+/// The glyphs of one layer, placed on the canvas, each with its paint.
+public struct GlyphItem: Sendable, Equatable {
+    /// The layer's id, for reading a display list.
+    public var layer: String
+    /// The size the glyphs are drawn at (after shrink-to-fit), in pixels.
+    public var size: Double
+    /// Pixels outside this rectangle are not drawn (`truncation: clip`).
+    public var clip: Rect?
+    public var lines: [Line]
+    /// Shadows, stroke and gradient fill, when the layer has them.
+    public var style = GlyphStyle()
+
+    public struct Line: Sendable, Equatable {
+        public var runs: [Run]
+    }
+
+    /// Glyphs of one face at one set of variation coordinates.
+    public struct Run: Sendable, Equatable {
+        public var font: String
+        public var variations: FontVariations
+        public var glyphs: [Glyph]
+    }
+
+    /// A glyph's pen position on the baseline (canvas pixels, y down), its paint, and the transform
+    /// of its outline about the pen position (a text animator's scale and rotation; nil: as laid out).
+    public struct Glyph: Sendable, Equatable {
+        public var id: UInt32
+        public var x: Double
+        public var y: Double
+        public var paint: Paint
+        public var transform: GlyphTransform? = nil
+        /// An animator's opacity for this glyph (the layer's is in the paint and the style's
+        /// colours already): it weighs the glyph's stroke, shadow and gradient fill.
+        public var opacity: Double = 1
+    }
+}
+
+/// How a glyph is filled: a straight-alpha sRGB colour whose alpha includes the layer's opacity.
+public struct Paint: Sendable, Hashable {
+    public var color: RGBA
+    public init(color: RGBA) { self.color = color }
+}

@@ -1,0 +1,46 @@
+import KinetypeMotion
+import KinetypeRaster
+import KinetypeText
+import KinetypeScene
+
+/// Renders frames of one scene through the pipeline's stages: the scene evaluated at the frame's
+/// time → `Layouter` (box-local layouts) → `Painter` (a `DisplayList`) → `CanvasRasterizer` (pixels).
+/// Holds FreeType state and a canvas, so each thread uses its own renderer.
+public final class FrameRenderer {
+    public let scene: Scene
+    public let layouter: Layouter
+    private let painter: Painter
+    private let rasterizer: CanvasRasterizer
+    /// How often a shadow or stroke mask came from an earlier frame, and how often it was made.
+    var shapeMaskReuse: (hits: Int, misses: Int) { (rasterizer.shapeMasks.hits, rasterizer.shapeMasks.misses) }
+    /// Time spent in layout and rasterization by this renderer so far.
+    public private(set) var times = StageTimes()
+
+    public init(scene: Scene) throws {
+        self.scene = scene
+        let library = try FontLibrary()
+        layouter = Layouter(library: library)
+        painter = Painter(canvas: scene.canvas)
+        rasterizer = CanvasRasterizer(library: library, canvas: scene.canvas)
+    }
+
+    /// Every layer's layout, placed on the canvas (after shrink-to-fit).
+    public func layouts(_ state: FrameState) throws -> [TextLayout] {
+        zip(state.layers, try layouter.layouts(state)).map { Painter.place($1, layer: $0) }
+    }
+
+    public func displayList(_ state: FrameState) throws -> DisplayList {
+        let layouts = try timed(&times.layout) { try layouter.layouts(state) }
+        return timed(&times.paint) { painter.displayList(state, layouts: layouts) }
+    }
+
+    public func render(frame: Int) throws -> Canvas {
+        let state = timed(&times.evaluate) { scene.frameState(at: frame) }
+        return try render(state)
+    }
+
+    public func render(_ state: FrameState) throws -> Canvas {
+        let list = try displayList(state)
+        return try timed(&times.raster) { try rasterizer.draw(list) }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+import KinetypeScene
+
+/// What `kinetype inspect` prints: each layer's resolved properties and layout at one frame,
+/// all in canvas pixels as floating point.
+public struct InspectReport: Encodable, Sendable {
+    public struct Layer: Encodable, Sendable {
+        public var id: String
+        /// The font file drawn and its variation coordinates (after `font.weight` and `font.variations`).
+        public var font: String
+        public var variations: [String: Double]
+        public var anchor: String
+        /// Every declared animatable property (``TextLayer/properties``) at the frame, by its spec
+        /// path: `text`, `size` (after shrink-to-fit), `position`, `color`, `opacity`, `box.width`…
+        public var properties: [(path: String, value: InspectValue)]
+        public var box: Rect
+        /// The text did not fit its box (maxLines, box height or width) and was truncated or clipped.
+        public var overflowed: Bool
+        public var lines: [LaidOutLine]
+        /// Each glyph's values after the layer's animators, by line, run and glyph (printed with the
+        /// glyph): opacity (the layer's times its units'), offset, scale, rotation and colour.
+        public var glyphValues: [[[UnitValues]]]
+        /// Each decoration's segment per line at the frame.
+        public var decorations: [Decoration]
+        /// The background's resolved values and the rectangles it fills, when the layer has one.
+        public var background: Background?
+        /// The stroke, shadows and gradient fill at the frame, as the spec writes them, resolved.
+        public var stroke: Stroke?
+        public var shadows: [Shadow]
+        public var fill: Fill?
+
+        public struct Stroke: Encodable, Sendable {
+            public var width: Double
+            public var color: String
+            public var join: String
+            public var position: String
+        }
+
+        public struct Shadow: Encodable, Sendable {
+            public var offset: [Double]
+            public var blur: Double
+            public var color: String
+        }
+
+        public struct Fill: Encodable, Sendable {
+            public var angle: Double
+            public var stops: [[String]]
+            public var space: String
+            /// Where the gradient line starts and ends on the canvas.
+            public var start: [Double]
+            public var end: [Double]
+        }
+
+        public struct Background: Encodable, Sendable {
+            public var color: String
+            /// `[vertical, horizontal]`, as a spec writes it.
+            public var padding: [Double]
+            public var cornerRadius: Double
+            public var per: String
+            public var rects: [Rect]
+        }
+
+        public struct Decoration: Encodable, Sendable {
+            public var type: String
+            public var color: String
+            public var segments: [DecorationPainter.Segment]
+        }
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ string: String) { stringValue = string }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(id, forKey: Key("id"))
+            try container.encode(font, forKey: Key("font"))
+            try container.encode(variations, forKey: Key("variations"))
+            try container.encode(anchor, forKey: Key("anchor"))
+            for (path, value) in properties { try container.encode(value, forKey: Key(path)) }
+            try container.encode(box, forKey: Key("box"))
+            try container.encode(overflowed, forKey: Key("overflowed"))
+            try container.encode(zip(lines, glyphValues).map(InspectLine.init), forKey: Key("lines"))
+            if !decorations.isEmpty { try container.encode(decorations, forKey: Key("decorations")) }
+            try container.encodeIfPresent(background, forKey: Key("background"))
+            try container.encodeIfPresent(stroke, forKey: Key("stroke"))
+            if !shadows.isEmpty { try container.encode(shadows, forKey: Key("shadows")) }
+            try container.encodeIfPresent(fill, forKey: Key("fill"))
+        }
+    }
+    public var frame: Int
+    public var time: Double
+    public var layers: [Layer]
+
+    public init(scene: Scene, frame: Int) throws {
+        guard (0..<scene.frameCount).contains(frame) else {
+            throw FrameOutOfRange(frame, frameCount: scene.frameCount)
+        }
+        // Layout only: no canvas is allocated to print JSON.
+        let state = scene.frameState(at: frame)
+        self.frame = frame
+        time = state.time
+        let layouts = try Layouter().layouts(state)
+        layers = zip(state.layers, layouts).map { layer, local in
+            let layout = Painter.place(local, layer: layer)
+            var drawn = layer
+            drawn.size = layout.size  // what is drawn: after shrink-to-fit
+            return Layer(id: layer.id, font: layer.fontPath,
+                         variations: Dictionary(uniqueKeysWithValues: layer.variations.settings.map { ($0.tag, $0.value) }),
+                         anchor: layer.anchor.rawValue,
+                         properties: TextLayer.properties.compactMap { property in
+                             property.reportedValue(in: drawn).map { (property.path, $0) }
+                         },
+                         box: layout.box, overflowed: layout.overflowed, lines: layout.lines,
+                         glyphValues: AnimatorPainter(layer, layout: layout).glyphs.map { $0.map { $0.map { glyph in
+                             var values = glyph.values
+                             values.opacity *= layer.opacity
+                             return values
+                         } } },
+                         decorations: layer.decorations.map { decoration in
+                             Layer.Decoration(type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString,
+                                              segments: DecorationPainter.segments(decoration, layout: layout))
+                         },
+                         background: layer.background.map { background in
+                             Layer.Background(color: background.color.hexString, padding: [background.padding.y, background.padding.x],
+                                              cornerRadius: background.cornerRadius, per: background.extent.rawValue,
+                                              rects: background.rectangles(layout))
+                         },
+                         stroke: layer.stroke.map {
+                             Layer.Stroke(width: $0.width, color: $0.color.hexString, join: $0.join.rawValue, position: $0.position.rawValue)
+                         },
+                         shadows: layer.shadows.map {
+                             Layer.Shadow(offset: [$0.offset.x, $0.offset.y], blur: $0.blur, color: $0.color.hexString)
+                         },
+                         fill: layer.gradient.map { gradient in
+                             let line = StylePainter.gradient(for: gradient, box: layout.box)
+                             return Layer.Fill(angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
+                                               space: gradient.space.rawValue, start: [line.start.x, line.start.y], end: [line.end.x, line.end.y])
+                         })
+        }
+    }
+
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+/// One frame's display list without rendering it: layout and painting only, no canvas.
+public enum DisplayListReport {
+    public static func displayList(scene: Scene, frame: Int) throws -> DisplayList {
+        guard (0..<scene.frameCount).contains(frame) else {
+            throw FrameOutOfRange(frame, frameCount: scene.frameCount)
+        }
+        let state = scene.frameState(at: frame)
+        return Painter(canvas: scene.canvas).displayList(state, layouts: try Layouter().layouts(state))
+    }
+}
+

@@ -1,0 +1,80 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+import KinetypeScene
+
+/// Render stage 2: places each layer's box-local layout at its position and anchor and gives every
+/// glyph its paint, producing the frame's display list. Pure: no fonts, no pixels. Per-glyph
+/// animators and decorations belong here.
+public struct Painter: Sendable {
+    public let canvas: CanvasSpec
+
+    public init(canvas: CanvasSpec) {
+        self.canvas = canvas
+    }
+
+    public func displayList(_ state: FrameState, layouts: [TextLayout]) -> DisplayList {
+        var items: [DisplayList.Item] = []
+        for (layer, layout) in zip(state.layers, layouts) {
+            guard layout.size > 0, !layer.text.isEmpty else { continue }
+            let placed = Self.place(layout, layer: layer)
+            let decorations = DecorationPainter.items(layer, layout: placed)
+            items += BackgroundPainter.items(layer, layout: placed)
+            items += decorations.behind
+            let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
+            let style = StylePainter.style(layer, layout: placed)
+            if layer.opacity > 0, paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer) {
+                let animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
+                let lines = placed.lines.indices.compactMap { index in
+                    visibleGlyphs(of: placed.lines[index], size: layout.size, paint: paint, style: style, layer: layer,
+                                  animated: animated?[index])
+                }
+                if !lines.isEmpty {
+                    items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines, style: style)))
+                }
+            }
+            items += decorations.front
+        }
+        return DisplayList(width: canvas.width, height: canvas.height, background: canvas.background, items: items)
+    }
+
+    /// A layer's layout on the canvas: its box's anchor point at the layer's position.
+    public static func place(_ layout: TextLayout, layer: LayerState) -> TextLayout {
+        layout.placed(at: (layer.position.x, layer.position.y), anchor: layer.anchor)
+    }
+
+    /// The glyphs of a line that can touch the canvas (the rest of a long text, or a text a wild
+    /// spring threw far away, draws nothing). No glyph's ink reaches `reach` beyond its pen
+    /// position (times its animated scale). Nil when none can. `animated`: the line's glyphs after
+    /// the layer's animators, by run.
+    private func visibleGlyphs(of line: LaidOutLine, size: Double, paint: Paint, style: GlyphStyle, layer: LayerState,
+                               animated: [[AnimatorPainter.Glyph]]?) -> GlyphItem.Line? {
+        // A stroke and shadows reach further than the glyph's own ink.
+        let styleReach = (style.stroke?.width ?? 0)
+            + (style.shadows.map { max(abs($0.offset.x), abs($0.offset.y)) + 1.5 * $0.blur }.max() ?? 0)
+        let reach = 4 * size + 1 + styleReach
+        let width = Double(canvas.width), height = Double(canvas.height)
+        // Animators move glyphs off their line: the line test is for still text.
+        guard animated != nil || (line.baseline + line.descent > -reach && line.baseline - line.ascent < height + reach) else { return nil }
+        let runs = line.runs.indices.compactMap { runIndex -> GlyphItem.Run? in
+            let run = line.runs[runIndex]
+            let glyphs = run.glyphs.indices.compactMap { index -> GlyphItem.Glyph? in
+                let glyph = run.glyphs[index]
+                guard let moved = animated?[runIndex][index] else {
+                    guard glyph.x > -reach, glyph.x < width + reach, glyph.y > -reach, glyph.y < height + reach else { return nil }
+                    return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: paint)
+                }
+                let values = moved.values
+                let glyphPaint = Paint(color: RGBA(r: values.color.r, g: values.color.g, b: values.color.b,
+                                                   a: values.color.a * layer.opacity * values.opacity))
+                let glyphReach = reach * max(1, values.scale)
+                guard values.opacity > 0, glyphPaint.color.a > 0 || !style.isPlain, values.scale > 0,
+                      moved.x > -glyphReach, moved.x < width + glyphReach, moved.y > -glyphReach, moved.y < height + glyphReach else { return nil }
+                return GlyphItem.Glyph(id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: moved.transform,
+                                       opacity: values.opacity)
+            }
+            return glyphs.isEmpty ? nil : GlyphItem.Run(font: run.font.path, variations: run.font.variations, glyphs: glyphs)
+        }
+        return runs.isEmpty ? nil : GlyphItem.Line(runs: runs)
+    }
+}

@@ -1,0 +1,51 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+
+/// Every layer's resolved properties at one frame: the input of layout and rendering.
+public struct FrameState: Sendable {
+    public var frame: Int
+    public var time: Double
+    public var layers: [LayerState]
+}
+
+public struct LayerState: Sendable, Equatable {
+    public var id: String
+    public var text: String
+    public var fonts: FontChain
+    /// The size the spec asks for; shrink-to-fit may draw it smaller.
+    public var size: Double
+    public var position: Point2
+    public var anchor: Anchor
+    public var color: RGBA
+    public var opacity: Double
+    public var style: ParagraphStyle
+    public var fit: FitSpec?
+    /// The evaluated `font.weight` (nil: the family's default) and `font.variations`, from which
+    /// `fonts` was chosen.
+    public var fontWeight: Double?
+    public var fontVariations: [String: Double] = [:]
+    public var decorations: [DecorationState] = []
+    public var background: BackgroundState?
+    public var animators: [AnimatorState] = []
+    public var stroke: StrokeState?
+    public var shadows: [ShadowState] = []
+    public var gradient: GradientState?
+
+    /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
+    init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {
+        self.id = id
+        self.text = ""
+        self.fonts = FontChain([])
+        self.size = 0
+        self.position = Point2(x: 0, y: 0)
+        self.anchor = anchor
+        self.color = .black
+        self.opacity = 1
+        self.style = style
+        self.fit = fit
+    }
+
+    public var fontPath: String { fonts.members[0].path }
+    public var variations: FontVariations { fonts.members[0].variations }
+}

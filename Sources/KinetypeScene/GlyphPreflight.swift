@@ -1,0 +1,121 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+
+/// Loads and rasterizes, once, every glyph a scene will draw, so a font whose glyph data is
+/// corrupt fails when the spec is loaded (in `validate`, and before `render` writes a frame),
+/// naming the layer, instead of in the middle of a render.
+///
+/// What is drawn: every keyframe text, and the text of sampled frames (counting numbers,
+/// typewriter prefixes, weights between keyframes), each in the fonts of its frame and with the
+/// layer's language, and the "…" a truncated line ends in. Glyph ids do not
+/// depend on the size, so texts are shaped at one small size. Each glyph is drawn at that size
+/// and its outline measured at the largest size any frame draws (`SpecLimits.maxDrawnSize`, a
+/// spring's overshoot or an animator's scale included), turned 45° with the widest stroke: a
+/// glyph that passes can be drawn at every size and transform a spec reaches.
+package enum GlyphPreflight {
+    /// A glyph that could not be loaded or drawn, with the layer it belongs to.
+    package struct Failure: Error {
+        package var layer: Int
+        package var text: String
+        package var error: Error
+    }
+
+    /// Frames sampled per layer, in addition to its keyframe texts.
+    static let sampledFrames = 600
+    /// Texts longer than this are checked at their keyframes only (their frames draw the same glyphs).
+    static let longText = 65_536
+    static let checkSize = 16.0
+
+    /// Returns how many distinct glyphs were checked.
+    @discardableResult
+    package static func check(_ scene: Scene) throws -> Int {
+        let library = try FontLibrary()
+        var checked = Set<GlyphIdentity>()
+        var shaped = Set<TextAndFonts>()
+        for (index, layer) in scene.layers.enumerated() {
+            let first = layer.state(at: 0)
+            let language = first.style.language
+            var texts = layer.text.allValues.map { TextAndFonts(text: $0, fonts: first.fonts, language: language) }
+            if layer.endTime > 0 {
+                let frames = scene.frameCount
+                let step = max(1, frames / sampledFrames)
+                for frame in stride(from: 0, to: frames, by: step) + [frames - 1] {
+                    let state = layer.state(at: scene.time(ofFrame: frame))
+                    if state.text.utf8.count <= longText {
+                        texts.append(TextAndFonts(text: state.text, fonts: state.fonts, language: language))
+                    }
+                }
+            }
+            // A cut text ends in a shaped "…", in fonts its texts may never use otherwise.
+            if first.style.truncation != .clip {
+                texts += Set(texts.map(\.fonts)).map { TextAndFonts(text: "\u{2026}", fonts: $0, language: language) }
+            }
+            for item in texts where shaped.insert(item).inserted {
+                do {
+                    try checkGlyphs(of: item, library: library, checked: &checked)
+                } catch {
+                    throw Failure(layer: index, text: item.text, error: error)
+                }
+            }
+        }
+        return checked.count
+    }
+
+    private static func checkGlyphs(of item: TextAndFonts, library: FontLibrary, checked: inout Set<GlyphIdentity>) throws {
+        // The language picks a font's language-specific forms (Serbian б, Turkish fi).
+        let layout = try ParagraphLayouter.layout(item.text, fonts: item.fonts, library: library, size: checkSize,
+                                                  style: ParagraphStyle(language: item.language))
+        for line in layout.lines {
+            for run in line.runs {
+                let face = try library.face(path: run.font.path)
+                let rasterizer = GlyphRasterizer(library: library, face: face, size: checkSize,
+                                                 variations: run.font.variations)
+                let largest = GlyphRasterizer(library: library, face: face, size: SpecLimits.maxDrawnSize,
+                                              variations: run.font.variations)
+                for glyph in run.glyphs
+                where checked.insert(GlyphIdentity(font: run.font, glyphID: glyph.glyphID)).inserted {
+                    if rasterizer.drawsColor {
+                        _ = try rasterizer.colorBitmap(glyphID: glyph.glyphID, x: 0, y: 0)
+                    } else {
+                        _ = try rasterizer.bitmap(glyphID: glyph.glyphID, subpixelX: 0, subpixelY: 0)
+                        do {
+                            try largest.checkDrawableWhenTurned(glyphID: glyph.glyphID, margin: largestStroke)
+                        } catch FontError.glyphTooLarge(let width, let height) {
+                            throw TooLarge(glyphID: glyph.glyphID, path: run.font.path, width: width, height: height)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// How far a stroke reaches past the outline at most: the widest stroke, at a miter join
+    /// (FreeType's miter limit is 4 radii).
+    static let largestStroke = 4 * SpecLimits.maxStrokeWidth
+
+    /// A glyph whose outline, at the largest size drawn, would need a bitmap larger than the
+    /// rasterizer draws: a frame reaching that size would fail, so the spec fails first.
+    struct TooLarge: Error, CustomStringConvertible {
+        var glyphID: UInt32
+        var path: String
+        var width: Int, height: Int
+        var description: String {
+            "glyph \(glyphID) of \(path) would need a \(width)×\(height) px bitmap at the largest size a glyph is drawn "
+                + "(\(Int(SpecLimits.maxDrawnSize)) px, turned up to 45°, with a \(Int(SpecLimits.maxStrokeWidth)) px stroke), more than "
+                + "kinetype draws (\(GlyphRasterizer.maxBitmapSide) px a side, \(GlyphRasterizer.maxBitmapArea) pixels): "
+                + "its points lie far outside the glyph, so the font's glyph data is probably corrupt"
+        }
+    }
+
+    private struct TextAndFonts: Hashable {
+        var text: String
+        var fonts: FontChain
+        var language: String?
+    }
+
+    private struct GlyphIdentity: Hashable {
+        var font: FontChain.Member
+        var glyphID: UInt32
+    }
+}

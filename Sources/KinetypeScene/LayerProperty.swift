@@ -1,0 +1,153 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+
+/// One animatable property of a text layer, declared once in ``TextLayer/properties``: its field
+/// path in a spec, how a spec writes its value, where it lives in a ``TextLayer`` and in the
+/// evaluated ``LayerState``. The spec decoder reads every declared property at its path,
+/// ``TextLayer/state(at:)`` evaluates them, ``TextLayer/endTime`` and `inspect` derive from them;
+/// a new animatable property is one more entry in that list.
+public struct LayerProperty: Sendable {
+    /// How a spec writes the value.
+    public enum Kind: Sendable, Equatable {
+        case text
+        /// A number, in this range when a spec writes it (a spring may overshoot it at a frame).
+        case number(ClosedRange<Double>)
+        /// `[x, y]`.
+        case point
+        /// `"#RRGGBB"` or `"#RRGGBBAA"`.
+        case color
+        /// A mapping of 4-letter font axis tags to numbers, each animatable on its own.
+        case axes
+    }
+
+    /// The field path in a spec: `size`, `box.width`, `font.weight`.
+    public let path: String
+    public let kind: Kind
+    /// The spec must give it (a layer's `text` and `size`); the others have defaults.
+    public let isRequired: Bool
+
+    let read: @Sendable (TextLayer) -> AnyProperty?
+    let write: @Sendable (inout TextLayer, AnyProperty) -> Void
+    let evaluate: @Sendable (TextLayer, Double, inout LayerState) -> Void
+    let report: @Sendable (LayerState) -> InspectValue?
+
+    /// The path's fields: `["box", "width"]`.
+    public var fields: [String] { path.split(separator: ".").map(String.init) }
+
+    /// The layer's value of this property, or nil when it has none (an unset optional one).
+    public func value(of layer: TextLayer) -> AnyProperty? { read(layer) }
+
+    /// Sets the layer's value. A value of another kind is a programming error.
+    public func set(_ value: AnyProperty, on layer: inout TextLayer) { write(&layer, value) }
+
+    /// When the property's animation in `layer` ends (0 for a constant).
+    public func endTime(of layer: TextLayer) -> Double { read(layer)?.endTime ?? 0 }
+
+    /// The value at a frame, as `inspect` prints it; nil when the layer does not set it.
+    public func reportedValue(in state: LayerState) -> InspectValue? { report(state) }
+}
+
+/// A property's constant or keyframes, whatever its value type, so one list holds them all.
+public enum AnyProperty: Sendable {
+    case text(Property<String>)
+    case number(Property<Double>)
+    case point(Property<Point2>)
+    case color(Property<RGBA>)
+    case axes([String: Property<Double>])
+
+    public var endTime: Double {
+        switch self {
+        case let .text(property): return property.endTime
+        case let .number(property): return property.endTime
+        case let .point(property): return property.endTime
+        case let .color(property): return property.endTime
+        case let .axes(properties): return properties.values.map(\.endTime).max() ?? 0
+        }
+    }
+}
+
+/// A resolved value as `inspect` prints it.
+public enum InspectValue: Encodable, Sendable, Equatable {
+    case number(Double)
+    case text(String)
+    case numbers([Double])
+    case mapping([String: Double])
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case let .number(value): try container.encode(value)
+        case let .text(value): try container.encode(value)
+        case let .numbers(values): try container.encode(values)
+        case let .mapping(values): try container.encode(values)
+        }
+    }
+}
+
+/// A value type a layer can animate: how it is boxed in ``AnyProperty`` and printed by `inspect`.
+public protocol LayerPropertyValue: Sendable {
+    static func boxed(_ property: Property<Self>) -> AnyProperty
+    static func unboxed(_ property: AnyProperty) -> Property<Self>?
+    var inspectValue: InspectValue { get }
+}
+
+extension Double: LayerPropertyValue {
+    public static func boxed(_ property: Property<Double>) -> AnyProperty { .number(property) }
+    public static func unboxed(_ property: AnyProperty) -> Property<Double>? {
+        if case let .number(value) = property { return value } else { return nil }
+    }
+    public var inspectValue: InspectValue { .number(self) }
+}
+
+extension String: LayerPropertyValue {
+    public static func boxed(_ property: Property<String>) -> AnyProperty { .text(property) }
+    public static func unboxed(_ property: AnyProperty) -> Property<String>? {
+        if case let .text(value) = property { return value } else { return nil }
+    }
+    public var inspectValue: InspectValue { .text(self) }
+}
+
+extension Point2: LayerPropertyValue {
+    public static func boxed(_ property: Property<Point2>) -> AnyProperty { .point(property) }
+    public static func unboxed(_ property: AnyProperty) -> Property<Point2>? {
+        if case let .point(value) = property { return value } else { return nil }
+    }
+    public var inspectValue: InspectValue { .numbers([x, y]) }
+}
+
+extension RGBA: LayerPropertyValue {
+    public static func boxed(_ property: Property<RGBA>) -> AnyProperty { .color(property) }
+    public static func unboxed(_ property: AnyProperty) -> Property<RGBA>? {
+        if case let .color(value) = property { return value } else { return nil }
+    }
+    public var inspectValue: InspectValue { .text(hexString) }
+}
+
+extension LayerProperty {
+    /// A property every layer has (with a default unless `required`).
+    static func declare<Value: LayerPropertyValue>(
+        _ path: String, _ kind: Kind, required: Bool = false,
+        layer: WritableKeyPath<TextLayer, Property<Value>> & Sendable,
+        state: WritableKeyPath<LayerState, Value> & Sendable
+    ) -> LayerProperty {
+        LayerProperty(path: path, kind: kind, isRequired: required,
+                      read: { Value.boxed($0[keyPath: layer]) },
+                      write: { layerValue, value in layerValue[keyPath: layer] = Value.unboxed(value)! },
+                      evaluate: { layerValue, t, stateValue in stateValue[keyPath: state] = layerValue[keyPath: layer].value(at: t) },
+                      report: { $0[keyPath: state].inspectValue })
+    }
+
+    /// A property a layer may leave unset (`box.width`: no box; `font.weight`: the family's default).
+    static func declare<Value: LayerPropertyValue>(
+        _ path: String, _ kind: Kind,
+        layer: WritableKeyPath<TextLayer, Property<Value>?> & Sendable,
+        state: WritableKeyPath<LayerState, Value?> & Sendable
+    ) -> LayerProperty {
+        LayerProperty(path: path, kind: kind, isRequired: false,
+                      read: { $0[keyPath: layer].map(Value.boxed) },
+                      write: { layerValue, value in layerValue[keyPath: layer] = Value.unboxed(value)! },
+                      evaluate: { layerValue, t, stateValue in stateValue[keyPath: state] = layerValue[keyPath: layer]?.value(at: t) },
+                      report: { $0[keyPath: state]?.inspectValue })
+    }
+}

@@ -1,0 +1,52 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+
+/// A decoded, validated animation: everything needed to evaluate any frame, with no I/O left.
+public struct Scene: Sendable {
+    /// A decoded scene, as the spec decoder (or `init(canvas:fps:duration:layers:)`) makes it.
+    package init(canvas: CanvasSpec, fps: Double, duration: Double, layers: [TextLayer], sourcePath: String,
+                 warnings: [String] = []) {
+        self.canvas = canvas
+        self.fps = fps
+        self.duration = duration
+        self.layers = layers
+        self.sourcePath = sourcePath
+        self.warnings = warnings
+    }
+
+    public var canvas: CanvasSpec
+    public var fps: Double
+    public var duration: Double
+    public var layers: [TextLayer]
+    /// The spec file this scene came from (for messages and the render manifest).
+    public var sourcePath: String
+    /// Things that are allowed but probably not meant (a spring cut short by its next keyframe…).
+    public var warnings: [String] = []
+    /// The multiple of the spec's size this scene renders at (`scaled(by:)`, `render --scale`),
+    /// 1 as written; fractional for a smaller preview (0.5).
+    public internal(set) var scale: Double = 1
+
+    /// Frame `i` shows time `i / fps`; there are `round(duration × fps)` frames.
+    public var frameCount: Int { Int((duration * fps).rounded()) }
+
+    public func time(ofFrame frame: Int) -> Double { Double(frame) / fps }
+
+    /// The resolved state of every layer at a frame. Pure: no fonts are opened here.
+    public func frameState(at frame: Int) -> FrameState {
+        let t = time(ofFrame: frame)
+        return FrameState(frame: frame, time: t, layers: layers.map { $0.state(at: t) })
+    }
+}
+
+public struct CanvasSpec: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var background: RGBA
+
+    public init(width: Int, height: Int, background: RGBA = .white) {
+        self.width = width
+        self.height = height
+        self.background = background
+    }
+}

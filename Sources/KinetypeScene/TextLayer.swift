@@ -1,0 +1,181 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+
+/// A text layer: every visual property is a constant or keyframes.
+public struct TextLayer: Sendable {
+    public var id: String
+    public var text: Property<String>
+    public var font: FontSpec
+    public var size: Property<Double>
+    public var position: Property<Point2>
+    public var anchor: Anchor
+    public var color: Property<RGBA>
+    public var opacity: Property<Double>
+    /// Letter spacing in pixels, added once to each cluster's advance (joined scripts excepted).
+    public var tracking: Property<Double> = .constant(0)
+    public var paragraph: ParagraphSpec = ParagraphSpec()
+    public var fit: FitSpec? = nil
+    /// Strikethroughs, underlines, overlines and highlights, drawn along every laid-out line.
+    public var decorations: [Decoration] = []
+    /// A box behind each line or behind the layout box.
+    public var background: TextBackground? = nil
+    /// Per-unit animations (letters, words or lines one after another), applied in order.
+    public var animators: [TextAnimator] = []
+    /// An outline around every glyph, under the fill.
+    public var stroke: TextStroke? = nil
+    /// Shadows of the text's shape, under everything else of the text, the first lowest.
+    public var shadows: [TextShadow] = []
+    /// A gradient that replaces the layer's solid colour.
+    public var fill: LinearGradient? = nil
+
+    /// A text layer. Every property is a `.constant` or `.animated(KeyframeTrack(...))`; for text,
+    /// `KeyframeTrack(keyframes:interpolator:)` takes any `TextInterpolator`, your own included.
+    public init(id: String, text: Property<String>, font: FontSpec, size: Property<Double>,
+                position: Property<Point2> = .constant(Point2(x: 0, y: 0)), anchor: Anchor = .center,
+                color: Property<RGBA> = .constant(.black), opacity: Property<Double> = .constant(1),
+                paragraph: ParagraphSpec = ParagraphSpec(), fit: FitSpec? = nil, decorations: [Decoration] = [],
+                animators: [TextAnimator] = []) {
+        self.id = id
+        self.text = text
+        self.font = font
+        self.size = size
+        self.position = position
+        self.anchor = anchor
+        self.color = color
+        self.opacity = opacity
+        self.paragraph = paragraph
+        self.fit = fit
+        self.decorations = decorations
+        self.animators = animators
+    }
+
+    /// Every animatable property of a layer, each declared once: the spec decoder reads them,
+    /// ``state(at:)`` evaluates them, ``endTime`` and `inspect` derive from them. A test walks the
+    /// layer's fields and fails if a `Property` is missing here.
+    public static let properties: [LayerProperty] = [
+        .declare("text", .text, required: true, layer: \.text, state: \.text),
+        .declare("size", .number(SpecLimits.size), required: true, layer: \.size, state: \.size),
+        .declare("position", .point, layer: \.position, state: \.position),
+        .declare("color", .color, layer: \.color, state: \.color),
+        .declare("opacity", .number(0...1), layer: \.opacity, state: \.opacity),
+        .declare("tracking", .number(SpecLimits.tracking), layer: \.tracking, state: \.style.tracking),
+        .declare("box.width", .number(0.01...SpecLimits.coordinate.upperBound), layer: \.paragraph.boxWidth, state: \.style.boxWidth),
+        .declare("font.weight", .number(SpecLimits.weight), layer: \.font.weight, state: \.fontWeight),
+        LayerProperty(path: "font.variations", kind: .axes, isRequired: false,
+                      read: { $0.font.variations.isEmpty ? nil : .axes($0.font.variations) },
+                      write: { layer, value in if case let .axes(axes) = value { layer.font.variations = axes } },
+                      evaluate: { layer, t, state in state.fontVariations = layer.font.variations.mapValues { $0.value(at: t) } },
+                      report: { $0.fontVariations.isEmpty ? nil : .mapping($0.fontVariations) }),
+    ]
+
+    /// The time after which nothing about this layer changes (`.infinity` when something repeats
+    /// forever), counting each text's own lines for decorations that draw line after line and line
+    /// animators; a paragraph that wraps into more lines ends later (``endTime(lineCount:)``).
+    /// Cluster and word animators count the units of each keyframe text.
+    public var endTime: Double {
+        let hardLines = text.allValues.map { $0.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count }.max() ?? 1
+        return endTime(lineCount: hardLines)
+    }
+
+    /// The end time when the text is laid out in `lineCount` lines.
+    public func endTime(lineCount: Int) -> Double {
+        let animations = animators.map { animator in
+            animator.endTime(units: animator.unitCount(texts: text.allValues, language: paragraph.style.language, lineCount: lineCount))
+        }
+        return (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
+            + [background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0] + shadows.map(\.endTime)).max() ?? 0
+    }
+
+    /// Every declared property evaluated at `t` seconds, then what follows from them: values a
+    /// spring overshot into range, the font file for the weight and axes.
+    package func state(at t: Double) -> LayerState {
+        var state = LayerState(id: id, anchor: anchor, style: paragraph.style, fit: fit)
+        state.style.features = font.features
+        for property in Self.properties { property.evaluate(self, t, &state) }
+        state.decorations = decorations.map { $0.state(at: t) }
+        state.background = background?.state(at: t)
+        state.animators = animators.map { AnimatorState(animator: $0, time: t) }
+        state.stroke = stroke?.state(at: t)
+        state.shadows = shadows.map { $0.state(at: t) }
+        state.gradient = fill?.state(at: t)
+        state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
+        state.opacity = min(max(state.opacity, 0), 1)
+        state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }
+        let selection = font.family.select(weight: state.fontWeight, variations: state.fontVariations)
+        state.fonts = FontChain(primary: selection.path, variations: selection.variations, fallbacks: font.fallbacks)
+        if fit != nil, state.style.maxLines == nil {
+            // Shrink-to-fit keeps the text's own lines and shrinks rather than wrapping more.
+            state.style.maxLines = max(1, state.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count)
+        }
+        return state
+    }
+}
+
+/// Where a layer's font comes from, and its (animatable) weight and variation axes.
+public struct FontSpec: Sendable {
+    public enum Source: Sendable, Equatable {
+        case family(String)
+        case file(String)
+        case system(design: String)
+    }
+    public var source: Source
+    /// The files that can serve this spec, resolved when the spec is loaded.
+    public var family: FontFamily
+    public var weight: Property<Double>?
+    public var variations: [String: Property<Double>]
+    /// OpenType features for the layer's text, in every font of its chain.
+    public var features: [FontFeature] = []
+    /// Font files tried, in order, for characters the layer's font lacks (resolved at load time:
+    /// the spec's fallback families, then bundled and system fonts that cover its texts).
+    public var fallbacks: [String] = []
+
+    /// A resolved font (`FontSpec.family`, `.file` and `.system` resolve one).
+    package init(source: Source, family: FontFamily, weight: Property<Double>?, variations: [String: Property<Double>],
+                 fallbacks: [String] = []) {
+        self.source = source
+        self.family = family
+        self.weight = weight
+        self.variations = variations
+        self.fallbacks = fallbacks
+    }
+}
+
+/// Line breaking, alignment and truncation of a layer; the box width may be animated.
+public struct ParagraphSpec: Sendable {
+    public var boxWidth: Property<Double>? = nil
+    /// Everything else (the box width is filled in per frame).
+    public var style = ParagraphStyle()
+
+    /// - Parameters:
+    ///   - boxWidth: lines wrap at this width (animatable); nil breaks lines only at newlines.
+    ///   - style: alignment, line height, box height, max lines, truncation, language.
+    public init(boxWidth: Property<Double>? = nil, style: ParagraphStyle = ParagraphStyle()) {
+        self.boxWidth = boxWidth
+        self.style = style
+    }
+}
+
+/// Shrink-to-fit: the size shrinks until the text fits its box, down to size × minimumScaleFactor;
+/// layers sharing a group share the smallest size any of them needs.
+public struct FitSpec: Sendable, Equatable {
+    public var minimumScaleFactor: Double
+    public var group: String?
+    public static let defaultMinimumScaleFactor = 0.5
+
+    /// Shrink-to-fit down to `minimumScaleFactor`; layers sharing a `group` share one size.
+    public init(minimumScaleFactor: Double = FitSpec.defaultMinimumScaleFactor, group: String? = nil) {
+        self.minimumScaleFactor = minimumScaleFactor
+        self.group = group
+    }
+}
+
+extension Property where Value == String {
+    /// Every text the property can show at a keyframe (what fallback fonts must cover).
+    package var allValues: [String] {
+        switch self {
+        case let .constant(value): return [value]
+        case let .animated(track): return track.keyframes.map(\.value)
+        }
+    }
+}
