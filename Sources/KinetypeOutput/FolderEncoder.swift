@@ -8,7 +8,7 @@ import KinetypeRender
 /// render: the folder must verify complete (every frame, the right size, the render finished);
 /// then its PNGs are decoded on `jobs` threads (`AvailableCPUs` by default), a few frames ahead,
 /// and streamed in order into a `VideoSink`, so the video is the one `render --video` makes from the same frames.
-public enum FolderEncoder {
+package enum FolderEncoder {
     public struct Summary: Sendable {
         public var frames: Int
         public var seconds: Double

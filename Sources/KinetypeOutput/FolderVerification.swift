@@ -7,7 +7,7 @@ import KinetypeRender
 /// Whether a frame folder holds a whole render: every frame present, a readable PNG of the
 /// canvas's size, the render finished, and (given the spec) made from this spec and these fonts.
 /// What a pipeline checks before it encodes.
-public struct FolderVerification: Sendable {
+package struct FolderVerification: Sendable {
     public var frameCount: Int
     public var missing: [Int] = []
     /// Frames that are not readable PNGs of the right size (truncated, corrupt, another size).

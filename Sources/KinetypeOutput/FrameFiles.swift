@@ -9,7 +9,7 @@ import KinetypeRender
 /// with new ones: a full render removes them when the folder's manifest shows kinetype wrote them,
 /// and refuses when it cannot tell. Temporary files a killed render left behind are removed;
 /// nothing else is ever touched.
-public enum FrameFiles {
+package enum FrameFiles {
     public static func name(_ frame: Int, format: String) -> String { String(format: "frame_%05d.", frame) + format }
 
     /// A PNG frame's name (goldens are PNG whatever the folder's format).

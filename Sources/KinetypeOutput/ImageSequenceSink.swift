@@ -17,7 +17,7 @@ public final class ImageSequenceSink: FrameSink, @unchecked Sendable {
     private let claim: FolderClaim
 
     /// What `begin` did about frames beyond the spec's last one.
-    public var stale: FrameFiles.StaleFrames { claim.stale }
+    package var stale: FrameFiles.StaleFrames { claim.stale }
     /// Temporary files of an earlier render that was killed, removed by `begin`.
     public var leftoversRemoved: [String] { claim.leftoversRemoved }
 

@@ -14,7 +14,7 @@ import KinetypeRender
 /// Anything that writes into an output folder goes through this type. Shards of one render hold
 /// the folder's lock shared (so a full render waits for all of them, and they for it) and each its
 /// own shard's lock exclusively (so one shard never runs twice at once).
-public final class OutputFolderLock: @unchecked Sendable {
+package final class OutputFolderLock: @unchecked Sendable {
     public static let fileName = ".kinetype.lock"
 
     public let directory: URL

@@ -8,7 +8,7 @@ import KinetypeRender
 /// frames belong to and how many it has. A later render trusts it to know which frame files
 /// kinetype wrote there (and so may replace or remove), and `make-gif` reads the frame rate and
 /// refuses a folder whose render did not complete.
-public struct RenderManifest: Codable, Equatable, Sendable {
+package struct RenderManifest: Codable, Equatable, Sendable {
     public static let fileName = "kinetype-render.json"
     public var spec: String
     public var fps: Double

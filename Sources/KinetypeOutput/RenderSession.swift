@@ -33,7 +33,7 @@ public struct RenderRequest: Sendable {
 public struct RenderSummary: Sendable {
     public var framesRendered: Int
     public var seconds: Double
-    public var stale: FrameFiles.StaleFrames
+    package var stale: FrameFiles.StaleFrames
     /// Temporary files of an earlier render that was killed, removed before this one started.
     public var leftoversRemoved: [String]
     /// CPU seconds by stage, summed over threads.

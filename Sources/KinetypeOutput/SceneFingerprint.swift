@@ -7,7 +7,7 @@ import KinetypeRender
 /// Fingerprints of what a render was made from: the spec file's bytes and the font files its
 /// layers use (their own fonts and fallbacks). FNV-1a, 64-bit: a check for staleness, not a
 /// cryptographic hash.
-public enum SceneFingerprint {
+package enum SceneFingerprint {
     /// The spec file's bytes, or nil for a scene built in Swift.
     public static func spec(_ scene: Scene) -> String? {
         guard let data = FileManager.default.contents(atPath: scene.sourcePath) else { return nil }

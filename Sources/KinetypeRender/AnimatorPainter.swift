@@ -11,7 +11,7 @@ import KinetypeScene
 /// midway between the line's ascent and descent lines) and go to the rasterizer as the glyph's
 /// outline transform; offsets are added after them. Pure: the layout is not touched, only paint
 /// and placement change.
-public struct AnimatorPainter {
+package struct AnimatorPainter {
     /// A glyph as drawn: its values after the animators, its pen position on the canvas and the
     /// transform of its outline (nil: drawn as laid out).
     public struct Glyph: Sendable, Equatable {

@@ -6,7 +6,7 @@ import KinetypeScene
 /// Render stage 3: executes a display list on a canvas. Glyphs are rasterized from their outlines
 /// at their 1/64-px positions (FreeType, 26.6 sizes, unhinted) and composited with their paint.
 /// Holds FreeType state and reuses one canvas: one rasterizer per thread.
-public final class CanvasRasterizer {
+package final class CanvasRasterizer {
     let library: FontLibrary
     /// Reused from frame to frame; only what the previous frame drew is cleared.
     var canvas: Canvas

@@ -6,7 +6,7 @@ import KinetypeScene
 /// Part of render stage 2: a layer's decorations as rectangles along its placed lines, at one
 /// frame. The geometry follows the lines as laid out at that frame, so a re-flowing paragraph
 /// carries its strikes along.
-public enum DecorationPainter {
+package enum DecorationPainter {
     /// One decoration's extent on one line at a frame, in canvas pixels: what `inspect` prints.
     public struct Segment: Sendable, Equatable, Encodable {
         /// The line's index in the layout.

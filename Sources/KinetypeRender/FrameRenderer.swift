@@ -8,7 +8,7 @@ import KinetypeScene
 /// Holds FreeType state and a canvas, so each thread uses its own renderer.
 public final class FrameRenderer {
     public let scene: Scene
-    public let layouter: Layouter
+    package let layouter: Layouter
     private let painter: Painter
     private let rasterizer: CanvasRasterizer
     /// How often a shadow or stroke mask came from an earlier frame, and how often it was made.

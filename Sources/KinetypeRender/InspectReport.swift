@@ -6,7 +6,7 @@ import KinetypeScene
 
 /// What `kinetype inspect` prints: each layer's resolved properties and layout at one frame,
 /// all in canvas pixels as floating point.
-public struct InspectReport: Encodable, Sendable {
+package struct InspectReport: Encodable, Sendable {
     public struct Layer: Encodable, Sendable {
         public var id: String
         /// The font file drawn and its variation coordinates (after `font.weight` and `font.variations`).
@@ -154,7 +154,7 @@ public struct InspectReport: Encodable, Sendable {
 }
 
 /// One frame's display list without rendering it: layout and painting only, no canvas.
-public enum DisplayListReport {
+package enum DisplayListReport {
     public static func displayList(scene: Scene, frame: Int) throws -> DisplayList {
         guard (0..<scene.frameCount).contains(frame) else {
             throw FrameOutOfRange(frame, frameCount: scene.frameCount)

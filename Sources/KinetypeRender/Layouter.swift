@@ -7,7 +7,7 @@ import KinetypeScene
 /// sizes for fit groups). A layout depends only on what it reads — text, fonts, size and paragraph
 /// style — so a layer that moves, changes colour or fades keeps its layout from the frame before.
 /// Holds FreeType state through its font library: one layouter per thread.
-public final class Layouter {
+package final class Layouter {
     public let library: FontLibrary
 
     /// What a layout (or a fitted size) depends on; nothing of position or paint.

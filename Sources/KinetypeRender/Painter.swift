@@ -6,7 +6,7 @@ import KinetypeScene
 /// Render stage 2: places each layer's box-local layout at its position and anchor and gives every
 /// glyph its paint, producing the frame's display list. Pure: no fonts, no pixels. Per-glyph
 /// animators and decorations belong here.
-public struct Painter: Sendable {
+package struct Painter: Sendable {
     public let canvas: CanvasSpec
 
     public init(canvas: CanvasSpec) {

@@ -86,4 +86,30 @@ extension MessageHygieneTests {
             XCTAssertTrue(withAdvice(error).contains(flag), withAdvice(error))
         }
     }
+
+    /// No string in a library module names a command-line flag: only `Sources/kinetype` does
+    /// (the rule in docs/architecture.md). Comments may; string literals may not.
+    func testNoLibraryStringNamesAFlag() throws {
+        let modules = ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec"]
+        let flag = try NSRegularExpression(pattern: #""[^"\n]*(^|[ (`])--[a-z][a-z-]*"#)
+        var files = 0
+        var offenders: [String] = []
+        for module in modules {
+            let folder = TestPaths.root.appendingPathComponent("Sources/\(module)")
+            for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)! where url.pathExtension == "swift" {
+                files += 1
+                for (number, line) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = String(line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                    if code.trimmingCharacters(in: .whitespaces).hasPrefix("///") { continue }
+                    // Arguments handed to other programs (fc-list --format) are not advice.
+                    if code.contains("run([") { continue }
+                    if flag.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil {
+                        offenders.append("\(module)/\(url.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(files, 100)
+        XCTAssertEqual(offenders, [])
+    }
 }

@@ -4,6 +4,7 @@ import XCTest
 @testable import KinetypeScene
 @testable import KinetypeRender
 @testable import KinetypeOutput
+@testable import kinetype
 import KinetypeSpec
 
 /// Issue 10 §2: `--shard K/N` and `--shard auto`.
