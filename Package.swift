@@ -7,32 +7,39 @@ let package = Package(
     products: [
         .executable(name: "kinetype", targets: ["kinetype"]),
         .library(name: "Kinetype", targets: ["Kinetype"]),
-        .library(name: "KinetypeSpec", targets: ["KinetypeSpec"]),
+        .library(name: "KinetypeSpec", targets: ["KinetypeSpec"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
     ],
     targets: [
         // System libraries, found through pkg-config.
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
-                       providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
-                       providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
-                       providers: [.apt(["libfribidi-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
-                       providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CFriBidi", pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CMalloc"),
-        .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
-                       providers: [.apt(["libicu-dev"])]),
+        .systemLibrary(
+            name: "CICU", pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]),
         // One shim per library: macros Swift cannot import, as plain C functions; libpng with
         // its setjmp kept in C.
         .target(name: "CFreeTypeShims", dependencies: ["CFreeType"]),
         .target(name: "CFriBidiShims", dependencies: ["CFriBidi"]),
-        .target(name: "CPNGShims", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),  // zlib: unfiltered PNGs are deflated in the shim
+        // zlib: unfiltered PNGs are deflated in the shim.
+        .target(name: "CPNGShims", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CWebPShims", dependencies: ["CWebP"]),
         // ICU's break iterators behind plain C names (ICU renames its functions per version).
         .target(name: "CICUShims", dependencies: ["CICU"]),
@@ -56,19 +63,26 @@ let package = Package(
         // The output side: sinks that own their encoding (image-sequence folders with claims,
         // locks, manifests and shards; video through ffmpeg; streams; memory), the render session
         // that drives them, verify and encode of finished folders.
-        .target(name: "KinetypeOutput", dependencies: ["KinetypeRender", "KinetypeScene", "KinetypeMotion", "KinetypeRaster", "CSchedShims"]),
+        .target(
+            name: "KinetypeOutput", dependencies: ["KinetypeRender", "KinetypeScene", "KinetypeMotion", "KinetypeRaster", "CSchedShims"]),
         // What `import Kinetype` gives: the modules above, re-exported. No Yams.
-        .target(name: "Kinetype", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeScene", "KinetypeRender", "KinetypeOutput"]),
+        .target(
+            name: "Kinetype",
+            dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeScene", "KinetypeRender", "KinetypeOutput"]),
         // Spec files (YAML through Yams, JSON by its own strict parser) decoded and validated
         // into scenes, with one-line errors.
-        .target(name: "KinetypeSpec", dependencies: [
-            "KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRaster",
-            .product(name: "Yams", package: "Yams"),
-        ]),
-        .executableTarget(name: "kinetype", dependencies: [
-            "Kinetype", "KinetypeSpec", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "CMalloc",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "KinetypeSpec",
+            dependencies: [
+                "KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRaster",
+                .product(name: "Yams", package: "Yams")
+            ]),
+        .executableTarget(
+            name: "kinetype",
+            dependencies: [
+                "Kinetype", "KinetypeSpec", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "CMalloc",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]),
 
         // libFuzzer targets: scripts/fuzz builds them with -sanitize=fuzzer,address. In a normal
         // build (no libFuzzer linked) each is a small tool that replays the input files it is given.
@@ -81,7 +95,12 @@ let package = Package(
         // binary loads, so no test depends on the fonts a machine has installed.
         .target(name: "TestFontIsolation", path: "Tests/TestFontIsolation"),
         .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
-        .testTarget(name: "KinetypeTests", dependencies: ["Kinetype", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec", "KinetypeText", "KinetypeRaster", "KinetypeMotion", "kinetype", "TestFontIsolation"],
-                    exclude: ["Goldens", "Reference"]),
+        .testTarget(
+            name: "KinetypeTests",
+            dependencies: [
+                "Kinetype", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec", "KinetypeText", "KinetypeRaster",
+                "KinetypeMotion", "kinetype", "TestFontIsolation"
+            ],
+            exclude: ["Goldens", "Reference"])
     ]
 )

@@ -62,15 +62,15 @@ struct FontCase {
         // by the animator: the layer at 2048 and a scale that brings the glyph to `size`.
         let layerSize = min(size, 2048), extra = size > 2048 ? size / 2048 : 1
         return """
-        canvas: {width: 320, height: 200, background: transparent}
-        fps: 30
-        duration: 1
-        layers:
-          - {text: "\(text)", font: {file: "\(fontFile)"}, size: \(layerSize), position: [\(160 + x), \(100 + y)],
-             anchor: center, color: "#202124"\(style),
-             animators: [{unit: cluster, start: 5, duration: 1, from: {scale: \(min(scale * extra, 64)), rotation: \(rotation)}}]}
+            canvas: {width: 320, height: 200, background: transparent}
+            fps: 30
+            duration: 1
+            layers:
+              - {text: "\(text)", font: {file: "\(fontFile)"}, size: \(layerSize), position: [\(160 + x), \(100 + y)],
+                 anchor: center, color: "#202124"\(style),
+                 animators: [{unit: cluster, start: 5, duration: 1, from: {scale: \(min(scale * extra, 64)), rotation: \(rotation)}}]}
 
-        """
+            """
     }
 }
 

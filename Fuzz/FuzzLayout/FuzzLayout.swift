@@ -23,12 +23,16 @@ import KinetypeSpec
 import KinetypeText
 
 /// Bundled families (fonts/), chosen by `font=N` (modulo the count).
-private let families = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "Inter", "Quicksand",
-                        "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Droid Sans Fallback"]
+private let families = [
+    "DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "Inter", "Quicksand",
+    "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Droid Sans Fallback"
+]
 private let alignments = ["natural", "left", "center", "right", "justified"]
 private let truncations = ["tail", "head", "middle", "clip"]
-private let anchors = ["topLeft", "top", "topRight", "left", "center", "right", "bottomLeft", "bottom",
-                       "bottomRight", "baselineLeft", "baseline", "baselineRight"]
+private let anchors = [
+    "topLeft", "top", "topRight", "left", "center", "right", "bottomLeft", "bottom",
+    "bottomRight", "baselineLeft", "baseline", "baselineRight"
+]
 
 /// Made once per process; system fonts left out so a run depends only on the checkout.
 private let loader = SpecLoader(catalog: FontCatalog(bundledDirectory: BundledFonts.directory, useSystemFonts: false))
@@ -102,9 +106,11 @@ struct LayoutCase {
         var font = "{family: \(Self.quoted(family))"
         if let weight { font += ", weight: \(weight)" }
         font += "}"
-        var layer = ["text: \(Self.quoted(text))", "font: \(font)", "size: \(size)", "position: [\(x), \(y)]",
-                     "anchor: \(anchor)", "align: \(align)", "truncation: \(truncation)", "lineHeight: \(lineHeight)",
-                     "opacity: \(opacity)", "color: \"#202124\""]
+        var layer = [
+            "text: \(Self.quoted(text))", "font: \(font)", "size: \(size)", "position: [\(x), \(y)]",
+            "anchor: \(anchor)", "align: \(align)", "truncation: \(truncation)", "lineHeight: \(lineHeight)",
+            "opacity: \(opacity)", "color: \"#202124\""
+        ]
         var box: [String] = []
         if let width { box.append("width: \(width)") }
         if let height { box.append("height: \(height)") }
@@ -113,13 +119,13 @@ struct LayoutCase {
         if let language { layer.append("language: \(Self.quoted(language))") }
         if let fit, width != nil { layer.append("fit: {minimumScaleFactor: \(fit)}") }
         return """
-        canvas: {width: 240, height: 160, background: transparent}
-        fps: 30
-        duration: 1
-        layers:
-          - {\(layer.joined(separator: ", "))}
+            canvas: {width: 240, height: 160, background: transparent}
+            fps: 30
+            duration: 1
+            layers:
+              - {\(layer.joined(separator: ", "))}
 
-        """
+            """
     }
 }
 

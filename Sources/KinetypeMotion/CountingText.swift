@@ -32,8 +32,11 @@ public struct CountingText: TextInterpolator {
         let minus: Character = [b.sign, a.sign].compactMap { $0 }.first { $0 != "+" } ?? "-"
         // Numbers too long to count exactly in a Double (17 digits, or 15 decimals above 9) do not
         // count: the text changes at once (and `validate` says so) instead of flickering.
-        for value in [a.value, b.value] where Self.format(value, decimals: b.decimals, separators: false, currency: nil,
-                                                          minus: minus, explicitPlus: false) == nil {
+        for value in [a.value, b.value]
+        where Self.format(
+            value, decimals: b.decimals, separators: false, currency: nil,
+            minus: minus, explicitPlus: false) == nil
+        {
             return nil
         }
         return Context(from: from, to: to, a: a, b: b, minus: minus)
@@ -44,9 +47,10 @@ public struct CountingText: TextInterpolator {
         let fallback = ratio >= 1 ? context.to : context.from
         guard ratio.isFinite else { return fallback }
         let value = a.value + (b.value - a.value) * ratio
-        guard let number = Self.format(
-            value, decimals: b.decimals, separators: a.usesSeparators || b.usesSeparators,
-            currency: b.currency, minus: context.minus, explicitPlus: b.sign == "+")
+        guard
+            let number = Self.format(
+                value, decimals: b.decimals, separators: a.usesSeparators || b.usesSeparators,
+                currency: b.currency, minus: context.minus, explicitPlus: b.sign == "+")
         else { return fallback }
         return b.prefix + number + b.trailer
     }
@@ -54,14 +58,17 @@ public struct CountingText: TextInterpolator {
     /// The two texts' numbers when they share the prefix, the trailer and the currency symbol.
     static func numbers(from: String, to: String) -> (NumberInText, NumberInText)? {
         guard let a = NumberInText(from), let b = NumberInText(to),
-              a.prefix == b.prefix, a.trailer == b.trailer, a.currency == b.currency else { return nil }
+            a.prefix == b.prefix, a.trailer == b.trailer, a.currency == b.currency
+        else { return nil }
         return (a, b)
     }
 
     /// Fixed-point formatting by hand: locale-independent and with ties-away rounding.
     /// nil when the value is too large to format exactly.
-    static func format(_ value: Double, decimals: Int, separators: Bool, currency: Character?,
-                       minus: Character, explicitPlus: Bool) -> String? {
+    static func format(
+        _ value: Double, decimals: Int, separators: Bool, currency: Character?,
+        minus: Character, explicitPlus: Bool
+    ) -> String? {
         let decimals = min(decimals, 15)
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }

@@ -28,8 +28,9 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
         interpolate: @escaping @Sendable (Value, Value, Double) -> Value
     ) {
         precondition(!keyframes.isEmpty, "a keyframe track needs at least one keyframe")
-        precondition(zip(keyframes, keyframes.dropFirst()).allSatisfy { $0.time <= $1.time },
-                     "keyframe times must not decrease")
+        precondition(
+            zip(keyframes, keyframes.dropFirst()).allSatisfy { $0.time <= $1.time },
+            "keyframe times must not decrease")
         self.keyframes = keyframes
         self.repeatCount = `repeat`
         self.autoreverses = autoreverses
@@ -39,8 +40,9 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
     /// The same track with each keyframe's value transformed, the same interpolation and timing:
     /// for a linear `transform` (a scale) it equals the track written with the transformed values.
     public func mapValues(_ transform: (Value) -> Value) -> KeyframeTrack {
-        KeyframeTrack(keyframes: keyframes.map { Keyframe(time: $0.time, value: transform($0.value), easing: $0.easing) },
-                      repeat: repeatCount, autoreverses: autoreverses, interpolate: interpolate)
+        KeyframeTrack(
+            keyframes: keyframes.map { Keyframe(time: $0.time, value: transform($0.value), easing: $0.easing) },
+            repeat: repeatCount, autoreverses: autoreverses, interpolate: interpolate)
     }
 
     public var firstTime: Double { keyframes[0].time }
@@ -111,8 +113,9 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
 extension KeyframeTrack where Value: Interpolatable {
     /// A track blended with `Value.interpolate`.
     public init(keyframes: [Keyframe<Value>], repeat: RepeatCount = .count(1), autoreverses: Bool = false) {
-        self.init(keyframes: keyframes, repeat: `repeat`, autoreverses: autoreverses,
-                  interpolate: Value.interpolate)
+        self.init(
+            keyframes: keyframes, repeat: `repeat`, autoreverses: autoreverses,
+            interpolate: Value.interpolate)
     }
 }
 
@@ -120,8 +123,10 @@ extension KeyframeTrack where Value == String {
     /// A text track whose segments are blended by a ``TextInterpolator`` (counting, typewriter, or
     /// your own). Each segment's context is made once, here; a segment without one changes without
     /// animation when it lands.
-    public init<Interpolator: TextInterpolator>(keyframes: [Keyframe<String>], repeat: RepeatCount = .count(1),
-                                                autoreverses: Bool = false, interpolator: Interpolator) {
+    public init<Interpolator: TextInterpolator>(
+        keyframes: [Keyframe<String>], repeat: RepeatCount = .count(1),
+        autoreverses: Bool = false, interpolator: Interpolator
+    ) {
         var contexts: [SegmentTexts: Interpolator.Context] = [:]
         for (start, end) in zip(keyframes, keyframes.dropFirst()) where start.value != end.value {
             let texts = SegmentTexts(from: start.value, to: end.value)

@@ -29,8 +29,10 @@ struct NumberInText: Sendable, Equatable {
         return nil
     }
 
-    private init(prefix: String, trailer: String, value: Double, sign: Character?,
-                 currency: Character?, decimals: Int, usesSeparators: Bool) {
+    private init(
+        prefix: String, trailer: String, value: Double, sign: Character?,
+        currency: Character?, decimals: Int, usesSeparators: Bool
+    ) {
         self.prefix = prefix
         self.trailer = trailer
         self.value = value
@@ -66,8 +68,9 @@ struct NumberInText: Sendable, Equatable {
         if i - firstRun <= 3 {
             // Consume ",ddd" groups while exactly three digits follow each comma.
             while i + 3 < chars.count, chars[i] == ",",
-                  isDigit(chars[i + 1]), isDigit(chars[i + 2]), isDigit(chars[i + 3]),
-                  i + 4 == chars.count || !isDigit(chars[i + 4]) {
+                isDigit(chars[i + 1]), isDigit(chars[i + 2]), isDigit(chars[i + 3]),
+                i + 4 == chars.count || !isDigit(chars[i + 4])
+            {
                 digits += String(chars[(i + 1)...(i + 3)])
                 usesSeparators = true
                 i += 4

@@ -18,17 +18,20 @@ extension RGBA {
             }
         }
         let short = values.count <= 4
-        let channels = short ? values.map { Double($0 * 17) / 255 }
-                             : stride(from: 0, to: values.count, by: 2).map { Double(values[$0] * 16 + values[$0 + 1]) / 255 }
+        let channels =
+            short
+            ? values.map { Double($0 * 17) / 255 }
+            : stride(from: 0, to: values.count, by: 2).map { Double(values[$0] * 16 + values[$0 + 1]) / 255 }
         self.init(r: channels[0], g: channels[1], b: channels[2], a: channels.count == 4 ? channels[3] : 1)
     }
 
     /// `#RRGGBBAA`, as `inspect` and the display list print a colour.
     package var hexString: String {
         let byte = { (v: Double) in Int((min(max(v, 0), 1) * 255).rounded()) }
-        return "#" + [r, g, b, a].map { value in
-            let text = String(byte(value), radix: 16, uppercase: true)
-            return text.count == 1 ? "0" + text : text
-        }.joined()
+        return "#"
+            + [r, g, b, a].map { value in
+                let text = String(byte(value), radix: 16, uppercase: true)
+                return text.count == 1 ? "0" + text : text
+            }.joined()
     }
 }

@@ -1,4 +1,3 @@
-
 /// A damped spring, as Core Animation's `CASpringAnimation` and SwiftUI's `spring(response:…)`
 /// define it, evaluated in closed form. SwiftUI's iOS 17 forms (`Spring(duration:bounce:)`,
 /// `smooth`, `snappy`, `bouncy`, `interactiveSpring`, `interpolatingSpring`) are in

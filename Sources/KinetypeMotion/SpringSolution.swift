@@ -24,8 +24,8 @@ struct SpringSolution: Sendable {
             regime = .under(decay: decay, omegaD: omegaD, a: 1, b: (decay - v0) / omegaD)
         } else {
             let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -omega0 * (zeta - root)   // slow root
-            let r2 = -omega0 * (zeta + root)   // fast root
+            let r1 = -omega0 * (zeta - root)  // slow root
+            let r2 = -omega0 * (zeta + root)  // fast root
             let c1 = (-v0 - r2) / (r1 - r2)
             regime = .over(r1: r1, r2: r2, c1: c1, c2: 1 - c1)
         }

@@ -31,7 +31,7 @@ public struct UnitBezier: Sendable, Equatable {
 
     /// Progress y for elapsed fraction `x` (clamped to 0...1). Exactly 0 at x ≤ 0 and 1 at x ≥ 1.
     public func solve(_ x: Double) -> Double {
-        if !(x > 0) { return 0 }   // also catches NaN
+        if !(x > 0) { return 0 }  // also catches NaN
         if x >= 1 { return 1 }
         return sampleY(solveT(forX: x))
     }

@@ -22,10 +22,11 @@ import KinetypeRender
 /// cgroup mount point) so a test can feed a fake hierarchy.
 public enum AvailableCPUs {
     /// The count for this process, read once.
-    public static let count: Int = count(affinity: affinityCount(),
-                                         procSelfCgroup: (try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)) ?? "",
-                                         cgroupRoot: URL(fileURLWithPath: "/sys/fs/cgroup"),
-                                         online: ProcessInfo.processInfo.processorCount)
+    public static let count: Int = count(
+        affinity: affinityCount(),
+        procSelfCgroup: (try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)) ?? "",
+        cgroupRoot: URL(fileURLWithPath: "/sys/fs/cgroup"),
+        online: ProcessInfo.processInfo.processorCount)
 
     /// The smaller of the affinity mask's CPUs (or `online` when unknown) and the cgroup quota
     /// rounded up; at least 1.
@@ -58,7 +59,8 @@ public enum AvailableCPUs {
                 for mount in Set([parts[1], "cpu"].map(String.init)) {
                     quotas += walk(root.appendingPathComponent(mount), path) { folder in
                         guard let quota = read(folder.appendingPathComponent("cpu.cfs_quota_us")),
-                              let period = read(folder.appendingPathComponent("cpu.cfs_period_us")) else { return nil }
+                            let period = read(folder.appendingPathComponent("cpu.cfs_period_us"))
+                        else { return nil }
                         return parseCFS(quota: quota, period: period)
                     }
                 }
@@ -71,15 +73,17 @@ public enum AvailableCPUs {
     public static func parseCPUMax(_ text: String) -> Double? {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
         guard fields.count == 2, let quota = Double(fields[0]), let period = Double(fields[1]),
-              quota > 0, period > 0 else { return nil }
+            quota > 0, period > 0
+        else { return nil }
         return quota / period
     }
 
     /// cgroup v1: `cpu.cfs_quota_us` (-1 for no limit) over `cpu.cfs_period_us`.
     public static func parseCFS(quota: String, period: String) -> Double? {
         guard let quota = Double(quota.trimmingCharacters(in: .whitespacesAndNewlines)),
-              let period = Double(period.trimmingCharacters(in: .whitespacesAndNewlines)),
-              quota > 0, period > 0 else { return nil }
+            let period = Double(period.trimmingCharacters(in: .whitespacesAndNewlines)),
+            quota > 0, period > 0
+        else { return nil }
         return quota / period
     }
 

@@ -37,8 +37,10 @@ final class WholeFolderClaim: FolderClaim {
     private(set) var stale = FrameFiles.StaleFrames()
     private(set) var leftoversRemoved: [String] = []
 
-    init(directory: URL, format: String, waitForFolder: Bool, isCancelled: @escaping @Sendable () -> Bool,
-         waiting: @escaping (_ holder: Int32?) -> Void) {
+    init(
+        directory: URL, format: String, waitForFolder: Bool, isCancelled: @escaping @Sendable () -> Bool,
+        waiting: @escaping (_ holder: Int32?) -> Void
+    ) {
         self.directory = directory
         self.format = format
         self.waitForFolder = waitForFolder
@@ -86,8 +88,9 @@ final class WholeFolderClaim: FolderClaim {
 extension RenderManifest {
     /// A manifest for a render of `scene` into `format` frames that has not finished yet.
     init(scene: Scene, framesOwned: Int, format: String) {
-        self.init(spec: scene.sourcePath, fps: scene.fps, frameCount: scene.frameCount, width: scene.canvas.width,
-                  height: scene.canvas.height, framesOwned: framesOwned, complete: false)
+        self.init(
+            spec: scene.sourcePath, fps: scene.fps, frameCount: scene.frameCount, width: scene.canvas.width,
+            height: scene.canvas.height, framesOwned: framesOwned, complete: false)
         specHash = SceneFingerprint.spec(scene)
         fontsHash = SceneFingerprint.fonts(scene)
         transparent = scene.canvas.background.a < 1

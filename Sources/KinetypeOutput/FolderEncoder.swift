@@ -16,15 +16,20 @@ package enum FolderEncoder {
 
     /// - Parameter background: composited under transparent frames (for a codec without alpha).
     @discardableResult
-    public static func encode(directory: URL, into sink: VideoSink, background: RGBA? = nil,
-                              jobs: Int = AvailableCPUs.count,
-                              progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
-                              isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> Summary {
+    public static func encode(
+        directory: URL, into sink: VideoSink, background: RGBA? = nil,
+        jobs: Int = AvailableCPUs.count,
+        progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws -> Summary {
         let start = Date()
         let verification = try FolderVerification(directory: directory, scene: nil)
         guard verification.isComplete, let manifest = RenderManifest.read(in: directory),
-              let format = FrameImageFormats.of(manifest) else {
-            throw VideoError(message: "\(directory.path) is not a finished render, so it cannot be encoded: " + verification.findings.joined(separator: "; "))
+            let format = FrameImageFormats.of(manifest)
+        else {
+            throw VideoError(
+                message: "\(directory.path) is not a finished render, so it cannot be encoded: "
+                    + verification.findings.joined(separator: "; "))
         }
         let total = manifest.frameCount
         let transparent = try background == nil && (manifest.transparent ?? hasTransparentPixels(frame: 0, in: directory, format: format))

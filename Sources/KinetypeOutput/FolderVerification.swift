@@ -34,8 +34,11 @@ package struct FolderVerification: Sendable {
         }
         if let scene {
             if manifest.frameCount != scene.frameCount || manifest.width != scene.canvas.width || manifest.height != scene.canvas.height
-                || manifest.fps != scene.fps {
-                problems.append("made for \(manifest.frameCount) frames of \(manifest.width)×\(manifest.height) at \(manifest.fps) fps; the spec has \(scene.frameCount) of \(scene.canvas.width)×\(scene.canvas.height) at \(scene.fps)")
+                || manifest.fps != scene.fps
+            {
+                problems.append(
+                    "made for \(manifest.frameCount) frames of \(manifest.width)×\(manifest.height) at \(manifest.fps) fps; the spec has \(scene.frameCount) of \(scene.canvas.width)×\(scene.canvas.height) at \(scene.fps)"
+                )
             }
             if let recorded = manifest.specHash, recorded != SceneFingerprint.spec(scene) {
                 problems.append("made from another version of the spec (its fingerprint differs)")
@@ -70,7 +73,9 @@ package struct FolderVerification: Sendable {
         return (0..<count).compactMap { index in
             let shard = Shard(index: index, count: count)
             let range = shard.frames(of: manifest.frameCount)
-            let frames = range.isEmpty ? "no frames" : range.count == 1 ? "frame \(range.lowerBound)" : "frames \(range.lowerBound)-\(range.upperBound - 1)"
+            let frames =
+                range.isEmpty
+                ? "no frames" : range.count == 1 ? "frame \(range.lowerBound)" : "frames \(range.lowerBound)-\(range.upperBound - 1)"
             guard let part = byIndex[index] else { return "shard \(shard) (\(frames)) has not rendered here" }
             return part.complete == true ? nil : "shard \(shard) (\(frames)) did not finish"
         }

@@ -26,18 +26,22 @@ public final class ImageSequenceSink: FrameSink, @unchecked Sendable {
     ///   - waitForFolder: when another render holds the folder (or this shard), wait for it instead of failing.
     ///   - isCancelled: checked while waiting for the folder.
     ///   - waiting: called once if the folder is busy and the sink waits, with the holder's PID.
-    public init(directory: URL, format: any FrameImageFormat = PNGFrames(), shard: Shard? = nil, waitForFolder: Bool = false,
-                isCancelled: @escaping @Sendable () -> Bool = { false },
-                waiting: @escaping (_ holder: Int32?) -> Void = { _ in }) {
+    public init(
+        directory: URL, format: any FrameImageFormat = PNGFrames(), shard: Shard? = nil, waitForFolder: Bool = false,
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        waiting: @escaping (_ holder: Int32?) -> Void = { _ in }
+    ) {
         self.directory = directory
         self.format = format
         self.shard = shard
         if let shard {
-            claim = ShardClaim(directory: directory, shard: shard, format: format.name, waitForFolder: waitForFolder,
-                               isCancelled: isCancelled, waiting: waiting)
+            claim = ShardClaim(
+                directory: directory, shard: shard, format: format.name, waitForFolder: waitForFolder,
+                isCancelled: isCancelled, waiting: waiting)
         } else {
-            claim = WholeFolderClaim(directory: directory, format: format.name, waitForFolder: waitForFolder,
-                                     isCancelled: isCancelled, waiting: waiting)
+            claim = WholeFolderClaim(
+                directory: directory, format: format.name, waitForFolder: waitForFolder,
+                isCancelled: isCancelled, waiting: waiting)
         }
     }
 

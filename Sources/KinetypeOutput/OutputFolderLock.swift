@@ -28,8 +28,10 @@ package final class OutputFolderLock: @unchecked Sendable {
     /// `CancellationError` if `isCancelled` turns true meanwhile.
     /// `shared`: held together with other shared holders (shards), never with an exclusive one;
     /// a shared holder does not write its PID, since several hold the file.
-    public init(directory: URL, fileName: String = OutputFolderLock.fileName, shared: Bool = false, wait: Bool = false,
-                isCancelled: () -> Bool = { false }, waiting: (_ holder: Int32?) -> Void = { _ in }) throws {
+    public init(
+        directory: URL, fileName: String = OutputFolderLock.fileName, shared: Bool = false, wait: Bool = false,
+        isCancelled: () -> Bool = { false }, waiting: (_ holder: Int32?) -> Void = { _ in }
+    ) throws {
         self.directory = directory
         self.shared = shared
         let path = directory.appendingPathComponent(fileName).path

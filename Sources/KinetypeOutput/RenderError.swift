@@ -25,7 +25,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "cannot \(action) \(path): \(SystemCall.reason(code))"
         case let .staleFrames(directory, files):
             let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
-            return "\(directory) already holds \(shown), beyond this spec's last frame, and no kinetype manifest says kinetype wrote them; render into an empty folder or remove them first"
+            return
+                "\(directory) already holds \(shown), beyond this spec's last frame, and no kinetype manifest says kinetype wrote them; render into an empty folder or remove them first"
         case let .folderInUse(directory, pid):
             let holder = pid.map { "another render (PID \($0))" } ?? "another render"
             return "the output folder \(directory) is in use by \(holder); wait for it to finish, or render into another folder"
@@ -33,7 +34,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             let holder = pid.map { " (PID \($0))" } ?? ""
             return "shard \(shard) is already rendering into \(directory)\(holder); wait for it to finish"
         case let .shardCountDiffers(directory, shard, existing):
-            return "\(directory) holds the manifest parts of this spec's render in \(existing) shards (kinetype-render.shard-K-of-\(existing).json), "
+            return
+                "\(directory) holds the manifest parts of this spec's render in \(existing) shards (kinetype-render.shard-K-of-\(existing).json), "
                 + "but this is shard \(shard): every shard of a render must use the same count, so a retried task needs the first run's "
                 + "(shard K/\(existing)); to split the render another way, remove those parts first or render the folder whole"
         case let .interrupted(rendered, total):

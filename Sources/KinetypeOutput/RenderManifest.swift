@@ -72,7 +72,8 @@ package struct RenderManifest: Codable, Equatable, Sendable {
         guard stat(path, &info) == 0 else { throw ManifestError(message: "has no \(fileName)") }
         guard info.st_mode & S_IFMT == S_IFREG else { throw ManifestError(message: "has a \(fileName) that is not a regular file") }
         guard Int(info.st_size) <= maxBytes,
-              let data = FileManager.default.contents(atPath: path), data.count <= maxBytes else {
+            let data = FileManager.default.contents(atPath: path), data.count <= maxBytes
+        else {
             throw ManifestError(message: "has a \(fileName) that is too large or unreadable")
         }
         guard let manifest = try? JSONDecoder().decode(RenderManifest.self, from: data) else {
@@ -104,7 +105,8 @@ package struct RenderManifest: Codable, Equatable, Sendable {
             }
             let range = Shard(index: shard.index, count: shard.count).frames(of: frameCount)
             guard shard.firstFrame == range.lowerBound, shard.frames == range.count else {
-                return "shard \(shard.index) of \(shard.count) does not hold frames \(shard.firstFrame)..<\(shard.firstFrame + shard.frames) of \(frameCount)"
+                return
+                    "shard \(shard.index) of \(shard.count) does not hold frames \(shard.firstFrame)..<\(shard.firstFrame + shard.frames) of \(frameCount)"
             }
         }
         return nil

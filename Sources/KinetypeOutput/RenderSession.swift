@@ -18,9 +18,11 @@ public struct RenderRequest: Sendable {
     /// When another render holds the output folder: wait for it (true) or fail at once (false).
     public var waitForFolder: Bool
 
-    public init(outputDirectory: URL, frames: ClosedRange<Int>? = nil, shard: Shard? = nil,
-                jobs: Int = AvailableCPUs.count, format: any FrameImageFormat = PNGFrames(),
-                waitForFolder: Bool = false) {
+    public init(
+        outputDirectory: URL, frames: ClosedRange<Int>? = nil, shard: Shard? = nil,
+        jobs: Int = AvailableCPUs.count, format: any FrameImageFormat = PNGFrames(),
+        waitForFolder: Bool = false
+    ) {
         self.outputDirectory = outputDirectory
         self.frames = frames
         self.shard = shard
@@ -55,23 +57,28 @@ public enum RenderSession {
     ///   - waiting: called once if the folder is busy and `request.waitForFolder` is set, with
     ///     the holder's PID.
     @discardableResult
-    public static func run(_ scene: Scene, request: RenderRequest,
-                           progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
-                           isCancelled: @escaping @Sendable () -> Bool = { false },
-                           waiting: @escaping (_ holder: Int32?) -> Void = { _ in }) throws -> RenderSummary {
-        let sink = ImageSequenceSink(directory: request.outputDirectory, format: request.format, shard: request.shard,
-                                     waitForFolder: request.waitForFolder, isCancelled: isCancelled, waiting: waiting)
+    public static func run(
+        _ scene: Scene, request: RenderRequest,
+        progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        waiting: @escaping (_ holder: Int32?) -> Void = { _ in }
+    ) throws -> RenderSummary {
+        let sink = ImageSequenceSink(
+            directory: request.outputDirectory, format: request.format, shard: request.shard,
+            waitForFolder: request.waitForFolder, isCancelled: isCancelled, waiting: waiting)
         var frames = request.frames
         if let shard = request.shard {
             let range = shard.frames(of: scene.frameCount)
             guard let last = range.last else {
                 try sink.recordEmptyShard(scene: scene)
-                return RenderSummary(framesRendered: 0, seconds: 0, stale: sink.stale, leftoversRemoved: sink.leftoversRemoved, times: StageTimes())
+                return RenderSummary(
+                    framesRendered: 0, seconds: 0, stale: sink.stale, leftoversRemoved: sink.leftoversRemoved, times: StageTimes())
             }
             frames = range.lowerBound...last
         }
-        var summary = try run(scene, frames: frames, jobs: request.jobs, into: sink,
-                              progress: progress, isCancelled: isCancelled)
+        var summary = try run(
+            scene, frames: frames, jobs: request.jobs, into: sink,
+            progress: progress, isCancelled: isCancelled)
         summary.stale = sink.stale
         summary.leftoversRemoved = sink.leftoversRemoved
         return summary
@@ -79,11 +86,13 @@ public enum RenderSession {
 
     /// Renders `frames` (nil: all) into any sink.
     @discardableResult
-    public static func run(_ scene: Scene, frames requested: ClosedRange<Int>? = nil,
-                           jobs: Int = AvailableCPUs.count,
-                           into sink: FrameSink,
-                           progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
-                           isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> RenderSummary {
+    public static func run(
+        _ scene: Scene, frames requested: ClosedRange<Int>? = nil,
+        jobs: Int = AvailableCPUs.count,
+        into sink: FrameSink,
+        progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws -> RenderSummary {
         let all = 0...(scene.frameCount - 1)
         let frames = requested ?? all
         for bound in [frames.lowerBound, frames.upperBound] where !all.contains(bound) {
@@ -94,7 +103,8 @@ public enum RenderSession {
 
         let workers = min(max(1, jobs), frames.count)
         let queue = WorkQueue(frames: frames, isCancelled: isCancelled)
-        let window = sink.wantsFrameOrder
+        let window =
+            sink.wantsFrameOrder
             ? FrameReorderWindow(first: frames.lowerBound, capacity: 2 * workers) { try sink.write(frame: $0, encoded: $1) }
             : nil
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -106,7 +116,11 @@ public enum RenderSession {
                     let canvas = try renderer.render(frame: frame)
                     try timed(&encoding) {
                         let encoded = try sink.encode(canvas)
-                        if let window { try window.submit(frame: frame, encoded: encoded) } else { try sink.write(frame: frame, encoded: encoded) }
+                        if let window {
+                            try window.submit(frame: frame, encoded: encoded)
+                        } else {
+                            try sink.write(frame: frame, encoded: encoded)
+                        }
                     }
                     progress(queue.finish(), frames.count)
                 } catch {
@@ -127,8 +141,9 @@ public enum RenderSession {
             throw RenderError.interrupted(rendered: queue.done, total: frames.count)
         }
         try sink.finish()
-        return RenderSummary(framesRendered: frames.count, seconds: Date().timeIntervalSince(start), stale: FrameFiles.StaleFrames(),
-                             leftoversRemoved: [], times: queue.times)
+        return RenderSummary(
+            framesRendered: frames.count, seconds: Date().timeIntervalSince(start), stale: FrameFiles.StaleFrames(),
+            leftoversRemoved: [], times: queue.times)
     }
 }
 
@@ -159,7 +174,11 @@ final class WorkQueue: @unchecked Sendable {
         }
     }
 
-    func finish() -> Int { lock.withLock { done += 1; return done } }
+    func finish() -> Int {
+        lock.withLock {
+            done += 1; return done
+        }
+    }
 
     func add(_ workerTimes: StageTimes) { lock.withLock { times = times + workerTimes } }
 

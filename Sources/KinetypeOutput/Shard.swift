@@ -24,7 +24,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// The frames of this shard: frame f belongs to the shard k with k·n/N ≤ f < (k+1)·n/N, so sizes
     /// differ by at most one. With more shards than frames some shards are empty.
     public func frames(of frameCount: Int) -> Range<Int> {
-        index * frameCount / count ..< (index + 1) * frameCount / count
+        index * frameCount / count..<(index + 1) * frameCount / count
     }
 
     public var description: String { "\(index)/\(count)" }

@@ -32,8 +32,10 @@ final class ShardClaim: FolderClaim {
 
     private var partName: String { RenderManifest.partFileName(shard) }
 
-    init(directory: URL, shard: Shard, format: String, waitForFolder: Bool, isCancelled: @escaping @Sendable () -> Bool,
-         waiting: @escaping (_ holder: Int32?) -> Void) {
+    init(
+        directory: URL, shard: Shard, format: String, waitForFolder: Bool, isCancelled: @escaping @Sendable () -> Bool,
+        waiting: @escaping (_ holder: Int32?) -> Void
+    ) {
         self.directory = directory
         self.shard = shard
         self.format = format
@@ -44,10 +46,12 @@ final class ShardClaim: FolderClaim {
 
     func begin(scene: Scene, frames _: ClosedRange<Int>?) throws {
         do {
-            shardLock = try OutputFolderLock(directory: directory, fileName: ".kinetype.shard-\(shard.index)-of-\(shard.count).lock",
-                                             wait: waitForFolder, isCancelled: isCancelled, waiting: waiting)
-            folderLock = try OutputFolderLock(directory: directory, shared: true, wait: waitForFolder,
-                                              isCancelled: isCancelled, waiting: waiting)
+            shardLock = try OutputFolderLock(
+                directory: directory, fileName: ".kinetype.shard-\(shard.index)-of-\(shard.count).lock",
+                wait: waitForFolder, isCancelled: isCancelled, waiting: waiting)
+            folderLock = try OutputFolderLock(
+                directory: directory, shared: true, wait: waitForFolder,
+                isCancelled: isCancelled, waiting: waiting)
         } catch is CancellationError {
             abandon()
             throw RenderError.interruptedWhileWaiting(directory: directory.path)
@@ -69,7 +73,8 @@ final class ShardClaim: FolderClaim {
                 // 0/1) would mark the folder complete on its own: refuse it before writing anything.
                 var manifest = RenderManifest(scene: scene, framesOwned: scene.frameCount, format: format)
                 if let existing = RenderManifest.parts(in: directory)
-                    .filter({ $0.sameSource(as: manifest) }).compactMap(\.shard?.count).first(where: { $0 != shard.count }) {
+                    .filter({ $0.sameSource(as: manifest) }).compactMap(\.shard?.count).first(where: { $0 != shard.count })
+                {
                     throw RenderError.shardCountDiffers(directory: directory.path, shard: shard.description, existing: existing)
                 }
                 let partName = self.partName
@@ -81,8 +86,9 @@ final class ShardClaim: FolderClaim {
                 manifest.framesOwned = max(scene.frameCount, stale.kept.isEmpty ? 0 : (previous?.framesOwned ?? 0))
                 wasComplete = previous.map { $0.complete == true && $0.sameSource(as: manifest) } ?? false
                 var part = manifest
-                part.shard = RenderManifest.ShardRecord(index: shard.index, count: shard.count,
-                                                        firstFrame: range.lowerBound, frames: range.count)
+                part.shard = RenderManifest.ShardRecord(
+                    index: shard.index, count: shard.count,
+                    firstFrame: range.lowerBound, frames: range.count)
                 try part.write(in: directory, fileName: partName)
                 try manifest.write(in: directory)
                 self.manifest = manifest
@@ -102,9 +108,10 @@ final class ShardClaim: FolderClaim {
         try withManifestLock {
             // Another render's shards may have taken the folder since: then it is theirs to complete.
             guard let current = RenderManifest.read(in: directory), current.sameSource(as: manifest) else { return }
-            let finished = Set(RenderManifest.parts(in: directory).filter {
-                $0.complete == true && $0.shard?.count == shard.count && $0.sameSource(as: manifest)
-            }.compactMap { $0.shard?.index })
+            let finished = Set(
+                RenderManifest.parts(in: directory).filter {
+                    $0.complete == true && $0.shard?.count == shard.count && $0.sameSource(as: manifest)
+                }.compactMap { $0.shard?.index })
             guard finished.count == shard.count || wasComplete else { return }
             manifest.framesOwned = max(manifest.framesOwned, current.framesOwned)
             manifest.complete = true

@@ -34,10 +34,15 @@ public final class StreamSink: FrameSink, @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         guard format == .y4m else { return }
         if canvas.background.a < 1 {
-            throw VideoError(.noAlphaInStream, message: "the canvas is transparent, but y4m has no alpha: use the RGBA stream, or draw the frames on an opaque background")
+            throw VideoError(
+                .noAlphaInStream,
+                message: "the canvas is transparent, but y4m has no alpha: use the RGBA stream, or draw the frames on an opaque background")
         }
         let rate = VideoSink.rational(scene.fps)
-        try send(Array("YUV4MPEG2 W\(canvas.width) H\(canvas.height) F\(rate.numerator):\(rate.denominator) Ip A1:1 C444 XCOLORRANGE=LIMITED\n".utf8))
+        try send(
+            Array(
+                "YUV4MPEG2 W\(canvas.width) H\(canvas.height) F\(rate.numerator):\(rate.denominator) Ip A1:1 C444 XCOLORRANGE=LIMITED\n"
+                    .utf8))
     }
 
     /// On the render threads: RGBA bytes, or a y4m frame (its header and 4:4:4 planes; y4m
@@ -46,14 +51,17 @@ public final class StreamSink: FrameSink, @unchecked Sendable {
         switch format {
         case .rgba: return canvas.bytes(includeAlpha: true)
         case .y4m:
-            return Array("FRAME\n".utf8) + canvas.withRows(includeAlpha: false) { rows, _ in
-                PlanarYUV.planar444(rows: rows, width: canvas.width, channels: 3)
-            }
+            return Array("FRAME\n".utf8)
+                + canvas.withRows(includeAlpha: false) { rows, _ in
+                    PlanarYUV.planar444(rows: rows, width: canvas.width, channels: 3)
+                }
         }
     }
 
     public func write(frame: Int, encoded bytes: [UInt8]) throws {
-        guard bytes.count == frameBytes else { throw VideoError(message: "frame \(frame) has \(bytes.count) bytes, expected \(frameBytes)") }
+        guard bytes.count == frameBytes else {
+            throw VideoError(message: "frame \(frame) has \(bytes.count) bytes, expected \(frameBytes)")
+        }
         try send(bytes)
         written += 1
     }

@@ -55,7 +55,11 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
 
     public init(output: URL, codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil) throws {
         guard let codec = codec ?? VideoCodec.forExtension(output.pathExtension) else {
-            throw VideoError(.unknownCodec, message: "cannot tell the codec from \"\(output.lastPathComponent)\": use .mp4, .mov, .webm, .gif, .png or .apng, or name one of \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw VideoError(
+                .unknownCodec,
+                message:
+                    "cannot tell the codec from \"\(output.lastPathComponent)\": use .mp4, .mov, .webm, .gif, .png or .apng, or name one of \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         self.output = output
         self.codec = codec
@@ -64,34 +68,51 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     public func begin(scene: Scene, frames: ClosedRange<Int>) throws {
-        try begin(VideoFormat(width: scene.canvas.width, height: scene.canvas.height, fps: scene.fps,
-                              transparent: scene.canvas.background.a < 1))
+        try begin(
+            VideoFormat(
+                width: scene.canvas.width, height: scene.canvas.height, fps: scene.fps,
+                transparent: scene.canvas.background.a < 1))
     }
 
     /// Starts ffmpeg for frames of `format`, from a render or from a folder (`FolderEncoder`).
     public func begin(_ format: VideoFormat) throws {
         if format.transparent, !codec.keepsAlpha {
-            throw VideoError(.noAlpha, message: "the canvas is transparent, but \(codec.rawValue) has no alpha: write a .mov (ProRes 4444) or .webm (VP9), or draw the frames on an opaque background")
+            throw VideoError(
+                .noAlpha,
+                message:
+                    "the canvas is transparent, but \(codec.rawValue) has no alpha: write a .mov (ProRes 4444) or .webm (VP9), or draw the frames on an opaque background"
+            )
         }
         if codec.needsEvenSize, format.width % 2 != 0 || format.height % 2 != 0 {
-            throw VideoError(.oddSize, message: "\(codec.rawValue) (4:2:0) needs an even width and height; the canvas is \(format.width)×\(format.height): make it even, or use ProRes or VP9")
+            throw VideoError(
+                .oddSize,
+                message:
+                    "\(codec.rawValue) (4:2:0) needs an even width and height; the canvas is \(format.width)×\(format.height): make it even, or use ProRes or VP9"
+            )
         }
         guard let ffmpeg = Self.ffmpegPath() else {
-            throw VideoError(.ffmpegMissing, message: "ffmpeg is not installed (kinetype starts it to encode video): install it, e.g. apt-get install ffmpeg")
+            throw VideoError(
+                .ffmpegMissing,
+                message: "ffmpeg is not installed (kinetype starts it to encode video): install it, e.g. apt-get install ffmpeg")
         }
         let yuv = takesYUV420
         frameBytes = yuv ? format.width * format.height * 3 / 2 : format.width * format.height * 4
         let rate = Self.rational(format.fps)
         let directory = output.deletingLastPathComponent()
         let pathExtension = output.pathExtension.isEmpty ? codec.rawValue : output.pathExtension
-        let temporary = directory.appendingPathComponent(".\(output.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(pathExtension)")
+        let temporary = directory.appendingPathComponent(
+            ".\(output.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(pathExtension)")
         let abandoned = Self.removeAbandonedPartials(of: output, pathExtension: pathExtension)
         if abandoned > 0 {
-            notes.append("removed \(abandoned) temporary video file\(abandoned == 1 ? "" : "s") (.\(output.deletingPathExtension().lastPathComponent).partial-PID.\(pathExtension)) left beside \(output.lastPathComponent) by a render that was killed")
+            notes.append(
+                "removed \(abandoned) temporary video file\(abandoned == 1 ? "" : "s") (.\(output.deletingPathExtension().lastPathComponent).partial-PID.\(pathExtension)) left beside \(output.lastPathComponent) by a render that was killed"
+            )
         }
-        var arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                         "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(format.width)x\(format.height)",
-                         "-framerate", "\(rate.numerator)/\(rate.denominator)", "-i", "pipe:0"]
+        var arguments = [
+            "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+            "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(format.width)x\(format.height)",
+            "-framerate", "\(rate.numerator)/\(rate.denominator)", "-i", "pipe:0"
+        ]
         arguments += encoderArguments(fps: format.fps)
         arguments += ["-f", muxer, temporary.path]
         let process = Process()
@@ -130,7 +151,9 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         guard let input, bytes.count == frameBytes else {
             throw VideoError(message: "frame \(frame) has \(bytes.count) bytes, expected \(frameBytes)")
         }
-        if SystemCall.writeAll(input.fileDescriptor, bytes) != nil { throw VideoError(message: "ffmpeg stopped taking frames at frame \(frame)\(errorTail.summary)") }
+        if SystemCall.writeAll(input.fileDescriptor, bytes) != nil {
+            throw VideoError(message: "ffmpeg stopped taking frames at frame \(frame)\(errorTail.summary)")
+        }
     }
 
     public func finish() throws {
@@ -176,8 +199,10 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         guard let ffprobe = toolPath("ffprobe") else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffprobe)
-        process.arguments = ["-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries", "stream=nb_read_packets",
-                             "-of", "csv=p=0", url.path]
+        process.arguments = [
+            "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries", "stream=nb_read_packets",
+            "-of", "csv=p=0", url.path
+        ]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -224,11 +249,15 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     private func encoderArguments(fps: Double) -> [String] {
         switch codec {
         case .h264:
-            return ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "\(crf ?? 23)", "-preset", preset ?? "medium", "-movflags", "+faststart"]
+            return [
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "\(crf ?? 23)", "-preset", preset ?? "medium", "-movflags", "+faststart"
+            ]
                 + Self.bt601Tags
         case .hevc:
-            return ["-c:v", "libx265", "-pix_fmt", "yuv420p", "-crf", "\(crf ?? 28)", "-preset", preset ?? "medium", "-tag:v", "hvc1",
-                    "-movflags", "+faststart", "-x265-params", "log-level=error"] + Self.bt601Tags
+            return [
+                "-c:v", "libx265", "-pix_fmt", "yuv420p", "-crf", "\(crf ?? 28)", "-preset", preset ?? "medium", "-tag:v", "hvc1",
+                "-movflags", "+faststart", "-x265-params", "log-level=error"
+            ] + Self.bt601Tags
         case .prores:
             return ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le"]
         case .vp9:
@@ -237,9 +266,16 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             // GIF delays are whole hundredths and browsers slow delays under 0.02 s: a faster spec is
             // resampled to 50 frames a second (frames dropped evenly, the duration kept).
             let resample = fps > 50 ? "fps=50," : ""
-            if fps > 50 { notes.append("GIF delays are whole hundredths of a second and browsers slow delays under 0.02 s: \(Self.format(fps)) fps resampled to 50 fps (frames dropped evenly, same duration)") }
-            return ["-filter_complex", "[0:v]\(resample)split[a][b];[a]palettegen=reserve_transparent=1:stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a",
-                    "-loop", "0"]
+            if fps > 50 {
+                notes.append(
+                    "GIF delays are whole hundredths of a second and browsers slow delays under 0.02 s: \(Self.format(fps)) fps resampled to 50 fps (frames dropped evenly, same duration)"
+                )
+            }
+            return [
+                "-filter_complex",
+                "[0:v]\(resample)split[a][b];[a]palettegen=reserve_transparent=1:stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a",
+                "-loop", "0"
+            ]
         case .apng:
             return ["-c:v", "apng", "-plays", "0"]
         }

@@ -57,7 +57,8 @@ public struct Canvas: Sendable {
                     var column = columns.lowerBound
                     while column < columns.upperBound {
                         if column + 8 <= columns.upperBound,
-                           base.loadUnaligned(fromByteOffset: rowStart + column, as: UInt64.self) == 0 {
+                            base.loadUnaligned(fromByteOffset: rowStart + column, as: UInt64.self) == 0
+                        {
                             column += 8
                             continue
                         }
@@ -127,8 +128,10 @@ public struct Canvas: Sendable {
 
     /// Source-over composites `color` (straight alpha, 0…1) through an 8-bit coverage mask whose
     /// top-left pixel lands at canvas (x, y). Parts outside the canvas are clipped.
-    public mutating func composite(mask: [UInt8], maskWidth: Int, maskHeight: Int, x: Int, y: Int,
-                                   color: (r: Double, g: Double, b: Double, a: Double)) {
+    public mutating func composite(
+        mask: [UInt8], maskWidth: Int, maskHeight: Int, x: Int, y: Int,
+        color: (r: Double, g: Double, b: Double, a: Double)
+    ) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + maskWidth), y1 = min(height, y + maskHeight)
         guard x0 < x1, y0 < y1, color.a > 0 else { return }
@@ -177,8 +180,10 @@ public struct Canvas: Sendable {
 
     /// Source-over composites a premultiplied 8-bit RGBA image (a colour glyph) whose top-left
     /// pixel lands at canvas (x, y), its alpha scaled by `opacity`.
-    public mutating func composite(premultipliedRGBA image: [UInt8], width imageWidth: Int, height imageHeight: Int,
-                                   x: Int, y: Int, opacity: Double) {
+    public mutating func composite(
+        premultipliedRGBA image: [UInt8], width imageWidth: Int, height imageHeight: Int,
+        x: Int, y: Int, opacity: Double
+    ) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + imageWidth), y1 = min(height, y + imageHeight)
         guard x0 < x1, y0 < y1, opacity > 0 else { return }
@@ -225,8 +230,10 @@ public struct Canvas: Sendable {
     /// Calls `body` with a pointer to every 8-bit row (RGB, or straight-alpha RGBA) and the bytes
     /// in a row. Rows the text never touched all point at one shared background row, so a frame
     /// costs a conversion of its drawn rectangle only, not of every pixel.
-    public func withRows<R>(includeAlpha: Bool,
-                            _ body: (_ rows: [UnsafePointer<UInt8>], _ rowBytes: Int) throws -> R) rethrows -> R {
+    public func withRows<R>(
+        includeAlpha: Bool,
+        _ body: (_ rows: [UnsafePointer<UInt8>], _ rowBytes: Int) throws -> R
+    ) rethrows -> R {
         let channels = includeAlpha ? 4 : 3
         let rowBytes = width * channels
         let fill = Self.encode(backgroundPixel, includeAlpha: includeAlpha)

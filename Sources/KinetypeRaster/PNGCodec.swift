@@ -53,15 +53,18 @@ public enum PNGCodec {
     /// (and so can report its errno: "no space left on device").
     public static func encode(_ canvas: Canvas, options: PNGOptions = .fast) throws -> [UInt8] {
         try withEncoderInput(canvas) { rows, channels, palette in
-            try encode(rows: rows, width: canvas.width, height: canvas.height, channels: channels, palette: palette,
-                       options: palette.isEmpty && options == .fast ? .fastTrueColour : options)
+            try encode(
+                rows: rows, width: canvas.width, height: canvas.height, channels: channels, palette: palette,
+                options: palette.isEmpty && options == .fast ? .fastTrueColour : options)
         }
     }
 
     /// The canvas's rows in the smallest lossless form: palette indices when it is opaque with at
     /// most 256 colours, else RGB when it is opaque, else RGBA.
-    private static func withEncoderInput<T>(_ canvas: Canvas,
-                                            _ body: (_ rows: [UnsafePointer<UInt8>], _ channels: Int, _ palette: [UInt8]) throws -> T) throws -> T {
+    private static func withEncoderInput<T>(
+        _ canvas: Canvas,
+        _ body: (_ rows: [UnsafePointer<UInt8>], _ channels: Int, _ palette: [UInt8]) throws -> T
+    ) throws -> T {
         let paletted: T? = try canvas.withPaletteRows { rows, palette in try body(rows, 1, palette) }
         if let paletted { return paletted }
         let alpha = !canvas.isOpaque
@@ -78,7 +81,8 @@ public enum PNGCodec {
             }
             return try rgb.withUnsafeBufferPointer { pixels in
                 let rows = (0..<image.height).map { UnsafePointer(pixels.baseAddress! + $0 * image.width * 3) }
-                try writeFile(try encode(rows: rows, width: image.width, height: image.height, channels: 3, options: .fastTrueColour), to: path)
+                try writeFile(
+                    try encode(rows: rows, width: image.width, height: image.height, channels: 3, options: .fastTrueColour), to: path)
             }
         }
         try image.pixels.withUnsafeBufferPointer { pixels in
@@ -88,20 +92,24 @@ public enum PNGCodec {
     }
 
     /// Encodes rows through libpng's write callback into a growing byte array.
-    static func encode(rows: [UnsafePointer<UInt8>], width: Int, height: Int, channels: Int, palette: [UInt8] = [],
-                       options: PNGOptions) throws -> [UInt8] {
+    static func encode(
+        rows: [UnsafePointer<UInt8>], width: Int, height: Int, channels: Int, palette: [UInt8] = [],
+        options: PNGOptions
+    ) throws -> [UInt8] {
         final class Bytes { var bytes: [UInt8] = [] }
         let output = Bytes()
         output.bytes.reserveCapacity(width * height / 4)
         var message = [CChar](repeating: 0, count: 512)
         let status = withExtendedLifetime(output) {
             rows.map { Optional($0) }.withUnsafeBufferPointer { rowPointers in
-                kt_png_encode(rowPointers.baseAddress, UInt32(width), UInt32(height), Int32(channels),
-                              palette, Int32(palette.count / 3), settings(options), { context, bytes, count in
-                                  guard let context, let bytes else { return }
-                                  Unmanaged<Bytes>.fromOpaque(context).takeUnretainedValue().bytes
-                                      .append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-                              }, Unmanaged.passUnretained(output).toOpaque(), &message, message.count)
+                kt_png_encode(
+                    rowPointers.baseAddress, UInt32(width), UInt32(height), Int32(channels),
+                    palette, Int32(palette.count / 3), settings(options),
+                    { context, bytes, count in
+                        guard let context, let bytes else { return }
+                        Unmanaged<Bytes>.fromOpaque(context).takeUnretainedValue().bytes
+                            .append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+                    }, Unmanaged.passUnretained(output).toOpaque(), &message, message.count)
             }
         }
         guard status == 0 else { throw PNGError(description: "cannot encode a PNG: " + text(message)) }
@@ -124,8 +132,9 @@ public enum PNGCodec {
         case .sub: filters = kt_png_filter_sub()
         case .adaptive: filters = kt_png_filter_all()
         }
-        return kt_png_options(compression_level: Int32(options.compressionLevel),
-                              strategy: Int32(options.strategy), filters: filters)
+        return kt_png_options(
+            compression_level: Int32(options.compressionLevel),
+            strategy: Int32(options.strategy), filters: filters)
     }
 
     private static func text(_ message: [CChar]) -> String {

@@ -67,8 +67,10 @@ public enum PlanarYUV {
     }
 
     /// Row pointers into a packed image, for `planar444` and `planar420`.
-    public static func withRows<R>(of pixels: [UInt8], width: Int, height: Int, channels: Int,
-                                   _ body: ([UnsafePointer<UInt8>]) -> R) -> R {
+    public static func withRows<R>(
+        of pixels: [UInt8], width: Int, height: Int, channels: Int,
+        _ body: ([UnsafePointer<UInt8>]) -> R
+    ) -> R {
         pixels.withUnsafeBufferPointer { buffer in
             body((0..<height).map { buffer.baseAddress! + $0 * width * channels })
         }

@@ -19,12 +19,19 @@ extension CoverageMask {
     }
 
     /// The pixels a shape with these fractional bounds touches, inside `window` when given.
-    static func pixelBounds(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double,
-                            window: PixelWindow?) -> (left: Int, top: Int, right: Int, bottom: Int) {
-        let w = window ?? PixelWindow(x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)),
-                                      x1: Int(maxX.rounded(.up)), y1: Int(maxY.rounded(.up)))
-        return (Int(max(minX.rounded(.down), Double(w.x0))), Int(max(minY.rounded(.down), Double(w.y0))),
-                Int(min(maxX.rounded(.up), Double(w.x1))), Int(min(maxY.rounded(.up), Double(w.y1))))
+    static func pixelBounds(
+        _ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double,
+        window: PixelWindow?
+    ) -> (left: Int, top: Int, right: Int, bottom: Int) {
+        let w =
+            window
+            ?? PixelWindow(
+                x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)),
+                x1: Int(maxX.rounded(.up)), y1: Int(maxY.rounded(.up)))
+        return (
+            Int(max(minX.rounded(.down), Double(w.x0))), Int(max(minY.rounded(.down), Double(w.y0))),
+            Int(min(maxX.rounded(.up), Double(w.x1))), Int(min(maxY.rounded(.up), Double(w.y1)))
+        )
     }
 
     /// How much of the unit interval [start, start + 1) lies inside [low, high].

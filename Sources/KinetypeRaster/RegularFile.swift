@@ -10,13 +10,14 @@ enum RegularFile {
             throw PNGError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            let kind = switch info.st_mode & S_IFMT {
-            case S_IFDIR: "a directory"
-            case S_IFIFO: "a FIFO"
-            case S_IFCHR, S_IFBLK: "a device"
-            case S_IFSOCK: "a socket"
-            default: "a special file"
-            }
+            let kind =
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: "a directory"
+                case S_IFIFO: "a FIFO"
+                case S_IFCHR, S_IFBLK: "a device"
+                case S_IFSOCK: "a socket"
+                default: "a special file"
+                }
             throw PNGError(description: "cannot read \(path): not a regular file (it is \(kind))")
         }
     }

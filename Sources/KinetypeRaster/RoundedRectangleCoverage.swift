@@ -3,8 +3,10 @@ extension CoverageMask {
     /// (clamped to half the shorter side). Straight edges are exact, as in `init(rectangle:…)`;
     /// in a corner's columns the covered height is integrated over 16 sub-columns of the part of
     /// the pixel inside the rectangle (error well under 1/255 of a pixel).
-    public init(roundedRectangle minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, radius: Double,
-                window: PixelWindow? = nil) {
+    public init(
+        roundedRectangle minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, radius: Double,
+        window: PixelWindow? = nil
+    ) {
         let radius = min(max(0, radius), (maxX - minX) / 2, (maxY - minY) / 2)
         guard radius > 0 else {
             self.init(rectangle: minX, minY, maxX, maxY, window: window)

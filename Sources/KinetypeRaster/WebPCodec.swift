@@ -34,8 +34,9 @@ public enum WebPCodec {
             return nil
         }
         defer { kt_webp_free(pixels) }
-        return RGBAImage(width: Int(width), height: Int(height),
-                         pixels: Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
+        return RGBAImage(
+            width: Int(width), height: Int(height),
+            pixels: Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
     }
 
     public static func read(path: String) throws -> RGBAImage {

@@ -49,8 +49,10 @@ package struct AnimatorPainter {
         layer.opacity > 0 && layer.animators.contains { ($0.animator.from.color?.a ?? 0) > 0 }
     }
 
-    private static func animate(_ glyph: PositionedGlyph, index: Int, line: Int, base: UnitValues, animators: [UnitTimeline],
-                                size: Double) -> Glyph {
+    private static func animate(
+        _ glyph: PositionedGlyph, index: Int, line: Int, base: UnitValues, animators: [UnitTimeline],
+        size: Double
+    ) -> Glyph {
         var values = base
         // The glyph's pen position maps as p ↦ linear·p + shift (offsets come after).
         var linear = GlyphTransform.identity
@@ -71,8 +73,9 @@ package struct AnimatorPainter {
         let drawnLimit = SpecLimits.maxDrawnSize / max(size, 1)
         if values.scale > drawnLimit { linear = GlyphTransform(scale: drawnLimit / values.scale, rotation: 0).after(linear) }
         let pen = linear.apply(glyph.x, glyph.y)
-        return Glyph(values: values, x: pen.x + shift.x + values.offset.x, y: pen.y + shift.y + values.offset.y,
-                     transform: linear.isIdentity ? nil : linear)
+        return Glyph(
+            values: values, x: pen.x + shift.x + values.offset.x, y: pen.y + shift.y + values.offset.y,
+            transform: linear.isIdentity ? nil : linear)
     }
 }
 

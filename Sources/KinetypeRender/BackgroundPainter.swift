@@ -14,7 +14,11 @@ enum BackgroundPainter {
         guard paint.color.a > 0 else { return [] }
         let rects = background.rectangles(layout).filter { $0.width > 0 && $0.height > 0 }
         guard !rects.isEmpty else { return [] }
-        return [.rectangles(RectangleItem(layer: layer.id, rects: rects, paint: paint, cornerRadius: background.cornerRadius,
-                                          clip: layout.clip))]
+        return [
+            .rectangles(
+                RectangleItem(
+                    layer: layer.id, rects: rects, paint: paint, cornerRadius: background.cornerRadius,
+                    clip: layout.clip))
+        ]
     }
 }

@@ -17,23 +17,29 @@ extension CanvasRasterizer {
             // Glyphs whose blurred shadow cannot reach the canvas are left out (an offset of a
             // million pixels must not make a mask a million pixels wide).
             let reach = Int((1.5 * shadow.blur).rounded(.up)) + 2
-            guard let mask = try keptShapeMask(item, dx: shadow.offset.x, dy: shadow.offset.y, fill: true, stroke: strokeStyle,
-                                               reach: reach, blur: shadow.blur)
+            guard
+                let mask = try keptShapeMask(
+                    item, dx: shadow.offset.x, dy: shadow.offset.y, fill: true, stroke: strokeStyle,
+                    reach: reach, blur: shadow.blur)
             else { continue }
             composite(mask, color: shadow.color, clip: item.clip)
         }
         if let stroke = item.style.stroke,
-           let mask = try keptShapeMask(item, dx: 0, dy: 0, fill: false, stroke: strokeStyle, reach: 0, blur: 0) {
+            let mask = try keptShapeMask(item, dx: 0, dy: 0, fill: false, stroke: strokeStyle, reach: 0, blur: 0)
+        {
             composite(mask, color: stroke.color, clip: item.clip)
         }
     }
 
     /// `shapeMask`, blurred by `blur` (a Gaussian of σ = blur / 2), from `shapeMasks` when a frame
     /// before made the same one (see `ShapeMaskCache`).
-    func keptShapeMask(_ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: GlyphStrokeStyle?, reach: Int,
-                       blur: Double) throws -> CoverageMask? {
+    func keptShapeMask(
+        _ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: GlyphStrokeStyle?, reach: Int,
+        blur: Double
+    ) throws -> CoverageMask? {
         let keyed = try ShapeMaskCache.key(item, dx: dx, dy: dy, fill: fill, stroke: stroke, reach: reach, blur: blur) { run in
-            GlyphRasterizer(library: library, face: try library.face(path: run.font), size: item.size, variations: run.variations).drawsColor
+            GlyphRasterizer(library: library, face: try library.face(path: run.font), size: item.size, variations: run.variations)
+                .drawsColor
         }
         if let keyed, let kept = shapeMasks.mask(for: keyed.key, at: keyed.origin, width: canvas.width, height: canvas.height) {
             return kept
@@ -41,8 +47,9 @@ extension CanvasRasterizer {
         guard let shape = try shapeMask(item, dx: dx, dy: dy, fill: fill, stroke: stroke, reach: reach) else { return nil }
         let mask = blur > 0 ? shape.mask.blurred(sigma: blur / 2) : shape.mask
         if let keyed, !shape.culledAny {
-            shapeMasks.store(mask, glyphBounds: (shape.mask.x, shape.mask.y, shape.mask.x + shape.mask.width, shape.mask.y + shape.mask.height),
-                             for: keyed.key, at: keyed.origin)
+            shapeMasks.store(
+                mask, glyphBounds: (shape.mask.x, shape.mask.y, shape.mask.x + shape.mask.width, shape.mask.y + shape.mask.height),
+                for: keyed.key, at: keyed.origin)
         }
         return mask
     }
@@ -51,35 +58,42 @@ extension CanvasRasterizer {
     /// strokes, or both united (per pixel, the larger), each glyph weighted by its own opacity.
     /// Glyphs that land further than `reach` pixels from the canvas are left out, and `culledAny`
     /// says whether any was.
-    func shapeMask(_ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke strokeStyle: GlyphStrokeStyle?,
-                   reach: Int) throws -> (mask: CoverageMask, culledAny: Bool)? {
+    func shapeMask(
+        _ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke strokeStyle: GlyphStrokeStyle?,
+        reach: Int
+    ) throws -> (mask: CoverageMask, culledAny: Bool)? {
         var fills: [PlacedGlyph] = [], strokes: [PlacedGlyph] = []
         var culledAny = false
         for line in item.lines {
             for run in line.runs {
-                let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font), size: item.size,
-                                                 variations: run.variations)
+                let rasterizer = GlyphRasterizer(
+                    library: library, face: try library.face(path: run.font), size: item.size,
+                    variations: run.variations)
                 if rasterizer.drawsColor { continue }  // colour glyphs cast no stroke or shadow
                 for glyph in run.glyphs {
                     guard abs(glyph.x + dx) < 1e8, abs(glyph.y + dy) < 1e8 else { continue }
                     let x = quantizeToSubpixel(glyph.x + dx), y = quantizeToSubpixel(glyph.y + dy)
                     let place = { (bitmap: GlyphBitmap) -> PlacedGlyph? in
-                        let placed = PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top,
-                                                 paint: glyph.paint, opacity: glyph.opacity)
+                        let placed = PlacedGlyph(
+                            bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top,
+                            paint: glyph.paint, opacity: glyph.opacity)
                         guard bitmap.width > 0 else { return nil }
                         guard placed.right > -reach, placed.left < self.canvas.width + reach,
-                              placed.bottom > -reach, placed.top < self.canvas.height + reach else { culledAny = true; return nil }
+                            placed.bottom > -reach, placed.top < self.canvas.height + reach
+                        else { culledAny = true; return nil }
                         return placed
                     }
                     if fill {
-                        let bitmap = try glyph.transform.map {
-                            try rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel, transform: $0)
-                        } ?? rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel)
+                        let bitmap =
+                            try glyph.transform.map {
+                                try rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel, transform: $0)
+                            } ?? rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel)
                         if let placed = place(bitmap) { fills.append(placed) }
                     }
                     if let strokeStyle {
-                        let bitmap = try rasterizer.strokedBitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel,
-                                                                  transform: glyph.transform, stroke: strokeStyle)
+                        let bitmap = try rasterizer.strokedBitmap(
+                            glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel,
+                            transform: glyph.transform, stroke: strokeStyle)
                         if let placed = place(bitmap) { strokes.append(placed) }
                     }
                 }
@@ -105,9 +119,10 @@ extension CanvasRasterizer {
 
     /// A gradient fill: the glyphs of each opacity in one mask, shaded along the gradient line.
     func drawGradientFill(_ lines: [[PlacedGlyph]], gradient: CanvasGradient, clip: Rect?) {
-        let ramp = LinearRamp(start: (gradient.start.x, gradient.start.y), end: (gradient.end.x, gradient.end.y),
-                              stops: gradient.stops.map { LinearRamp.Stop(color: ($0.color.r, $0.color.g, $0.color.b, $0.color.a), offset: $0.offset) },
-                              linearLight: gradient.space == .linear)
+        let ramp = LinearRamp(
+            start: (gradient.start.x, gradient.start.y), end: (gradient.end.x, gradient.end.y),
+            stops: gradient.stops.map { LinearRamp.Stop(color: ($0.color.r, $0.color.g, $0.color.b, $0.color.a), offset: $0.offset) },
+            linearLight: gradient.space == .linear)
         let glyphs = lines.flatMap { $0 }
         for opacity in Set(glyphs.map(\.opacity)).sorted() where opacity > 0 {
             var same = glyphs.filter { $0.opacity == opacity }
@@ -153,11 +168,13 @@ extension CanvasRasterizer {
                     if item.clip != nil { image = Self.clipped(image, to: window(clip: item.clip)) }
                     if image.isCoverage {
                         let color = glyph.paint.color
-                        canvas.composite(mask: stride(from: 3, to: image.rgba.count, by: 4).map { image.rgba[$0] }, maskWidth: image.width,
-                                         maskHeight: image.height, x: image.left, y: image.top, color: (color.r, color.g, color.b, color.a))
+                        canvas.composite(
+                            mask: stride(from: 3, to: image.rgba.count, by: 4).map { image.rgba[$0] }, maskWidth: image.width,
+                            maskHeight: image.height, x: image.left, y: image.top, color: (color.r, color.g, color.b, color.a))
                     } else {
-                        canvas.composite(premultipliedRGBA: image.rgba, width: image.width, height: image.height,
-                                         x: image.left, y: image.top, opacity: glyph.paint.color.a)
+                        canvas.composite(
+                            premultipliedRGBA: image.rgba, width: image.width, height: image.height,
+                            x: image.left, y: image.top, opacity: glyph.paint.color.a)
                     }
                 }
             }

@@ -39,8 +39,9 @@ package final class CanvasRasterizer {
         let pixels = window(clip: item.clip)
         let masks = item.rects.compactMap { rect -> CoverageMask? in
             guard rect.width > 0, rect.height > 0 else { return nil }
-            let mask = CoverageMask(roundedRectangle: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height,
-                                    radius: item.cornerRadius, window: pixels)
+            let mask = CoverageMask(
+                roundedRectangle: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height,
+                radius: item.cornerRadius, window: pixels)
             return mask.width > 0 && mask.height > 0 ? mask : nil
         }
         guard let first = masks.first else { return }
@@ -98,8 +99,9 @@ package final class CanvasRasterizer {
         for glyphs in groups where !glyphs.isEmpty {
             if glyphs.count == 1, clip == nil {
                 let glyph = glyphs[0]
-                canvas.composite(mask: glyph.bitmap.coverage, maskWidth: glyph.bitmap.width, maskHeight: glyph.bitmap.height,
-                                 x: glyph.left, y: glyph.top, color: color)
+                canvas.composite(
+                    mask: glyph.bitmap.coverage, maskWidth: glyph.bitmap.width, maskHeight: glyph.bitmap.height,
+                    x: glyph.left, y: glyph.top, color: color)
                 continue
             }
             var minX = max(0, glyphs.map(\.left).min()!), minY = max(0, glyphs.map(\.top).min()!)
@@ -112,8 +114,9 @@ package final class CanvasRasterizer {
             }
             var mask = CoverageMask(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
             for glyph in glyphs {
-                mask.add(glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height,
-                         left: glyph.left, top: glyph.top)
+                mask.add(
+                    glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height,
+                    left: glyph.left, top: glyph.top)
             }
             canvas.composite(mask, color: color)
         }
@@ -162,20 +165,24 @@ package final class CanvasRasterizer {
     private func placedGlyphs(_ line: GlyphItem.Line, size: Double) throws -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
         for run in line.runs {
-            let rasterizer = GlyphRasterizer(library: library, face: try library.face(path: run.font),
-                                             size: size, variations: run.variations)
+            let rasterizer = GlyphRasterizer(
+                library: library, face: try library.face(path: run.font),
+                size: size, variations: run.variations)
             if rasterizer.drawsColor { continue }  // colour glyphs are images: drawColorGlyphs
             for glyph in run.glyphs {
                 // The painter keeps only glyphs near the canvas; this keeps pixel arithmetic safe
                 // for any list (one built by hand, or far-off NaN-free coordinates).
                 guard abs(glyph.x) < 1e8, abs(glyph.y) < 1e8 else { continue }
                 let x = quantizeToSubpixel(glyph.x), y = quantizeToSubpixel(glyph.y)
-                let bitmap = try glyph.transform.map {
-                    try rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel, transform: $0)
-                } ?? rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel)
+                let bitmap =
+                    try glyph.transform.map {
+                        try rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel, transform: $0)
+                    } ?? rasterizer.bitmap(glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel)
                 if bitmap.width > 0 {
-                    placed.append(PlacedGlyph(bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top, paint: glyph.paint,
-                                              opacity: glyph.opacity))
+                    placed.append(
+                        PlacedGlyph(
+                            bitmap: bitmap, left: x.whole + bitmap.left, top: y.whole - bitmap.top, paint: glyph.paint,
+                            opacity: glyph.opacity))
                 }
             }
         }

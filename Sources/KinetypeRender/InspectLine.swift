@@ -30,7 +30,8 @@ struct InspectLine: Encodable {
         for (run, values) in zip(line.runs, values) {
             var runContainer = runs.nestedContainer(keyedBy: RunKeys.self)
             try runContainer.encode(run.font.path, forKey: .font)
-            try runContainer.encode(Dictionary(uniqueKeysWithValues: run.font.variations.settings.map { ($0.tag, $0.value) }), forKey: .variations)
+            try runContainer.encode(
+                Dictionary(uniqueKeysWithValues: run.font.variations.settings.map { ($0.tag, $0.value) }), forKey: .variations)
             try runContainer.encode(run.script.tag, forKey: .script)
             try runContainer.encode(run.direction.rawValue, forKey: .direction)
             var glyphs = runContainer.nestedUnkeyedContainer(forKey: .glyphs)

@@ -111,38 +111,46 @@ package struct InspectReport: Encodable, Sendable {
             let layout = Painter.place(local, layer: layer)
             var drawn = layer
             drawn.size = layout.size  // what is drawn: after shrink-to-fit
-            return Layer(id: layer.id, font: layer.fontPath,
-                         variations: Dictionary(uniqueKeysWithValues: layer.variations.settings.map { ($0.tag, $0.value) }),
-                         anchor: layer.anchor.rawValue,
-                         properties: TextLayer.properties.compactMap { property in
-                             property.reportedValue(in: drawn).map { (property.path, $0) }
-                         },
-                         box: layout.box, overflowed: layout.overflowed, lines: layout.lines,
-                         glyphValues: AnimatorPainter(layer, layout: layout).glyphs.map { $0.map { $0.map { glyph in
-                             var values = glyph.values
-                             values.opacity *= layer.opacity
-                             return values
-                         } } },
-                         decorations: layer.decorations.map { decoration in
-                             Layer.Decoration(type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString,
-                                              segments: DecorationPainter.segments(decoration, layout: layout))
-                         },
-                         background: layer.background.map { background in
-                             Layer.Background(color: background.color.hexString, padding: [background.padding.y, background.padding.x],
-                                              cornerRadius: background.cornerRadius, per: background.extent.rawValue,
-                                              rects: background.rectangles(layout))
-                         },
-                         stroke: layer.stroke.map {
-                             Layer.Stroke(width: $0.width, color: $0.color.hexString, join: $0.join.rawValue, position: $0.position.rawValue)
-                         },
-                         shadows: layer.shadows.map {
-                             Layer.Shadow(offset: [$0.offset.x, $0.offset.y], blur: $0.blur, color: $0.color.hexString)
-                         },
-                         fill: layer.gradient.map { gradient in
-                             let line = StylePainter.gradient(for: gradient, box: layout.box)
-                             return Layer.Fill(angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
-                                               space: gradient.space.rawValue, start: [line.start.x, line.start.y], end: [line.end.x, line.end.y])
-                         })
+            return Layer(
+                id: layer.id, font: layer.fontPath,
+                variations: Dictionary(uniqueKeysWithValues: layer.variations.settings.map { ($0.tag, $0.value) }),
+                anchor: layer.anchor.rawValue,
+                properties: TextLayer.properties.compactMap { property in
+                    property.reportedValue(in: drawn).map { (property.path, $0) }
+                },
+                box: layout.box, overflowed: layout.overflowed, lines: layout.lines,
+                glyphValues: AnimatorPainter(layer, layout: layout).glyphs.map {
+                    $0.map {
+                        $0.map { glyph in
+                            var values = glyph.values
+                            values.opacity *= layer.opacity
+                            return values
+                        }
+                    }
+                },
+                decorations: layer.decorations.map { decoration in
+                    Layer.Decoration(
+                        type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString,
+                        segments: DecorationPainter.segments(decoration, layout: layout))
+                },
+                background: layer.background.map { background in
+                    Layer.Background(
+                        color: background.color.hexString, padding: [background.padding.y, background.padding.x],
+                        cornerRadius: background.cornerRadius, per: background.extent.rawValue,
+                        rects: background.rectangles(layout))
+                },
+                stroke: layer.stroke.map {
+                    Layer.Stroke(width: $0.width, color: $0.color.hexString, join: $0.join.rawValue, position: $0.position.rawValue)
+                },
+                shadows: layer.shadows.map {
+                    Layer.Shadow(offset: [$0.offset.x, $0.offset.y], blur: $0.blur, color: $0.color.hexString)
+                },
+                fill: layer.gradient.map { gradient in
+                    let line = StylePainter.gradient(for: gradient, box: layout.box)
+                    return Layer.Fill(
+                        angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
+                        space: gradient.space.rawValue, start: [line.start.x, line.start.y], end: [line.end.x, line.end.y])
+                })
         }
     }
 
@@ -163,4 +171,3 @@ package enum DisplayListReport {
         return Painter(canvas: scene.canvas).displayList(state, layouts: try Layouter().layouts(state))
     }
 }
-

@@ -59,8 +59,9 @@ package final class Layouter {
     private func fittedSize(_ layer: LayerState, key: LayoutKey, index: Int) throws -> Double {
         guard let fit = layer.fit else { return layer.size }
         if let last = lastFits[index], last.key == key, last.minimumScaleFactor == fit.minimumScaleFactor { return last.size }
-        let size = try ShrinkToFit.size(for: layer.text, fonts: layer.fonts, library: library, size: layer.size,
-                                        style: layer.style, minimumScaleFactor: fit.minimumScaleFactor)
+        let size = try ShrinkToFit.size(
+            for: layer.text, fonts: layer.fonts, library: library, size: layer.size,
+            style: layer.style, minimumScaleFactor: fit.minimumScaleFactor)
         lastFits[index] = (key, fit.minimumScaleFactor, size)
         return size
     }

@@ -26,8 +26,9 @@ package struct Painter: Sendable {
             if layer.opacity > 0, paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer) {
                 let animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
                 let lines = placed.lines.indices.compactMap { index in
-                    visibleGlyphs(of: placed.lines[index], size: layout.size, paint: paint, style: style, layer: layer,
-                                  animated: animated?[index])
+                    visibleGlyphs(
+                        of: placed.lines[index], size: layout.size, paint: paint, style: style, layer: layer,
+                        animated: animated?[index])
                 }
                 if !lines.isEmpty {
                     items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines, style: style)))
@@ -47,10 +48,13 @@ package struct Painter: Sendable {
     /// spring threw far away, draws nothing). No glyph's ink reaches `reach` beyond its pen
     /// position (times its animated scale). Nil when none can. `animated`: the line's glyphs after
     /// the layer's animators, by run.
-    private func visibleGlyphs(of line: LaidOutLine, size: Double, paint: Paint, style: GlyphStyle, layer: LayerState,
-                               animated: [[AnimatorPainter.Glyph]]?) -> GlyphItem.Line? {
+    private func visibleGlyphs(
+        of line: LaidOutLine, size: Double, paint: Paint, style: GlyphStyle, layer: LayerState,
+        animated: [[AnimatorPainter.Glyph]]?
+    ) -> GlyphItem.Line? {
         // A stroke and shadows reach further than the glyph's own ink.
-        let styleReach = (style.stroke?.width ?? 0)
+        let styleReach =
+            (style.stroke?.width ?? 0)
             + (style.shadows.map { max(abs($0.offset.x), abs($0.offset.y)) + 1.5 * $0.blur }.max() ?? 0)
         let reach = 4 * size + 1 + styleReach
         let width = Double(canvas.width), height = Double(canvas.height)
@@ -65,13 +69,17 @@ package struct Painter: Sendable {
                     return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: paint)
                 }
                 let values = moved.values
-                let glyphPaint = Paint(color: RGBA(r: values.color.r, g: values.color.g, b: values.color.b,
-                                                   a: values.color.a * layer.opacity * values.opacity))
+                let glyphPaint = Paint(
+                    color: RGBA(
+                        r: values.color.r, g: values.color.g, b: values.color.b,
+                        a: values.color.a * layer.opacity * values.opacity))
                 let glyphReach = reach * max(1, values.scale)
                 guard values.opacity > 0, glyphPaint.color.a > 0 || !style.isPlain, values.scale > 0,
-                      moved.x > -glyphReach, moved.x < width + glyphReach, moved.y > -glyphReach, moved.y < height + glyphReach else { return nil }
-                return GlyphItem.Glyph(id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: moved.transform,
-                                       opacity: values.opacity)
+                    moved.x > -glyphReach, moved.x < width + glyphReach, moved.y > -glyphReach, moved.y < height + glyphReach
+                else { return nil }
+                return GlyphItem.Glyph(
+                    id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: moved.transform,
+                    opacity: values.opacity)
             }
             return glyphs.isEmpty ? nil : GlyphItem.Run(font: run.font.path, variations: run.font.variations, glyphs: glyphs)
         }

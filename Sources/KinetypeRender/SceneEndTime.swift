@@ -11,7 +11,8 @@ extension Scene {
         let final = frameState(at: max(frameCount - 1, 0))
         let layouts = try Layouter().layouts(final)
         return zip(layers, layouts).map { layer, layout in
-            layer.decorations.contains { $0.draw != nil } || layer.animators.contains { $0.unit == .line } ? layer.endTime(lineCount: layout.lines.count) : layer.endTime
+            layer.decorations.contains { $0.draw != nil } || layer.animators.contains { $0.unit == .line }
+                ? layer.endTime(lineCount: layout.lines.count) : layer.endTime
         }.max() ?? 0
     }
 }

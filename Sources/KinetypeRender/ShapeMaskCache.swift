@@ -55,8 +55,10 @@ final class ShapeMaskCache {
     /// The key of an item's glyph shapes with pen positions moved by (dx, dy), and its origin (the
     /// first glyph's whole pixel); nil for an item with no glyph or with coordinates beyond what
     /// the rasterizer draws.
-    static func key(_ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: GlyphStrokeStyle?, reach: Int, blur: Double,
-                    drawsColor: (GlyphItem.Run) throws -> Bool) rethrows -> (key: Key, origin: (x: Int, y: Int))? {
+    static func key(
+        _ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: GlyphStrokeStyle?, reach: Int, blur: Double,
+        drawsColor: (GlyphItem.Run) throws -> Bool
+    ) rethrows -> (key: Key, origin: (x: Int, y: Int))? {
         var runs: [Key.Run] = [], glyphs: [Key.Glyph] = []
         var origin: (x: Int, y: Int)?
         for line in item.lines {
@@ -66,9 +68,11 @@ final class ShapeMaskCache {
                     guard abs(glyph.x + dx) < 1e8, abs(glyph.y + dy) < 1e8 else { return nil }
                     let x = quantizeToSubpixel(glyph.x + dx), y = quantizeToSubpixel(glyph.y + dy)
                     if origin == nil { origin = (x.whole, y.whole) }
-                    glyphs.append(Key.Glyph(run: runs.count - 1, id: glyph.id, x: x.whole - origin!.x, subpixelX: x.subpixel,
-                                            y: y.whole - origin!.y, subpixelY: y.subpixel, transform: glyph.transform,
-                                            opacity: glyph.opacity))
+                    glyphs.append(
+                        Key.Glyph(
+                            run: runs.count - 1, id: glyph.id, x: x.whole - origin!.x, subpixelX: x.subpixel,
+                            y: y.whole - origin!.y, subpixelY: y.subpixel, transform: glyph.transform,
+                            opacity: glyph.opacity))
                 }
             }
         }
@@ -82,7 +86,8 @@ final class ShapeMaskCache {
         guard let entry = entries[key] else { misses += 1; return nil }
         let b = entry.glyphBounds, reach = key.reach
         guard b.x0 + origin.x >= -reach, b.x1 + origin.x <= width + reach,
-              b.y0 + origin.y >= -reach, b.y1 + origin.y <= height + reach else { misses += 1; return nil }
+            b.y0 + origin.y >= -reach, b.y1 + origin.y <= height + reach
+        else { misses += 1; return nil }
         hits += 1
         return entry.mask.moved(byX: origin.x, y: origin.y)
     }
@@ -95,9 +100,12 @@ final class ShapeMaskCache {
             entries.removeAll(keepingCapacity: true)
             used = 0
         }
-        entries[key] = Entry(mask: mask.moved(byX: -origin.x, y: -origin.y),
-                             glyphBounds: (glyphBounds.x0 - origin.x, glyphBounds.y0 - origin.y,
-                                           glyphBounds.x1 - origin.x, glyphBounds.y1 - origin.y))
+        entries[key] = Entry(
+            mask: mask.moved(byX: -origin.x, y: -origin.y),
+            glyphBounds: (
+                glyphBounds.x0 - origin.x, glyphBounds.y0 - origin.y,
+                glyphBounds.x1 - origin.x, glyphBounds.y1 - origin.y
+            ))
         used += cost
     }
 }

@@ -27,8 +27,9 @@ public struct StageTimes: Sendable, Equatable {
     public var total: Double { evaluate + layout + paint + raster + encode }
 
     package static func + (a: StageTimes, b: StageTimes) -> StageTimes {
-        StageTimes(evaluate: a.evaluate + b.evaluate, layout: a.layout + b.layout, paint: a.paint + b.paint,
-                   raster: a.raster + b.raster, encode: a.encode + b.encode)
+        StageTimes(
+            evaluate: a.evaluate + b.evaluate, layout: a.layout + b.layout, paint: a.paint + b.paint,
+            raster: a.raster + b.raster, encode: a.encode + b.encode)
     }
 
     public var summary: String {

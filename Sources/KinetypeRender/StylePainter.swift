@@ -56,8 +56,9 @@ enum StylePainter {
         let direction = (x: cos(radians), y: sin(radians))
         let length = abs(box.width * direction.x) + abs(box.height * direction.y)
         let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
-        return CanvasGradient(start: Point2(x: centre.x - direction.x * length / 2, y: centre.y - direction.y * length / 2),
-                              end: Point2(x: centre.x + direction.x * length / 2, y: centre.y + direction.y * length / 2),
-                              stops: gradient.stops.map { CanvasGradient.Stop(color: $0.color, offset: $0.offset) }, space: gradient.space)
+        return CanvasGradient(
+            start: Point2(x: centre.x - direction.x * length / 2, y: centre.y - direction.y * length / 2),
+            end: Point2(x: centre.x + direction.x * length / 2, y: centre.y + direction.y * length / 2),
+            stops: gradient.stops.map { CanvasGradient.Stop(color: $0.color, offset: $0.offset) }, space: gradient.space)
     }
 }

@@ -22,9 +22,10 @@ public enum BundledFonts {
             directory.deleteLastPathComponent()
         }
         // Sources/KinetypeScene/BundledFonts.swift → the checkout's root.
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fonts"))
+        candidates.append(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("fonts"))
         return candidates.first { fileManager.fileExists(atPath: $0.appendingPathComponent(marker).path) }
     }
 }

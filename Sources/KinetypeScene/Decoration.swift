@@ -26,8 +26,10 @@ public struct Decoration: Sendable {
     /// nil: drawn in full from the start.
     public var draw: DrawAnimation?
 
-    public init(kind: Kind, color: Property<RGBA>? = nil, thickness: Property<Double>? = nil,
-                offset: Property<Double> = .constant(0), draw: DrawAnimation? = nil) {
+    public init(
+        kind: Kind, color: Property<RGBA>? = nil, thickness: Property<Double>? = nil,
+        offset: Property<Double> = .constant(0), draw: DrawAnimation? = nil
+    ) {
         self.kind = kind
         self.color = color
         self.thickness = thickness
@@ -41,8 +43,9 @@ public struct Decoration: Sendable {
     }
 
     package func state(at t: Double) -> DecorationState {
-        DecorationState(kind: kind, color: color?.value(at: t), thickness: thickness.map { max(0, $0.value(at: t)) },
-                        offset: offset.value(at: t), draw: draw, time: t)
+        DecorationState(
+            kind: kind, color: color?.value(at: t), thickness: thickness.map { max(0, $0.value(at: t)) },
+            offset: offset.value(at: t), draw: draw, time: t)
     }
 }
 
@@ -67,8 +70,10 @@ public struct DrawAnimation: Sendable, Equatable {
     /// The drawn line retracts towards its start instead (progress 1 → 0).
     public var erase: Bool
 
-    public init(start: Double = 0, duration: Double = 0.5, easing: Easing = .easeInEaseOut,
-                sequence: Sequence = .lines, erase: Bool = false) {
+    public init(
+        start: Double = 0, duration: Double = 0.5, easing: Easing = .easeInEaseOut,
+        sequence: Sequence = .lines, erase: Bool = false
+    ) {
         self.start = start
         self.duration = duration
         self.easing = easing

@@ -64,15 +64,18 @@ package enum GlyphPreflight {
 
     private static func checkGlyphs(of item: TextAndFonts, library: FontLibrary, checked: inout Set<GlyphIdentity>) throws {
         // The language picks a font's language-specific forms (Serbian б, Turkish fi).
-        let layout = try ParagraphLayouter.layout(item.text, fonts: item.fonts, library: library, size: checkSize,
-                                                  style: ParagraphStyle(language: item.language))
+        let layout = try ParagraphLayouter.layout(
+            item.text, fonts: item.fonts, library: library, size: checkSize,
+            style: ParagraphStyle(language: item.language))
         for line in layout.lines {
             for run in line.runs {
                 let face = try library.face(path: run.font.path)
-                let rasterizer = GlyphRasterizer(library: library, face: face, size: checkSize,
-                                                 variations: run.font.variations)
-                let largest = GlyphRasterizer(library: library, face: face, size: SpecLimits.maxDrawnSize,
-                                              variations: run.font.variations)
+                let rasterizer = GlyphRasterizer(
+                    library: library, face: face, size: checkSize,
+                    variations: run.font.variations)
+                let largest = GlyphRasterizer(
+                    library: library, face: face, size: SpecLimits.maxDrawnSize,
+                    variations: run.font.variations)
                 for glyph in run.glyphs
                 where checked.insert(GlyphIdentity(font: run.font, glyphID: glyph.glyphID)).inserted {
                     if rasterizer.drawsColor {

@@ -131,11 +131,12 @@ extension LayerProperty {
         layer: WritableKeyPath<TextLayer, Property<Value>> & Sendable,
         state: WritableKeyPath<LayerState, Value> & Sendable
     ) -> LayerProperty {
-        LayerProperty(path: path, kind: kind, isRequired: required,
-                      read: { Value.boxed($0[keyPath: layer]) },
-                      write: { layerValue, value in layerValue[keyPath: layer] = Value.unboxed(value)! },
-                      evaluate: { layerValue, t, stateValue in stateValue[keyPath: state] = layerValue[keyPath: layer].value(at: t) },
-                      report: { $0[keyPath: state].inspectValue })
+        LayerProperty(
+            path: path, kind: kind, isRequired: required,
+            read: { Value.boxed($0[keyPath: layer]) },
+            write: { layerValue, value in layerValue[keyPath: layer] = Value.unboxed(value)! },
+            evaluate: { layerValue, t, stateValue in stateValue[keyPath: state] = layerValue[keyPath: layer].value(at: t) },
+            report: { $0[keyPath: state].inspectValue })
     }
 
     /// A property a layer may leave unset (`box.width`: no box; `font.weight`: the family's default).
@@ -144,10 +145,11 @@ extension LayerProperty {
         layer: WritableKeyPath<TextLayer, Property<Value>?> & Sendable,
         state: WritableKeyPath<LayerState, Value?> & Sendable
     ) -> LayerProperty {
-        LayerProperty(path: path, kind: kind, isRequired: false,
-                      read: { $0[keyPath: layer].map(Value.boxed) },
-                      write: { layerValue, value in layerValue[keyPath: layer] = Value.unboxed(value)! },
-                      evaluate: { layerValue, t, stateValue in stateValue[keyPath: state] = layerValue[keyPath: layer]?.value(at: t) },
-                      report: { $0[keyPath: state]?.inspectValue })
+        LayerProperty(
+            path: path, kind: kind, isRequired: false,
+            read: { $0[keyPath: layer].map(Value.boxed) },
+            write: { layerValue, value in layerValue[keyPath: layer] = Value.unboxed(value)! },
+            evaluate: { layerValue, t, stateValue in stateValue[keyPath: state] = layerValue[keyPath: layer]?.value(at: t) },
+            report: { $0[keyPath: state]?.inspectValue })
     }
 }

@@ -23,11 +23,16 @@ extension Scene {
     public func scaled(by factor: Double) throws -> Scene {
         guard factor != 1 else { return self }
         guard Self.scaleRange.contains(factor) else {
-            throw SceneScaleError(factor: factor, detail: "is outside \(SceneScaleError.format(Self.scaleRange.lowerBound))…\(SceneScaleError.format(Self.scaleRange.upperBound))")
+            throw SceneScaleError(
+                factor: factor,
+                detail:
+                    "is outside \(SceneScaleError.format(Self.scaleRange.lowerBound))…\(SceneScaleError.format(Self.scaleRange.upperBound))"
+            )
         }
         let (width, height) = Self.scaledSize(canvas.width, canvas.height, by: factor)
         guard SpecLimits.canvasSide.contains(width), SpecLimits.canvasSide.contains(height) else {
-            let limit = width > SpecLimits.canvasSide.upperBound || height > SpecLimits.canvasSide.upperBound
+            let limit =
+                width > SpecLimits.canvasSide.upperBound || height > SpecLimits.canvasSide.upperBound
                 ? "above the limit of \(SpecLimits.canvasSide.upperBound) px a side" : "below 1 px a side"
             throw SceneScaleError(factor: factor, detail: "makes the canvas \(width)×\(height), \(limit)")
         }

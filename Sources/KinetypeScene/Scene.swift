@@ -5,8 +5,10 @@ import KinetypeRaster
 /// A decoded, validated animation: everything needed to evaluate any frame, with no I/O left.
 public struct Scene: Sendable {
     /// A decoded scene, as the spec decoder (or `init(canvas:fps:duration:layers:)`) makes it.
-    package init(canvas: CanvasSpec, fps: Double, duration: Double, layers: [TextLayer], sourcePath: String,
-                 warnings: [String] = []) {
+    package init(
+        canvas: CanvasSpec, fps: Double, duration: Double, layers: [TextLayer], sourcePath: String,
+        warnings: [String] = []
+    ) {
         self.canvas = canvas
         self.fps = fps
         self.duration = duration

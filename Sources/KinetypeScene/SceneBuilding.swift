@@ -14,22 +14,29 @@ extension FontCatalog {
 extension FontSpec {
     /// A family by name ("DejaVu Serif"), matched without regard to case: bundled fonts first,
     /// then the system's. Throws `FontLookupError` (with close names) for an unknown family.
-    public static func family(_ name: String, weight: Property<Double>? = nil, variations: [String: Property<Double>] = [:],
-                              catalog: FontCatalog = .standard) throws -> FontSpec {
+    public static func family(
+        _ name: String, weight: Property<Double>? = nil, variations: [String: Property<Double>] = [:],
+        catalog: FontCatalog = .standard
+    ) throws -> FontSpec {
         FontSpec(source: .family(name), family: try catalog.family(named: name), weight: weight, variations: variations)
     }
 
     /// A font file.
-    public static func file(_ path: String, weight: Property<Double>? = nil,
-                            variations: [String: Property<Double>] = [:]) throws -> FontSpec {
+    public static func file(
+        _ path: String, weight: Property<Double>? = nil,
+        variations: [String: Property<Double>] = [:]
+    ) throws -> FontSpec {
         FontSpec(source: .file(path), family: try FontCatalog.file(at: path), weight: weight, variations: variations)
     }
 
     /// The system font for a design: `default` (Inter), `serif`, `rounded`, `monospaced`.
-    public static func system(design: String = "default", weight: Property<Double>? = nil,
-                              variations: [String: Property<Double>] = [:], catalog: FontCatalog = .standard) throws -> FontSpec {
-        FontSpec(source: .system(design: design), family: try catalog.systemFamily(design: design), weight: weight,
-                 variations: variations)
+    public static func system(
+        design: String = "default", weight: Property<Double>? = nil,
+        variations: [String: Property<Double>] = [:], catalog: FontCatalog = .standard
+    ) throws -> FontSpec {
+        FontSpec(
+            source: .system(design: design), family: try catalog.systemFamily(design: design), weight: weight,
+            variations: variations)
     }
 }
 
@@ -45,10 +52,15 @@ extension Scene {
     /// A scene built in Swift, checked against the limits a spec file has, with each layer's
     /// fallback fonts planned as a spec's are: the families in `fallbackFonts`, then bundled and
     /// system fonts that cover its texts.
-    public init(canvas: CanvasSpec, fps: Double, duration: Double, layers: [TextLayer],
-                fallbackFonts: [String] = [], catalog: FontCatalog = .standard) throws {
+    public init(
+        canvas: CanvasSpec, fps: Double, duration: Double, layers: [TextLayer],
+        fallbackFonts: [String] = [], catalog: FontCatalog = .standard
+    ) throws {
         guard SpecLimits.canvasSide.contains(canvas.width), SpecLimits.canvasSide.contains(canvas.height) else {
-            throw SceneError(message: "canvas \(canvas.width)×\(canvas.height) is out of range; each side must be \(SpecLimits.canvasSide.lowerBound)…\(SpecLimits.canvasSide.upperBound)")
+            throw SceneError(
+                message:
+                    "canvas \(canvas.width)×\(canvas.height) is out of range; each side must be \(SpecLimits.canvasSide.lowerBound)…\(SpecLimits.canvasSide.upperBound)"
+            )
         }
         guard fps > 0, fps <= SpecLimits.fps.upperBound else {
             throw SceneError(message: "fps must be greater than 0 and at most \(Int(SpecLimits.fps.upperBound)), got \(fps)")
@@ -66,11 +78,14 @@ extension Scene {
         var planned: [TextLayer] = []
         var warnings: [String] = []
         for var layer in layers {
-            let plan = try planner.plan(fonts: [layer.font.family.select(weight: nil).path] + fallbackFiles,
-                                        texts: layer.text.allValues)
+            let plan = try planner.plan(
+                fonts: [layer.font.family.select(weight: nil).path] + fallbackFiles,
+                texts: layer.text.allValues)
             layer.font.fallbacks = fallbackFiles + plan.files
             if !plan.uncovered.isEmpty {
-                warnings.append("\(layer.id): no font covers \(plan.uncovered.prefix(8).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")); drawn as the missing-glyph box")
+                warnings.append(
+                    "\(layer.id): no font covers \(plan.uncovered.prefix(8).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")); drawn as the missing-glyph box"
+                )
             }
             planned.append(layer)
         }

@@ -44,9 +44,11 @@ public struct TextAnimator: Sendable, Equatable {
 
     /// An animator; every number has a default (cluster units from 0 s, 0.4 s each, 0.05 s apart,
     /// in reading order, easing out).
-    public init(unit: Unit = .cluster, start: Double = 0, duration: Double = TextAnimator.defaultDuration,
-                stagger: Double = TextAnimator.defaultStagger, order: UnitOrder = .forward, easing: Easing = .easeOut,
-                from: AnimatedValues) {
+    public init(
+        unit: Unit = .cluster, start: Double = 0, duration: Double = TextAnimator.defaultDuration,
+        stagger: Double = TextAnimator.defaultStagger, order: UnitOrder = .forward, easing: Easing = .easeOut,
+        from: AnimatedValues
+    ) {
         self.unit = unit
         self.start = start
         self.duration = duration
@@ -115,8 +117,10 @@ public struct AnimatedValues: Sendable, Equatable {
     /// Mixed into the layer's colour as the unit lands.
     public var color: RGBA?
 
-    public init(opacity: Double? = nil, offset: Point2? = nil, scale: Double? = nil, rotation: Double? = nil,
-                color: RGBA? = nil) {
+    public init(
+        opacity: Double? = nil, offset: Point2? = nil, scale: Double? = nil, rotation: Double? = nil,
+        color: RGBA? = nil
+    ) {
         self.opacity = opacity
         self.offset = offset
         self.scale = scale

@@ -22,9 +22,11 @@ public struct TextBackground: Sendable {
     public static let defaultColor = RGBA(r: 0, g: 0, b: 0, a: 0xB3 / 255)  // #000000B3
     public static let defaultPadding = Point2(x: 12, y: 6)
 
-    public init(color: Property<RGBA> = .constant(TextBackground.defaultColor),
-                padding: Property<Point2> = .constant(TextBackground.defaultPadding),
-                cornerRadius: Property<Double> = .constant(0), extent: Extent = .line) {
+    public init(
+        color: Property<RGBA> = .constant(TextBackground.defaultColor),
+        padding: Property<Point2> = .constant(TextBackground.defaultPadding),
+        cornerRadius: Property<Double> = .constant(0), extent: Extent = .line
+    ) {
         self.color = color
         self.padding = padding
         self.cornerRadius = cornerRadius
@@ -34,8 +36,9 @@ public struct TextBackground: Sendable {
     var endTime: Double { max(color.endTime, padding.endTime, cornerRadius.endTime) }
 
     package func state(at t: Double) -> BackgroundState {
-        BackgroundState(color: color.value(at: t), padding: padding.value(at: t),
-                        cornerRadius: max(0, cornerRadius.value(at: t)), extent: extent)
+        BackgroundState(
+            color: color.value(at: t), padding: padding.value(at: t),
+            cornerRadius: max(0, cornerRadius.value(at: t)), extent: extent)
     }
 }
 
@@ -49,8 +52,9 @@ public struct BackgroundState: Sendable, Equatable {
     /// The rectangles behind a placed layout: one per line with text, or one for the box.
     public func rectangles(_ layout: TextLayout) -> [Rect] {
         let grow = { (rect: Rect) in
-            Rect(x: rect.x - padding.x, y: rect.y - padding.y,
-                 width: rect.width + 2 * padding.x, height: rect.height + 2 * padding.y)
+            Rect(
+                x: rect.x - padding.x, y: rect.y - padding.y,
+                width: rect.width + 2 * padding.x, height: rect.height + 2 * padding.y)
         }
         switch extent {
         case .box:

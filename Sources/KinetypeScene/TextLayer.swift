@@ -31,11 +31,13 @@ public struct TextLayer: Sendable {
 
     /// A text layer. Every property is a `.constant` or `.animated(KeyframeTrack(...))`; for text,
     /// `KeyframeTrack(keyframes:interpolator:)` takes any `TextInterpolator`, your own included.
-    public init(id: String, text: Property<String>, font: FontSpec, size: Property<Double>,
-                position: Property<Point2> = .constant(Point2(x: 0, y: 0)), anchor: Anchor = .center,
-                color: Property<RGBA> = .constant(.black), opacity: Property<Double> = .constant(1),
-                paragraph: ParagraphSpec = ParagraphSpec(), fit: FitSpec? = nil, decorations: [Decoration] = [],
-                animators: [TextAnimator] = []) {
+    public init(
+        id: String, text: Property<String>, font: FontSpec, size: Property<Double>,
+        position: Property<Point2> = .constant(Point2(x: 0, y: 0)), anchor: Anchor = .center,
+        color: Property<RGBA> = .constant(.black), opacity: Property<Double> = .constant(1),
+        paragraph: ParagraphSpec = ParagraphSpec(), fit: FitSpec? = nil, decorations: [Decoration] = [],
+        animators: [TextAnimator] = []
+    ) {
         self.id = id
         self.text = text
         self.font = font
@@ -62,11 +64,12 @@ public struct TextLayer: Sendable {
         .declare("tracking", .number(SpecLimits.tracking), layer: \.tracking, state: \.style.tracking),
         .declare("box.width", .number(0.01...SpecLimits.coordinate.upperBound), layer: \.paragraph.boxWidth, state: \.style.boxWidth),
         .declare("font.weight", .number(SpecLimits.weight), layer: \.font.weight, state: \.fontWeight),
-        LayerProperty(path: "font.variations", kind: .axes, isRequired: false,
-                      read: { $0.font.variations.isEmpty ? nil : .axes($0.font.variations) },
-                      write: { layer, value in if case let .axes(axes) = value { layer.font.variations = axes } },
-                      evaluate: { layer, t, state in state.fontVariations = layer.font.variations.mapValues { $0.value(at: t) } },
-                      report: { $0.fontVariations.isEmpty ? nil : .mapping($0.fontVariations) }),
+        LayerProperty(
+            path: "font.variations", kind: .axes, isRequired: false,
+            read: { $0.font.variations.isEmpty ? nil : .axes($0.font.variations) },
+            write: { layer, value in if case let .axes(axes) = value { layer.font.variations = axes } },
+            evaluate: { layer, t, state in state.fontVariations = layer.font.variations.mapValues { $0.value(at: t) } },
+            report: { $0.fontVariations.isEmpty ? nil : .mapping($0.fontVariations) })
     ]
 
     /// The time after which nothing about this layer changes (`.infinity` when something repeats
@@ -83,7 +86,8 @@ public struct TextLayer: Sendable {
         let animations = animators.map { animator in
             animator.endTime(units: animator.unitCount(texts: text.allValues, language: paragraph.style.language, lineCount: lineCount))
         }
-        return (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
+        return
+            (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
             + [background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0] + shadows.map(\.endTime)).max() ?? 0
     }
 
@@ -131,8 +135,10 @@ public struct FontSpec: Sendable {
     public var fallbacks: [String] = []
 
     /// A resolved font (`FontSpec.family`, `.file` and `.system` resolve one).
-    package init(source: Source, family: FontFamily, weight: Property<Double>?, variations: [String: Property<Double>],
-                 fallbacks: [String] = []) {
+    package init(
+        source: Source, family: FontFamily, weight: Property<Double>?, variations: [String: Property<Double>],
+        fallbacks: [String] = []
+    ) {
         self.source = source
         self.family = family
         self.weight = weight

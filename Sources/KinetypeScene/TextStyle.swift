@@ -19,8 +19,10 @@ public struct TextStroke: Sendable {
     public var join: Join
     public var position: Position
 
-    public init(width: Property<Double>, color: Property<RGBA> = .constant(.black), join: Join = .round,
-                position: Position = .outside) {
+    public init(
+        width: Property<Double>, color: Property<RGBA> = .constant(.black), join: Join = .round,
+        position: Position = .outside
+    ) {
         self.width = width
         self.color = color
         self.join = join
@@ -30,7 +32,8 @@ public struct TextStroke: Sendable {
     var endTime: Double { max(width.endTime, color.endTime) }
 
     package func state(at t: Double) -> StrokeState {
-        StrokeState(width: min(max(0, width.value(at: t)), SpecLimits.maxStrokeWidth), color: color.value(at: t), join: join, position: position)
+        StrokeState(
+            width: min(max(0, width.value(at: t)), SpecLimits.maxStrokeWidth), color: color.value(at: t), join: join, position: position)
     }
 }
 
@@ -58,8 +61,10 @@ public struct TextShadow: Sendable {
 
     public static let defaultColor = RGBA(r: 0, g: 0, b: 0, a: 0.6)
 
-    public init(offset: Property<Point2> = .constant(Point2(x: 2, y: 2)), blur: Property<Double> = .constant(4),
-                color: Property<RGBA> = .constant(TextShadow.defaultColor)) {
+    public init(
+        offset: Property<Point2> = .constant(Point2(x: 2, y: 2)), blur: Property<Double> = .constant(4),
+        color: Property<RGBA> = .constant(TextShadow.defaultColor)
+    ) {
         self.offset = offset
         self.blur = blur
         self.color = color

@@ -29,7 +29,9 @@ enum AnimatorDecoder {
         if let easing = fields.optional("easing") { animator.easing = try EasingDecoder.easing(easing) }
         animator.order = try order(fields)
         if case let .spring(spring) = animator.easing, let duration = fields.optional("duration") {
-            let settles = spring.settlingDuration.isFinite ? "settles (after \(String(format: "%.2f", spring.settlingDuration)) s)" : "settles, and it has no damping"
+            let settles =
+                spring.settlingDuration.isFinite
+                ? "settles (after \(String(format: "%.2f", spring.settlingDuration)) s)" : "settles, and it has no damping"
             warnings.append("\(duration.path): a spring ignores duration: each unit moves until its spring \(settles)")
         }
         return animator
@@ -45,7 +47,8 @@ enum AnimatorDecoder {
             let end = animator.endTime(units: count)
             guard end > duration else { return nil }
             let lands = end.isFinite ? "lands at \(String(format: "%.2f", end)) s" : "never lands (its spring has no damping)"
-            return "\(item.path): the last of its \(count) units \(lands), after the spec's duration of \(SpecNode.format(duration)) s; the render ends before it"
+            return
+                "\(item.path): the last of its \(count) units \(lands), after the spec's duration of \(SpecNode.format(duration)) s; the render ends before it"
         }
     }
 
@@ -65,7 +68,9 @@ enum AnimatorDecoder {
         default:
             let node = fields.optional("order")!
             let hint = FieldSuggestions.suggestion(for: name, allowed: UnitOrder.names).map { " (did you mean \($0)?)" } ?? ""
-            throw node.error("unknown order \(SpecError.quoted(name))\(hint); allowed: \(UnitOrder.names.joined(separator: ", ")) (random takes seed: N)")
+            throw node.error(
+                "unknown order \(SpecError.quoted(name))\(hint); allowed: \(UnitOrder.names.joined(separator: ", ")) (random takes seed: N)"
+            )
         }
     }
 
@@ -88,7 +93,8 @@ enum AnimatorDecoder {
         guard !node.isMapping, let items = try? node.sequence(), items.count == 2 else {
             throw node.error("an offset is a list [dx, dy] in pixels, e.g. [0, 24]; got \(node.kindDescription)")
         }
-        return Point2(x: try items[0].number(in: SpecLimits.coordinate, what: "dx"),
-                      y: try items[1].number(in: SpecLimits.coordinate, what: "dy"))
+        return Point2(
+            x: try items[0].number(in: SpecLimits.coordinate, what: "dx"),
+            y: try items[1].number(in: SpecLimits.coordinate, what: "dy"))
     }
 }

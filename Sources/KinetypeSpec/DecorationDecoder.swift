@@ -14,9 +14,11 @@ struct DecorationDecoder {
             decoration.thickness = try fields.optional("thickness").map {
                 try properties.property($0, value: ValueDecoders.number(in: 0...SpecLimits.size.upperBound, what: "thickness"))
             }
-            decoration.offset = try fields.optional("offset").map {
-                try properties.property($0, value: ValueDecoders.number(in: -SpecLimits.size.upperBound...SpecLimits.size.upperBound, what: "offset"))
-            } ?? .constant(0)
+            decoration.offset =
+                try fields.optional("offset").map {
+                    try properties.property(
+                        $0, value: ValueDecoders.number(in: -SpecLimits.size.upperBound...SpecLimits.size.upperBound, what: "offset"))
+                } ?? .constant(0)
             decoration.draw = try fields.optional("draw").map(draw)
             return decoration
         }

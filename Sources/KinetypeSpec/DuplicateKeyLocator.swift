@@ -21,7 +21,8 @@ enum DuplicateKeyLocator {
         var target: (key: String, mark: Mark) = (key, first)
         for _ in 0..<16 {
             guard let placeholder = (0xE000...0xF8FF).lazy.compactMap(Unicode.Scalar.init).first(where: { !used.contains($0) }),
-                  let original = rename(key: target.key, at: target.mark, in: &scalars, with: placeholder) else { return nil }
+                let original = rename(key: target.key, at: target.mark, in: &scalars, with: placeholder)
+            else { return nil }
             used.insert(placeholder)
             renamed[placeholder] = original
             var view = String.UnicodeScalarView()
@@ -41,7 +42,9 @@ enum DuplicateKeyLocator {
 
     /// Swaps the first character of the key written at `mark` (plain or quoted); nil when the
     /// text there is not the key as written (an escaped or multi-line key).
-    private static func rename(key: String, at mark: Mark, in scalars: inout [Unicode.Scalar], with placeholder: Unicode.Scalar) -> Unicode.Scalar? {
+    private static func rename(key: String, at mark: Mark, in scalars: inout [Unicode.Scalar], with placeholder: Unicode.Scalar) -> Unicode
+        .Scalar?
+    {
         guard let firstKeyScalar = key.unicodeScalars.first else { return nil }
         var line = 1, column = 1, index = 0
         var previous: Unicode.Scalar = " "
@@ -64,8 +67,10 @@ enum DuplicateKeyLocator {
 
     /// Walks the parsed document to the mapping that holds the first renamed key and returns
     /// the second key there that reads `key` once the renamed characters are put back.
-    private static func find(key: String, firstPlaceholderOf first: Mark, in root: Node,
-                             restoring renamed: [Unicode.Scalar: Unicode.Scalar]) -> Location? {
+    private static func find(
+        key: String, firstPlaceholderOf first: Mark, in root: Node,
+        restoring renamed: [Unicode.Scalar: Unicode.Scalar]
+    ) -> Location? {
         func restored(_ text: String) -> String {
             guard let head = text.unicodeScalars.first, let original = renamed[head] else { return text }
             var view = String.UnicodeScalarView([original])
@@ -78,7 +83,8 @@ enum DuplicateKeyLocator {
             switch node {
             case let .mapping(mapping):
                 guard visited.insert([0, mark.line, mark.column]).inserted else { return nil }
-                let keys = mapping.keys.compactMap { key in key.scalar.flatMap { scalar in key.mark.map { (restored(scalar.string), $0) } } }
+                let keys = mapping.keys.compactMap { key in key.scalar.flatMap { scalar in key.mark.map { (restored(scalar.string), $0) } }
+                }
                 if keys.contains(where: { $0.1.line == first.line && $0.1.column == first.column && $0.0 == key }) {
                     let occurrences = keys.filter { $0.0 == key }.sorted { ($0.1.line, $0.1.column) < ($1.1.line, $1.1.column) }
                     guard occurrences.count >= 2 else { return nil }

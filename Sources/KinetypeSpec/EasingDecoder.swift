@@ -15,20 +15,25 @@ enum EasingDecoder {
         ("easeInEaseOut", .easeInEaseOut), ("easeInOut", .easeInEaseOut), ("default", .default),
         ("spring", .spring(.spring)), ("smooth", .spring(.smooth)), ("snappy", .spring(.snappy)),
         ("bouncy", .spring(.bouncy)), ("interactiveSpring", .spring(.interactiveSpring)),
-        ("interpolatingSpring", .spring(.interpolatingSpring)),
+        ("interpolatingSpring", .spring(.interpolatingSpring))
     ]
 
     /// The parameter families of each spring that takes parameters, in SwiftUI's order of
     /// preference: with no field that picks a family (`{spring: {}}`, `{spring: {blendDuration}}`)
     /// the first one applies, as in SwiftUI, where the `response:` overloads are disfavoured.
     static let springForms: [(easing: String, forms: [[String]])] = [
-        ("spring", [["duration", "bounce", "blendDuration"], ["response", "dampingFraction", "blendDuration"],
-                    ["mass", "stiffness", "damping", "initialVelocity"]]),
+        (
+            "spring",
+            [
+                ["duration", "bounce", "blendDuration"], ["response", "dampingFraction", "blendDuration"],
+                ["mass", "stiffness", "damping", "initialVelocity"]
+            ]
+        ),
         ("smooth", [["duration", "extraBounce"]]),
         ("snappy", [["duration", "extraBounce"]]),
         ("bouncy", [["duration", "extraBounce"]]),
         ("interactiveSpring", [["duration", "extraBounce", "blendDuration"], ["response", "dampingFraction", "blendDuration"]]),
-        ("interpolatingSpring", [["duration", "bounce", "initialVelocity"], ["mass", "stiffness", "damping", "initialVelocity"]]),
+        ("interpolatingSpring", [["duration", "bounce", "initialVelocity"], ["mass", "stiffness", "damping", "initialVelocity"]])
     ]
 
     /// The base bounce `extraBounce` adds to.
@@ -46,14 +51,16 @@ enum EasingDecoder {
         if node.isScalar {
             let name = try node.string()
             if let easing = named.first(where: { $0.name == name })?.easing { return easing }
-            let hint = callHint(name).map { " (did you mean \($0)? an easing is a name or a mapping, not a call)" }
+            let hint =
+                callHint(name).map { " (did you mean \($0)? an easing is a name or a mapping, not a call)" }
                 ?? FieldSuggestions.suggestion(for: name, allowed: named.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
             throw node.error("unknown easing \(SpecError.quoted(name))\(hint); allowed: \(names)")
         }
         let fields = try node.mapping(allowed: ["cubicBezier"] + springForms.map(\.easing))
         guard let kind = fields.keys.first else { throw node.error("expected an easing: \(names)") }
         if fields.keys.count > 1, let second = fields.optional(fields.keys[1]) {
-            throw second.error("an easing takes one form, not several; got \(fields.keys.map { SpecError.quoted($0) }.joined(separator: " and "))")
+            throw second.error(
+                "an easing takes one form, not several; got \(fields.keys.map { SpecError.quoted($0) }.joined(separator: " and "))")
         }
         let value = try fields.required(kind)
         if kind == "cubicBezier" {
@@ -131,25 +138,29 @@ enum EasingDecoder {
         case "duration":
             let duration = try number("duration", in: positive, default: kind == "interactiveSpring" ? 0.15 : 0.5)
             let bounce = try self.bounce(fields, kind: kind)
-            var spring = Spring(duration: duration, bounce: bounce, blendDuration: try number("blendDuration", in: 0...1e6, default: blendDefault))
+            var spring = Spring(
+                duration: duration, bounce: bounce, blendDuration: try number("blendDuration", in: 0...1e6, default: blendDefault))
             spring.initialVelocity = try fields.optional("initialVelocity")?.number() ?? 0
             return spring
         case "response":
             let interactive = kind == "interactiveSpring"
-            return Spring(response: try number("response", in: positive, default: interactive ? 0.15 : 0.5),
-                          dampingFraction: try number("dampingFraction", in: 0...1e6, default: interactive ? 0.86 : 0.825),
-                          blendDuration: try number("blendDuration", in: 0...1e6, default: blendDefault))
+            return Spring(
+                response: try number("response", in: positive, default: interactive ? 0.15 : 0.5),
+                dampingFraction: try number("dampingFraction", in: 0...1e6, default: interactive ? 0.86 : 0.825),
+                blendDuration: try number("blendDuration", in: 0...1e6, default: blendDefault))
         default:
             // Core Animation's CASpringAnimation defaults damping to 10; SwiftUI's
             // interpolatingSpring(mass:stiffness:damping:initialVelocity:) has no default for it.
             guard fields.optional("stiffness") != nil, kind == "spring" || fields.optional("damping") != nil else {
                 let needs = kind == "spring" ? "stiffness" : "stiffness and damping"
-                throw node.error("\(kind) with mass, stiffness, damping and initialVelocity needs \(needs); or give \(alternatives(forms.dropLast()))")
+                throw node.error(
+                    "\(kind) with mass, stiffness, damping and initialVelocity needs \(needs); or give \(alternatives(forms.dropLast()))")
             }
-            return Spring(mass: try number("mass", in: positive, default: 1),
-                          stiffness: try fields.required("stiffness").number(in: positive, what: "stiffness"),
-                          damping: try number("damping", in: 0...1e9, default: 10),
-                          initialVelocity: try fields.optional("initialVelocity")?.number() ?? 0)
+            return Spring(
+                mass: try number("mass", in: positive, default: 1),
+                stiffness: try fields.required("stiffness").number(in: positive, what: "stiffness"),
+                damping: try number("damping", in: 0...1e9, default: 10),
+                initialVelocity: try fields.optional("initialVelocity")?.number() ?? 0)
         }
     }
 
@@ -160,7 +171,8 @@ enum EasingDecoder {
         for key in fields.keys {
             guard forms.contains(where: { Set(given + [key]).isSubset(of: $0) }) else {
                 let other = given.first { earlier in !forms.contains { $0.contains(earlier) && $0.contains(key) } } ?? given[0]
-                throw (fields.optional(key) ?? fields.owner).error("\(key) cannot be combined with \(other): \(kind) takes \(alternatives(forms[...]))")
+                throw (fields.optional(key) ?? fields.owner).error(
+                    "\(key) cannot be combined with \(other): \(kind) takes \(alternatives(forms[...]))")
             }
             given.append(key)
         }
@@ -180,14 +192,18 @@ enum EasingDecoder {
             let extra = try node.number()
             let bounce = base + extra
             guard bounce > -1, bounce <= 1 else {
-                throw node.error("\(kind)'s bounce \(SpecNode.format(base)) + extraBounce \(SpecNode.format(extra)) = \(SpecNode.format(bounce)) is out of range; the bounce must be more than -1 and at most 1 (0 does not bounce, 1 never stops, below 0 is overdamped)")
+                throw node.error(
+                    "\(kind)'s bounce \(SpecNode.format(base)) + extraBounce \(SpecNode.format(extra)) = \(SpecNode.format(bounce)) is out of range; the bounce must be more than -1 and at most 1 (0 does not bounce, 1 never stops, below 0 is overdamped)"
+                )
             }
             return bounce
         }
         guard let node = fields.optional("bounce") else { return 0 }
         let bounce = try node.number()
         guard bounce > -1, bounce <= 1 else {
-            throw node.error("bounce \(SpecNode.format(bounce)) is out of range; allowed: more than -1 and at most 1 (0 does not bounce, 1 never stops, below 0 is overdamped)")
+            throw node.error(
+                "bounce \(SpecNode.format(bounce)) is out of range; allowed: more than -1 and at most 1 (0 does not bounce, 1 never stops, below 0 is overdamped)"
+            )
         }
         return bounce
     }

@@ -29,7 +29,7 @@ enum FieldSuggestions {
         "perceptualduration": "duration", "period": "response", "blend": "blendDuration",
         "forever": "repeatForever", "repeatforever": "repeatForever", "loopforever": "repeatForever",
         "repeatsforever": "repeatForever", "infinite": "repeatForever",
-        "delay": "start", "begin": "start", "interval": "stagger", "by": "unit", "per": "unit", "animations": "animators",
+        "delay": "start", "begin": "start", "interval": "stagger", "by": "unit", "per": "unit", "animations": "animators"
     ]
 
     /// Names that belong one level down, inside `font`.
@@ -39,7 +39,7 @@ enum FieldSuggestions {
         // SwiftUI's `.monospacedDigit()` and the OpenType feature names are font settings here.
         "monospaceddigits": "monospacedDigits", "monospaceddigit": "monospacedDigits",
         "tabularnumbers": "monospacedDigits", "tabularfigures": "monospacedDigits", "tnum": "monospacedDigits",
-        "features": "features", "fontfeatures": "features", "variations": "variations", "fontvariations": "variations",
+        "features": "features", "fontfeatures": "features", "variations": "variations", "fontvariations": "variations"
     ]
 
     /// The suggestion, ready for a message (`"color"` or `font: {family: …}`), or nil.

@@ -11,7 +11,8 @@ extension FontLookupError {
         case let .unknownDesign(design):
             return "unknown design \(SpecError.quoted(design)); allowed: default, serif, rounded, monospaced"
         case let .unloadableFamily(name, reasons):
-            return "the font family \(SpecError.quoted(name)) is installed but cannot be loaded: \(reasons.prefix(3).joined(separator: "; "))"
+            return
+                "the font family \(SpecError.quoted(name)) is installed but cannot be loaded: \(reasons.prefix(3).joined(separator: "; "))"
         }
     }
 }

@@ -82,14 +82,18 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else {
-                throw fail(peek() == nil ? "unexpected end of file; expected a field name in double quotes"
-                                         : "expected a field name in double quotes, found \(found())")
+                throw fail(
+                    peek() == nil
+                        ? "unexpected end of file; expected a field name in double quotes"
+                        : "expected a field name in double quotes, found \(found())")
             }
             let key = JSONValue(kind: .string(""), line: line, column: column)
             let name = try string()
             if let first = seen[name] {
-                let duplicate = Failure(line: key.line, column: key.column, path: pathString(adding: name),
-                                        message: "field \(SpecError.quoted(name)) is given twice (first at line \(first.line), column \(first.column)); keep one")
+                let duplicate = Failure(
+                    line: key.line, column: key.column, path: pathString(adding: name),
+                    message:
+                        "field \(SpecError.quoted(name)) is given twice (first at line \(first.line), column \(first.column)); keep one")
                 throw duplicate
             }
             seen[name] = (key.line, key.column)
@@ -173,8 +177,9 @@ struct JSONParser {
         func flush(_ end: Int) { utf8.append(contentsOf: bytes[runStart..<end]) }
         while true {
             guard let byte = peek() else {
-                throw Failure(line: startLine, column: startColumn, path: pathString(),
-                              message: "malformed JSON: the string that starts here never ends; add the closing \"")
+                throw Failure(
+                    line: startLine, column: startColumn, path: pathString(),
+                    message: "malformed JSON: the string that starts here never ends; add the closing \"")
             }
             switch byte {
             case UInt8(ascii: "\""):
@@ -186,7 +191,9 @@ struct JSONParser {
                 utf8.append(contentsOf: UTF8.encode(try escape())!)
                 runStart = index
             case 0x00..<0x20:
-                throw fail("control character U+\(hex(UInt32(byte))) must be written as an escape in a JSON string (e.g. \\n, \\t or \\u\(hex(UInt32(byte))))")
+                throw fail(
+                    "control character U+\(hex(UInt32(byte))) must be written as an escape in a JSON string (e.g. \\n, \\t or \\u\(hex(UInt32(byte))))"
+                )
             default:
                 advance()
             }
@@ -209,8 +216,11 @@ struct JSONParser {
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
             let unit = try hexUnit()
-            let lone = Failure(line: startLine, column: startColumn, path: pathString(),
-                               message: "malformed JSON: \\u\(hex(unit)) is half of a surrogate pair without its other half; a character beyond U+FFFF is written as two escapes, e.g. \\ud83d\\ude00")
+            let lone = Failure(
+                line: startLine, column: startColumn, path: pathString(),
+                message:
+                    "malformed JSON: \\u\(hex(unit)) is half of a surrogate pair without its other half; a character beyond U+FFFF is written as two escapes, e.g. \\ud83d\\ude00"
+            )
             switch unit {
             case 0xD800...0xDBFF:
                 guard bytes[index...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else { throw lone }
@@ -224,8 +234,11 @@ struct JSONParser {
                 return Unicode.Scalar(unit)!
             }
         default:
-            throw Failure(line: startLine, column: startColumn, path: pathString(),
-                          message: "malformed JSON: a backslash cannot be followed by \(found(at: index - 1)) in a JSON string; JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+            throw Failure(
+                line: startLine, column: startColumn, path: pathString(),
+                message:
+                    "malformed JSON: a backslash cannot be followed by \(found(at: index - 1)) in a JSON string; JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"
+            )
         }
     }
 

@@ -14,12 +14,16 @@ struct LayerDecoder {
     /// The spec's duration, for warnings about keyframes after it.
     let duration: Double
 
-    static let fields = ["id", "text", "font", "size", "position", "anchor", "color", "opacity",
-                         "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
-                         "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill"]
+    static let fields = [
+        "id", "text", "font", "size", "position", "anchor", "color", "opacity",
+        "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
+        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill"
+    ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
-    static let rowItemFields = ["id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width",
-                                "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill"]
+    static let rowItemFields = [
+        "id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width",
+        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill"
+    ]
 
     static let boxFields = ["width", "height"]
     static let fitFields = ["minimumScaleFactor"]
@@ -32,8 +36,9 @@ struct LayerDecoder {
 
         let id = try fields.optional("id")?.string() ?? defaultID
         let anchor = try fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
-        var layer = TextLayer(id: id, text: .constant(""), font: try decodeFont(fields.required("font")),
-                              size: .constant(0), anchor: anchor)
+        var layer = TextLayer(
+            id: id, text: .constant(""), font: try decodeFont(fields.required("font")),
+            size: .constant(0), anchor: anchor)
         layer.paragraph = try decodeParagraph(fields)
         // Every animatable property, as TextLayer declares it.
         for property in TextLayer.properties {
@@ -73,7 +78,8 @@ struct LayerDecoder {
             layer.shadows = try many.sequence().map { try StyleDecoder.shadow($0, properties: &properties) }
         }
         if layer.fit != nil, layer.paragraph.boxWidth == nil {
-            throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error("shrink-to-fit needs a box width to fit into: add box: {width: …}")
+            throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error(
+                "shrink-to-fit needs a box width to fit into: add box: {width: …}")
         }
 
         let plan = try planner.plan(fonts: [layer.font.family.select(weight: nil).path] + fallbackFiles, texts: layer.text.allValues)
@@ -81,7 +87,9 @@ struct LayerDecoder {
         if !plan.uncovered.isEmpty {
             let textNode = try fields.required("text")
             let names = plan.uncovered.prefix(8).map { "U+\(String(format: "%04X", $0.value)) \(SpecError.quoted(String($0)))" }
-            properties.warnings.append("\(textNode.path): no font covers \(names.joined(separator: ", "))\(plan.uncovered.count > 8 ? " and \(plan.uncovered.count - 8) more" : ""); drawn as the missing-glyph box")
+            properties.warnings.append(
+                "\(textNode.path): no font covers \(names.joined(separator: ", "))\(plan.uncovered.count > 8 ? " and \(plan.uncovered.count - 8) more" : ""); drawn as the missing-glyph box"
+            )
         }
         return layer
     }
@@ -93,8 +101,10 @@ struct LayerDecoder {
     }
 
     /// A declared property's constant or keyframes, read as its kind says.
-    private func decode(_ node: SpecNode, as property: LayerProperty, font: FontFamily,
-                        properties: inout PropertyDecoder) throws -> AnyProperty {
+    private func decode(
+        _ node: SpecNode, as property: LayerProperty, font: FontFamily,
+        properties: inout PropertyDecoder
+    ) throws -> AnyProperty {
         let name = property.fields.last!
         switch property.kind {
         case .text: return .text(try properties.textProperty(node))
@@ -109,7 +119,8 @@ struct LayerDecoder {
         var paragraph = ParagraphSpec()
         if let box = fields.optional("box") {
             let boxFields = try box.mapping(allowed: Self.boxFields)
-            paragraph.style.boxHeight = try boxFields.optional("height")?.number(in: 0.01...SpecLimits.coordinate.upperBound, what: "height")
+            paragraph.style.boxHeight = try boxFields.optional("height")?.number(
+                in: 0.01...SpecLimits.coordinate.upperBound, what: "height")
         }
         if let width = fields.optional("width") {  // a row item's width
             paragraph.boxWidth = .constant(try width.number(in: 0.01...SpecLimits.coordinate.upperBound, what: "width"))
@@ -117,7 +128,8 @@ struct LayerDecoder {
         paragraph.style.alignment = try fields.optional("align")?.choice(of: ParagraphStyle.Alignment.self, what: "align") ?? .natural
         paragraph.style.lineHeight = try fields.optional("lineHeight")?.number(in: 0.1...10, what: "lineHeight") ?? 1
         paragraph.style.maxLines = try fields.optional("maxLines")?.integer(in: 1...10_000, what: "maxLines")
-        paragraph.style.truncation = try fields.optional("truncation")?.choice(of: ParagraphStyle.Truncation.self, what: "truncation") ?? .tail
+        paragraph.style.truncation =
+            try fields.optional("truncation")?.choice(of: ParagraphStyle.Truncation.self, what: "truncation") ?? .tail
         paragraph.style.language = try fields.optional("language").map(ValueDecoders.languageTag)
         return paragraph
     }
@@ -128,9 +140,10 @@ struct LayerDecoder {
             return group.map { FitSpec(minimumScaleFactor: FitSpec.defaultMinimumScaleFactor, group: $0) }
         }
         let fit = try node.mapping(allowed: Self.fitFields)
-        return FitSpec(minimumScaleFactor: try fit.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
-                           ?? FitSpec.defaultMinimumScaleFactor,
-                       group: group)
+        return FitSpec(
+            minimumScaleFactor: try fit.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
+                ?? FitSpec.defaultMinimumScaleFactor,
+            group: group)
     }
 
     /// The font's source; its weight and axes are declared properties, read with the others.
@@ -138,8 +151,10 @@ struct LayerDecoder {
         let fields = try node.mapping(allowed: Self.fontFields)
         let sources = ["family", "file", "system"].filter { fields.optional($0) != nil }
         guard sources.count == 1 else {
-            throw node.error(sources.isEmpty ? "a font needs one of family, file or system: true"
-                                             : "a font takes only one of family, file or system; got \(sources.joined(separator: " and "))")
+            throw node.error(
+                sources.isEmpty
+                    ? "a font needs one of family, file or system: true"
+                    : "a font takes only one of family, file or system; got \(sources.joined(separator: " and "))")
         }
         let source: FontSpec.Source
         let family: FontFamily
@@ -184,10 +199,13 @@ struct LayerDecoder {
             for tag in tags.keys {
                 let valueNode = try tags.required(tag)
                 guard tag.utf8.count == 4, tag.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
-                    throw valueNode.error("OpenType feature tags are 4 ASCII characters, e.g. tnum, smcp, liga, ss01; got \(SpecError.quoted(tag))")
+                    throw valueNode.error(
+                        "OpenType feature tags are 4 ASCII characters, e.g. tnum, smcp, liga, ss01; got \(SpecError.quoted(tag))")
                 }
                 let value: Int
-                if valueNode.isScalar, let flag = try? valueNode.bool() { value = flag ? 1 : 0 } else {
+                if valueNode.isScalar, let flag = try? valueNode.bool() {
+                    value = flag ? 1 : 0
+                } else {
                     value = try valueNode.integer(in: 0...65_535, what: tag)
                 }
                 features.append(FontFeature(tag: tag, value: UInt32(value)))
@@ -203,7 +221,9 @@ struct LayerDecoder {
     }
 
     /// `font.variations`: each 4-letter axis tag animatable on its own.
-    private func decodeAxes(_ node: SpecNode, font family: FontFamily, properties: inout PropertyDecoder) throws -> [String: Property<Double>] {
+    private func decodeAxes(_ node: SpecNode, font family: FontFamily, properties: inout PropertyDecoder) throws -> [String: Property<
+        Double
+    >] {
         guard node.isMapping else { throw node.error("expected a mapping of axis tags to values, e.g. {wght: 650}") }
         let axes = try node.mapping(allowed: nil)
         var variations: [String: Property<Double>] = [:]

@@ -22,7 +22,8 @@ struct RowDecoder {
         let width = try row.required("width").number(in: 1...SpecLimits.coordinate.upperBound, what: "width")
         let spacing = try row.optional("spacing")?.number(in: 0...10_000, what: "spacing") ?? 8
         let shrink = try row.optional("shrink")?.choice(of: Shrink.self, what: "shrink") ?? .together
-        let minimumScale = try row.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
+        let minimumScale =
+            try row.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
             ?? FitSpec.defaultMinimumScaleFactor
         let itemsNode = try row.required("items")
         let itemNodes = try itemsNode.sequence()
@@ -39,7 +40,9 @@ struct RowDecoder {
         let remaining = width - fixed - spacing * Double(items.count - 1)
         guard remaining >= 0, flexible == 0 || remaining > 0 else {
             let used = SpecNode.format(fixed + spacing * Double(items.count - 1))
-            throw rowNode.error("the items' widths and spacing take \(used) px of the row's \(SpecNode.format(width)) px, leaving \(flexible == 0 ? "less than nothing" : "no room for the items without a width")")
+            throw rowNode.error(
+                "the items' widths and spacing take \(used) px of the row's \(SpecNode.format(width)) px, leaving \(flexible == 0 ? "less than nothing" : "no room for the items without a width")"
+            )
         }
         var x = position.x
         for index in items.indices {

@@ -17,7 +17,9 @@ struct SceneDecoder {
         let fpsNode = try fields.required("fps")
         let fps = try fpsNode.number()
         guard fps > 0 else { throw fpsNode.error("fps must be greater than 0, got \(SpecNode.format(fps))") }
-        guard fps <= SpecLimits.fps.upperBound else { throw fpsNode.error("fps \(SpecNode.format(fps)) is above the limit of \(Int(SpecLimits.fps.upperBound))") }
+        guard fps <= SpecLimits.fps.upperBound else {
+            throw fpsNode.error("fps \(SpecNode.format(fps)) is above the limit of \(Int(SpecLimits.fps.upperBound))")
+        }
         let durationNode = try fields.required("duration")
         let duration = try durationNode.number()
         guard duration > 0 else { throw durationNode.error("duration must be greater than 0 seconds, got \(SpecNode.format(duration))") }
@@ -30,13 +32,16 @@ struct SceneDecoder {
         var fallbackFiles: [String] = []
         if let node = fields.optional("fallbackFonts") {
             for item in try node.sequence() {
-                do { fallbackFiles.append(try catalog.family(named: item.string()).select(weight: nil).path) } catch let error as FontLookupError {
+                do { fallbackFiles.append(try catalog.family(named: item.string()).select(weight: nil).path) } catch let error
+                    as FontLookupError
+                {
                     throw item.error(error.specMessage)
                 }
             }
         }
-        let layerDecoder = LayerDecoder(catalog: catalog, specDirectory: specDirectory, fallbackFiles: fallbackFiles,
-                                        planner: try FallbackPlanner(catalog: catalog), duration: duration)
+        let layerDecoder = LayerDecoder(
+            catalog: catalog, specDirectory: specDirectory, fallbackFiles: fallbackFiles,
+            planner: try FallbackPlanner(catalog: catalog), duration: duration)
         let layersNode = try fields.required("layers")
         let layerList = try layersNode.sequence()
         // Counted before any layer is decoded: a million layers would take gigabytes to check.
@@ -49,7 +54,8 @@ struct SceneDecoder {
         var totalCharacters = 0  // where each layer was written, for the glyph check's errors
         var ids = Set<String>()
         for (index, node) in layerList.enumerated() {
-            let decoded = node.isMapping && ((try? node.fieldNames()) ?? []).contains("row")
+            let decoded =
+                node.isMapping && ((try? node.fieldNames()) ?? []).contains("row")
                 ? try RowDecoder(layers: layerDecoder).decode(node, index: index, warnings: &warnings)
                 : [try layerDecoder.decode(node, defaultID: "layer\(index)", warnings: &warnings)]
             guard layers.count + decoded.count <= SpecLimits.maxLayers else {
@@ -59,14 +65,17 @@ struct SceneDecoder {
                 guard ids.insert(layer.id).inserted else { throw node.error("layer id \(SpecError.quoted(layer.id)) is used twice") }
                 totalCharacters += layer.text.allValues.reduce(0) { $0 + $1.unicodeScalars.count }
                 guard totalCharacters <= SpecLimits.maxTotalTextCharacters else {
-                    throw node.error("the spec's texts add up to more than the limit of \(SpecLimits.maxTotalTextCharacters) characters (Unicode code points, keyframes and aliases counted each time)")
+                    throw node.error(
+                        "the spec's texts add up to more than the limit of \(SpecLimits.maxTotalTextCharacters) characters (Unicode code points, keyframes and aliases counted each time)"
+                    )
                 }
                 layers.append(layer)
                 layerNodes.append(node)
             }
         }
-        let scene = Scene(canvas: canvas, fps: fps, duration: duration, layers: layers,
-                          sourcePath: root.file, warnings: warnings)
+        let scene = Scene(
+            canvas: canvas, fps: fps, duration: duration, layers: layers,
+            sourcePath: root.file, warnings: warnings)
         do {
             try GlyphPreflight.check(scene)
         } catch let failure as GlyphPreflight.Failure {
@@ -83,7 +92,9 @@ struct SceneDecoder {
         let height = try fields.required("height").integer(in: side, what: "height")
         var background = RGBA(r: 1, g: 1, b: 1, a: 1)
         if let node = fields.optional("background") {
-            background = try node.string().lowercased() == "transparent" ? RGBA(r: 0, g: 0, b: 0, a: 0)
+            background =
+                try node.string().lowercased() == "transparent"
+                ? RGBA(r: 0, g: 0, b: 0, a: 0)
                 : ValueDecoders.color(node, allowTransparent: true)
         }
         return CanvasSpec(width: width, height: height, background: background)

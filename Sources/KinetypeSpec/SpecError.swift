@@ -71,10 +71,10 @@ public struct SpecError: Error, CustomStringConvertible, Equatable {
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: return true          // C0, DEL, C1 (ESC, CSI, OSC…)
-        case 0x2028, 0x2029: return true                    // line and paragraph separators
+        case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (ESC, CSI, OSC…)
+        case 0x2028, 0x2029: return true  // line and paragraph separators
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi controls reorder the line
-        case 0xFDD0...0xFDEF: return true                   // noncharacters: invisible, often unprintable
+        case 0xFDD0...0xFDEF: return true  // noncharacters: invisible, often unprintable
         case let value where value & 0xFFFE == 0xFFFE: return true
         default: return false
         }

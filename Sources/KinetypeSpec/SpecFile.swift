@@ -67,8 +67,11 @@ enum SpecFile {
                 return String(decoding: bytes, as: UTF8.self)
             case .error:
                 let position = TextPosition(offset: offset, in: bytes)
-                throw SpecError(file: path, line: position.line, column: position.column,
-                                message: "the spec file is not UTF-8 text: byte 0x\(String(format: "%02X", bytes[offset])) cannot start or continue a character here; save the file as UTF-8")
+                throw SpecError(
+                    file: path, line: position.line, column: position.column,
+                    message:
+                        "the spec file is not UTF-8 text: byte 0x\(String(format: "%02X", bytes[offset])) cannot start or continue a character here; save the file as UTF-8"
+                )
             }
         }
     }

@@ -17,7 +17,9 @@ public struct SpecLoader: Sendable {
         switch url.pathExtension.lowercased() {
         case "yaml", "yml": format = .yaml
         case "json": format = .json
-        default: throw SpecError(file: path, message: "unknown spec format \(SpecError.quoted("." + url.pathExtension)); use a .yaml, .yml or .json file")
+        default:
+            throw SpecError(
+                file: path, message: "unknown spec format \(SpecError.quoted("." + url.pathExtension)); use a .yaml, .yml or .json file")
         }
         let text = try SpecFile.text(SpecFile.read(path: path), path: path)
         return try load(text: text, format: format, path: path)

@@ -62,7 +62,8 @@ struct SpecNode {
                 guard let key = keyValue.scalar?.text else { throw keyNode.error("field names must be plain strings") }
                 if let allowed, !allowed.contains(key) {
                     let hint = FieldSuggestions.suggestion(for: key, allowed: allowed).map { " (did you mean \($0)?)" } ?? ""
-                    throw child(keyValue, key: key).error("unknown field \(SpecError.quoted(key))\(hint); allowed here: \(allowed.joined(separator: ", "))")
+                    throw child(keyValue, key: key).error(
+                        "unknown field \(SpecError.quoted(key))\(hint); allowed here: \(allowed.joined(separator: ", "))")
                 }
                 if fields[key] != nil {
                     guard !explicit else { throw child(keyValue, key: key).error("field \(SpecError.quoted(key)) is given twice") }
@@ -107,7 +108,8 @@ struct SpecNode {
         }
         guard !number.isNaN else { throw error("expected a number, got \(kindDescription)") }
         guard number.isFinite else {
-            throw error("number \(SpecError.quoted(scalar.text).dropFirst().dropLast()) is out of range; numbers must be finite, within ±1.8e308")
+            throw error(
+                "number \(SpecError.quoted(scalar.text).dropFirst().dropLast()) is out of range; numbers must be finite, within ±1.8e308")
         }
         return number
     }
@@ -115,7 +117,8 @@ struct SpecNode {
     func number(in range: ClosedRange<Double>, what: String = "value") throws -> Double {
         let value = try number()
         guard range.contains(value) else {
-            throw error("\(what) \(Self.format(value)) is out of range; allowed: \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))")
+            throw error(
+                "\(what) \(Self.format(value)) is out of range; allowed: \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))")
         }
         return value
     }

@@ -23,19 +23,32 @@ public enum SpecSchema {
     public static let id = "https://raw.githubusercontent.com/your-org/kinetype/main/docs/kinetype-spec.schema.json"
 
     static func document() -> JSON {
-        var root = object(SceneDecoder.fields, [
-            "$schema": (["type": "string"], "This schema's URL, for editors; the decoder ignores it."),
-            "canvas": (object(SceneDecoder.canvasFields, [
-                "width": (integer(SpecLimits.canvasSide), "Frame width in pixels."),
-                "height": (integer(SpecLimits.canvasSide), "Frame height in pixels."),
-                "background": (withDefault(["if": ["const": "transparent"], "else": ref("color")], "#FFFFFF"), "Background colour, or transparent (PNGs with alpha)."),
-            ], required: ["width", "height"]), "The frame size and background."),
-            "fps": (["type": "number", "exclusiveMinimum": 0, "maximum": SpecLimits.fps.upperBound], "Frames per second."),
-            "duration": (["type": "number", "exclusiveMinimum": 0], "Length in seconds; there are round(duration × fps) frames."),
-            "fallbackFonts": (["type": "array", "items": ["type": "string"]], "Family names tried for characters a layer's font lacks."),
-            "layers": (["type": "array", "items": ["if": ["type": "object", "required": ["row"]], "then": ref("row"), "else": ref("layer")]],
-                       "Text layers and rows ({row: …}), drawn in order."),
-        ], required: ["canvas", "fps", "duration", "layers"])
+        var root = object(
+            SceneDecoder.fields,
+            [
+                "$schema": (["type": "string"], "This schema's URL, for editors; the decoder ignores it."),
+                "canvas": (
+                    object(
+                        SceneDecoder.canvasFields,
+                        [
+                            "width": (integer(SpecLimits.canvasSide), "Frame width in pixels."),
+                            "height": (integer(SpecLimits.canvasSide), "Frame height in pixels."),
+                            "background": (
+                                withDefault(["if": ["const": "transparent"], "else": ref("color")], "#FFFFFF"),
+                                "Background colour, or transparent (PNGs with alpha)."
+                            )
+                        ], required: ["width", "height"]), "The frame size and background."
+                ),
+                "fps": (["type": "number", "exclusiveMinimum": 0, "maximum": SpecLimits.fps.upperBound], "Frames per second."),
+                "duration": (["type": "number", "exclusiveMinimum": 0], "Length in seconds; there are round(duration × fps) frames."),
+                "fallbackFonts": (
+                    ["type": "array", "items": ["type": "string"]], "Family names tried for characters a layer's font lacks."
+                ),
+                "layers": (
+                    ["type": "array", "items": ["if": ["type": "object", "required": ["row"]], "then": ref("row"), "else": ref("layer")]],
+                    "Text layers and rows ({row: …}), drawn in order."
+                )
+            ], required: ["canvas", "fps", "duration", "layers"])
         root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         root["$id"] = id
         root["title"] = "kinetype animation spec, version 1"
@@ -53,20 +66,38 @@ public enum SpecSchema {
 
     static func definitions() -> JSON {
         [
-            "color": ["type": "string", "pattern": "^#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$", "description": "#RRGGBB or #RRGGBBAA, or the CSS shorthands #RGB and #RGBA."],
-            "point": ["type": "array", "items": number(SpecLimits.coordinate), "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels."],
+            "color": [
+                "type": "string", "pattern": "^#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$",
+                "description": "#RRGGBB or #RRGGBBAA, or the CSS shorthands #RGB and #RGBA."
+            ],
+            "point": [
+                "type": "array", "items": number(SpecLimits.coordinate), "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels."
+            ],
             "easing": easing(),
             "layer": layer(fields: LayerDecoder.fields),
             "rowItem": layer(fields: LayerDecoder.rowItemFields),
-            "row": object(["row"], ["row": (object(RowDecoder.fields, [
-                "id": (["type": "string"], "The row's name."),
-                "position": (ref("point"), "The first item's baseline-left point."),
-                "width": (number(1...SpecLimits.coordinate.upperBound), "The row's width in pixels."),
-                "spacing": (withDefault(number(0...10_000), 8), "Pixels between items (default 8)."),
-                "shrink": (withDefault(enumeration(RowDecoder.Shrink.self), "together"), "together: one shared size; each: each item on its own (default together)."),
-                "minimumScaleFactor": (withDefault(number(0.01...1), 0.5), "The smallest size as a share of each item's size (default 0.5)."),
-                "items": (["type": "array", "minItems": 1, "items": ref("rowItem")], "The labels, left to right."),
-            ], required: ["position", "width", "items"]), "Labels on one baseline that shrink together.")], required: ["row"]),
+            "row": object(
+                ["row"],
+                [
+                    "row": (
+                        object(
+                            RowDecoder.fields,
+                            [
+                                "id": (["type": "string"], "The row's name."),
+                                "position": (ref("point"), "The first item's baseline-left point."),
+                                "width": (number(1...SpecLimits.coordinate.upperBound), "The row's width in pixels."),
+                                "spacing": (withDefault(number(0...10_000), 8), "Pixels between items (default 8)."),
+                                "shrink": (
+                                    withDefault(enumeration(RowDecoder.Shrink.self), "together"),
+                                    "together: one shared size; each: each item on its own (default together)."
+                                ),
+                                "minimumScaleFactor": (
+                                    withDefault(number(0.01...1), 0.5), "The smallest size as a share of each item's size (default 0.5)."
+                                ),
+                                "items": (["type": "array", "minItems": 1, "items": ref("rowItem")], "The labels, left to right.")
+                            ], required: ["position", "width", "items"]), "Labels on one baseline that shrink together."
+                    )
+                ], required: ["row"])
         ]
     }
 
@@ -76,19 +107,27 @@ public enum SpecSchema {
             "id": (["type": "string"], "A name, unique in the spec."),
             "font": (font(), "Where the font comes from, its weight, axes and features."),
             "anchor": (withDefault(enumeration(Anchor.self), "center"), "The point of the layout box placed at position (default center)."),
-            "box": (object(LayerDecoder.boxFields, [
-                "width": (declared("box.width"), "Lines wrap at this width (animatable)."),
-                "height": (number(0.01...SpecLimits.coordinate.upperBound), "Lines that do not fit are cut."),
-            ]), "The layout box."),
+            "box": (
+                object(
+                    LayerDecoder.boxFields,
+                    [
+                        "width": (declared("box.width"), "Lines wrap at this width (animatable)."),
+                        "height": (number(0.01...SpecLimits.coordinate.upperBound), "Lines that do not fit are cut.")
+                    ]), "The layout box."
+            ),
             "width": (number(0.01...SpecLimits.coordinate.upperBound), "A row item's width in pixels."),
             "align": (withDefault(enumeration(ParagraphStyle.Alignment.self), "natural"), "Line alignment (default natural)."),
             "lineHeight": (withDefault(number(0.1...10), 1), "Line spacing as a multiple of the font's line height (default 1)."),
             "maxLines": (integer(1...10_000), "The most lines shown."),
             "truncation": (withDefault(enumeration(ParagraphStyle.Truncation.self), "tail"), "What a cut shows (default tail)."),
-            "language": (["type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "maxLength": LanguageTag.maximumLength],
-                         "BCP 47 language for shaping and line breaking."),
-            "fit": (object(LayerDecoder.fitFields, ["minimumScaleFactor": (number(0.01...1), "The smallest size as a share of size.")]),
-                    "Shrink-to-fit into the box width."),
+            "language": (
+                ["type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "maxLength": LanguageTag.maximumLength],
+                "BCP 47 language for shaping and line breaking."
+            ),
+            "fit": (
+                object(LayerDecoder.fitFields, ["minimumScaleFactor": (number(0.01...1), "The smallest size as a share of size.")]),
+                "Shrink-to-fit into the box width."
+            ),
             "fitGroup": (["type": "string"], "Layers of one group share the smallest fitted size."),
             "decorations": (["type": "array", "items": decoration()], "Strikethroughs, underlines, overlines and highlights."),
             "animators": (["type": "array", "items": animator()], "Per-unit animations with a stagger."),
@@ -96,8 +135,10 @@ public enum SpecSchema {
             "stroke": (stroke(), "An outline around every glyph."),
             "shadow": (shadow(), "A shadow of the text's shape."),
             "shadows": (["type": "array", "items": shadow()], "Several shadows, the first lowest."),
-            "fill": (["if": ["type": "object", "required": ["linearGradient"]], "then": gradient(), "else": animatable(ref("color"))],
-                     "A colour (as color) or a linear gradient."),
+            "fill": (
+                ["if": ["type": "object", "required": ["linearGradient"]], "then": gradient(), "else": animatable(ref("color"))],
+                "A colour (as color) or a linear gradient."
+            )
         ]
         // The animatable properties, as TextLayer declares them.
         let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "tracking": 0]
@@ -109,25 +150,35 @@ public enum SpecSchema {
     }
 
     static func font() -> JSON {
-        let axes: JSON = ["type": "object", "propertyNames": ["pattern": "^[\\x20-\\x7E]{4}$"],
-                          "additionalProperties": animatable(["type": "number"])]
-        var font = object(LayerDecoder.fontFields, [
-            "family": (["type": "string"], "A family name: bundled fonts first, then the system's."),
-            "file": (["type": "string"], "A font file, relative to the spec."),
-            "system": (["const": true], "The system font of a design."),
-            "design": (["enum": ["default", "serif", "rounded", "monospaced"]], "The system font's design."),
-            "weight": (declared("font.weight"), "100…900 (animatable)."),
-            "variations": (axes, "Axis tags to values, each animatable."),
-            "features": (["type": "object", "propertyNames": ["pattern": "^[\\x21-\\x7E]{4}$"],
-                          "additionalProperties": ["type": ["boolean", "integer"], "minimum": 0, "maximum": 65_535]],
-                         "OpenType features by tag, e.g. {tnum: 1, liga: 0}."),
-            "monospacedDigits": (["type": "boolean"], "The tnum feature: digits of one width."),
-        ])
+        let axes: JSON = [
+            "type": "object", "propertyNames": ["pattern": "^[\\x20-\\x7E]{4}$"],
+            "additionalProperties": animatable(["type": "number"])
+        ]
+        var font = object(
+            LayerDecoder.fontFields,
+            [
+                "family": (["type": "string"], "A family name: bundled fonts first, then the system's."),
+                "file": (["type": "string"], "A font file, relative to the spec."),
+                "system": (["const": true], "The system font of a design."),
+                "design": (["enum": ["default", "serif", "rounded", "monospaced"]], "The system font's design."),
+                "weight": (declared("font.weight"), "100…900 (animatable)."),
+                "variations": (axes, "Axis tags to values, each animatable."),
+                "features": (
+                    [
+                        "type": "object", "propertyNames": ["pattern": "^[\\x21-\\x7E]{4}$"],
+                        "additionalProperties": ["type": ["boolean", "integer"], "minimum": 0, "maximum": 65_535]
+                    ],
+                    "OpenType features by tag, e.g. {tnum: 1, liga: 0}."
+                ),
+                "monospacedDigits": (["type": "boolean"], "The tnum feature: digits of one width.")
+            ])
         // One source: family, file or system (the decoder's rule); design with system only.
         let sources = ["family", "file", "system"]
         var rules = sources.map { source in
-            only(when: [source], allowed: LayerDecoder.fontFields.filter { !sources.contains($0) || $0 == source }
-                                               .filter { $0 != "design" || source == "system" })
+            only(
+                when: [source],
+                allowed: LayerDecoder.fontFields.filter { !sources.contains($0) || $0 == source }
+                    .filter { $0 != "design" || source == "system" })
         }
         rules.append(["if": ["not": ["anyOf": [["required": ["family"]], ["required": ["file"]]]]], "then": ["required": ["system"]]])
         font["allOf"] = rules
@@ -135,80 +186,129 @@ public enum SpecSchema {
     }
 
     static func decoration() -> JSON {
-        object(DecorationDecoder.fields, [
-            "type": (enumeration(Decoration.Kind.self), "What is drawn along each line."),
-            "color": (animatable(ref("color")), "Default: the layer's colour."),
-            "thickness": (animatable(number(0...SpecLimits.size.upperBound)), "Pixels; default by type."),
-            "offset": (animatable(number(-SpecLimits.size.upperBound...SpecLimits.size.upperBound)), "Moves the band down (positive) or up."),
-            "draw": (object(DecorationDecoder.drawFields, [
-                "start": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first line starts drawing, seconds."),
-                "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.5), "Each line's drawing time, seconds."),
-                "easing": (ref("easing"), "Any easing."),
-                "sequence": (withDefault(["if": ["type": "object"],
-                                          "then": object(["stagger"], ["stagger": (number(0...Double(SpecLimits.maxFrames)), "Seconds between lines.")],
-                                                         required: ["stagger"]),
-                                          "else": ["enum": ["lines", "together"]]], "lines"), "lines, together or {stagger: seconds}."),
-                "erase": (withDefault(["type": "boolean"], false), "The drawn line retracts instead."),
-            ]), "Draws the decoration in over time."),
-        ], required: ["type"])
+        object(
+            DecorationDecoder.fields,
+            [
+                "type": (enumeration(Decoration.Kind.self), "What is drawn along each line."),
+                "color": (animatable(ref("color")), "Default: the layer's colour."),
+                "thickness": (animatable(number(0...SpecLimits.size.upperBound)), "Pixels; default by type."),
+                "offset": (
+                    animatable(number(-SpecLimits.size.upperBound...SpecLimits.size.upperBound)), "Moves the band down (positive) or up."
+                ),
+                "draw": (
+                    object(
+                        DecorationDecoder.drawFields,
+                        [
+                            "start": (
+                                withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first line starts drawing, seconds."
+                            ),
+                            "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.5), "Each line's drawing time, seconds."),
+                            "easing": (ref("easing"), "Any easing."),
+                            "sequence": (
+                                withDefault(
+                                    [
+                                        "if": ["type": "object"],
+                                        "then": object(
+                                            ["stagger"], ["stagger": (number(0...Double(SpecLimits.maxFrames)), "Seconds between lines.")],
+                                            required: ["stagger"]),
+                                        "else": ["enum": ["lines", "together"]]
+                                    ], "lines"), "lines, together or {stagger: seconds}."
+                            ),
+                            "erase": (withDefault(["type": "boolean"], false), "The drawn line retracts instead.")
+                        ]), "Draws the decoration in over time."
+                )
+            ], required: ["type"])
     }
 
     static func animator() -> JSON {
-        object(AnimatorDecoder.fields, [
-            "unit": (withDefault(enumeration(TextAnimator.Unit.self), "cluster"), "cluster, word or line."),
-            "start": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first unit starts, seconds."),
-            "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.4), "Each unit's animation, seconds."),
-            "stagger": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.05), "Seconds between units' starts."),
-            "order": (withDefault(["enum": ["forward", "backward", "center", "edges", "random"]], "forward"), "The order units start in."),
-            "seed": (withDefault(integer(0...(1 << 53)), 0), "The random order's seed."),
-            "easing": (ref("easing"), "Any easing."),
-            "from": (object(AnimatorDecoder.fromFields, [
-                "opacity": (number(0...1), "Multiplies the layer's."),
-                "offset": (ref("point"), "[dx, dy] pixels."),
-                "scale": (number(TextAnimator.scaleRange), "About the unit's centre."),
-                "rotation": (number(TextAnimator.rotationRange), "Degrees about the unit's centre."),
-                "color": (ref("color"), "The unit's starting colour."),
-            ], minProperties: 1), "The values each unit starts from."),
-        ], required: ["from"])
+        object(
+            AnimatorDecoder.fields,
+            [
+                "unit": (withDefault(enumeration(TextAnimator.Unit.self), "cluster"), "cluster, word or line."),
+                "start": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first unit starts, seconds."),
+                "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.4), "Each unit's animation, seconds."),
+                "stagger": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.05), "Seconds between units' starts."),
+                "order": (
+                    withDefault(["enum": ["forward", "backward", "center", "edges", "random"]], "forward"), "The order units start in."
+                ),
+                "seed": (withDefault(integer(0...(1 << 53)), 0), "The random order's seed."),
+                "easing": (ref("easing"), "Any easing."),
+                "from": (
+                    object(
+                        AnimatorDecoder.fromFields,
+                        [
+                            "opacity": (number(0...1), "Multiplies the layer's."),
+                            "offset": (ref("point"), "[dx, dy] pixels."),
+                            "scale": (number(TextAnimator.scaleRange), "About the unit's centre."),
+                            "rotation": (number(TextAnimator.rotationRange), "Degrees about the unit's centre."),
+                            "color": (ref("color"), "The unit's starting colour.")
+                        ], minProperties: 1), "The values each unit starts from."
+                )
+            ], required: ["from"])
     }
 
     static func background() -> JSON {
-        object(StyleDecoder.backgroundFields, [
-            "color": (animatable(ref("color")), "The box's colour (default #000000B3)."),
-            "padding": (animatable(["if": ["type": "array"],
-                                    "then": ["type": "array", "items": number(0...SpecLimits.coordinate.upperBound), "minItems": 2, "maxItems": 2],
-                                    "else": number(0...SpecLimits.coordinate.upperBound)]),
-                        "One number, or [vertical, horizontal]."),
-            "cornerRadius": (animatable(number(0...SpecLimits.coordinate.upperBound)), "Pixels."),
-            "per": (withDefault(enumeration(TextBackground.Extent.self), "line"), "line or box (default line)."),
-        ])
+        object(
+            StyleDecoder.backgroundFields,
+            [
+                "color": (animatable(ref("color")), "The box's colour (default #000000B3)."),
+                "padding": (
+                    animatable([
+                        "if": ["type": "array"],
+                        "then": ["type": "array", "items": number(0...SpecLimits.coordinate.upperBound), "minItems": 2, "maxItems": 2],
+                        "else": number(0...SpecLimits.coordinate.upperBound)
+                    ]),
+                    "One number, or [vertical, horizontal]."
+                ),
+                "cornerRadius": (animatable(number(0...SpecLimits.coordinate.upperBound)), "Pixels."),
+                "per": (withDefault(enumeration(TextBackground.Extent.self), "line"), "line or box (default line).")
+            ])
     }
 
     static func stroke() -> JSON {
-        object(StyleDecoder.strokeFields, [
-            "width": (animatable(number(0...SpecLimits.maxStrokeWidth)), "Pixels."),
-            "color": (animatable(ref("color")), "Default #000000."),
-            "join": (withDefault(enumeration(TextStroke.Join.self), "round"), "Default round."),
-            "position": (enumeration(TextStroke.Position.self), "Default outside."),
-        ], required: ["width"])
+        object(
+            StyleDecoder.strokeFields,
+            [
+                "width": (animatable(number(0...SpecLimits.maxStrokeWidth)), "Pixels."),
+                "color": (animatable(ref("color")), "Default #000000."),
+                "join": (withDefault(enumeration(TextStroke.Join.self), "round"), "Default round."),
+                "position": (enumeration(TextStroke.Position.self), "Default outside.")
+            ], required: ["width"])
     }
 
     static func shadow() -> JSON {
-        object(StyleDecoder.shadowFields, [
-            "offset": (animatable(ref("point")), "[dx, dy] pixels."),
-            "blur": (animatable(number(0...SpecLimits.maxBlur)), "Twice the Gaussian's standard deviation; 0 is a hard shadow."),
-            "color": (animatable(ref("color")), "Default #00000099."),
-        ])
+        object(
+            StyleDecoder.shadowFields,
+            [
+                "offset": (animatable(ref("point")), "[dx, dy] pixels."),
+                "blur": (animatable(number(0...SpecLimits.maxBlur)), "Twice the Gaussian's standard deviation; 0 is a hard shadow."),
+                "color": (animatable(ref("color")), "Default #00000099.")
+            ])
     }
 
     static func gradient() -> JSON {
-        object(["linearGradient"], ["linearGradient": (object(StyleDecoder.gradientFields, [
-            "angle": (animatable(number(-36_000...36_000)), "Degrees: 0 left to right, 90 top to bottom."),
-            "stops": (["type": "array", "minItems": 2,
-                       "items": ["type": "array", "prefixItems": [animatable(ref("color")), number(0...1)], "minItems": 2, "maxItems": 2]],
-                      "[colour, offset 0…1] pairs, offsets never decreasing."),
-            "space": (withDefault(enumeration(LinearGradient.Space.self), "srgb"), "srgb (default) or linear."),
-        ], required: ["stops"]), "A gradient across the layout box.")], required: ["linearGradient"])
+        object(
+            ["linearGradient"],
+            [
+                "linearGradient": (
+                    object(
+                        StyleDecoder.gradientFields,
+                        [
+                            "angle": (animatable(number(-36_000...36_000)), "Degrees: 0 left to right, 90 top to bottom."),
+                            "stops": (
+                                [
+                                    "type": "array", "minItems": 2,
+                                    "items": [
+                                        "type": "array", "prefixItems": [animatable(ref("color")), number(0...1)], "minItems": 2,
+                                        "maxItems": 2
+                                    ]
+                                ],
+                                "[colour, offset 0…1] pairs, offsets never decreasing."
+                            ),
+                            "space": (withDefault(enumeration(LinearGradient.Space.self), "srgb"), "srgb (default) or linear.")
+                        ], required: ["stops"]), "A gradient across the layout box."
+                )
+            ], required: ["linearGradient"])
     }
 
     /// A name, or a mapping with exactly one form (`cubicBezier` or a spring's name) whose
@@ -216,8 +316,10 @@ public enum SpecSchema {
     static func easing() -> JSON {
         let unit = number(0...1)
         var forms: [String: (JSON, String)] = [
-            "cubicBezier": (["type": "array", "prefixItems": [unit, ["type": "number"], unit, ["type": "number"]], "minItems": 4, "maxItems": 4],
-                            "[x1, y1, x2, y2], x within 0…1."),
+            "cubicBezier": (
+                ["type": "array", "prefixItems": [unit, ["type": "number"], unit, ["type": "number"]], "minItems": 4, "maxItems": 4],
+                "[x1, y1, x2, y2], x within 0…1."
+            )
         ]
         let positive = number(1e-6...1e9)
         for entry in EasingDecoder.springForms {
@@ -229,7 +331,7 @@ public enum SpecSchema {
                 "dampingFraction": number(0...1e6), "blendDuration": number(0...1e6), "damping": number(0...1e9),
                 "initialVelocity": ["type": "number"],
                 "bounce": ["type": "number", "exclusiveMinimum": -1, "maximum": 1],
-                "extraBounce": ["type": "number", "exclusiveMinimum": -1 - (base ?? 0), "maximum": 1 - (base ?? 0)],
+                "extraBounce": ["type": "number", "exclusiveMinimum": -1 - (base ?? 0), "maximum": 1 - (base ?? 0)]
             ]
             var parameters = object(fields, Dictionary(uniqueKeysWithValues: fields.map { ($0, (ranges[$0]!, "A SwiftUI parameter.")) }))
             // A family's own fields (those no other family has) allow only that family's fields.
@@ -242,14 +344,17 @@ public enum SpecSchema {
         }
         let mapping = object(["cubicBezier"] + EasingDecoder.springForms.map(\.easing), forms)
             .merging(["minProperties": 1, "maxProperties": 1]) { $1 }
-        return ["if": ["type": "string"], "then": ["enum": EasingDecoder.named.map(\.name)], "else": mapping,
-                "description": "How a segment moves: a named curve, {cubicBezier: […]} or a spring with parameters."]
+        return [
+            "if": ["type": "string"], "then": ["enum": EasingDecoder.named.map(\.name)], "else": mapping,
+            "description": "How a segment moves: a named curve, {cubicBezier: […]} or a spring with parameters."
+        ]
     }
 
     // MARK: Building blocks
 
     /// An object whose properties are exactly `fields` (the decoder's list): each needs a schema.
-    static func object(_ fields: [String], _ schemas: [String: (JSON, String)], required: [String] = [], minProperties: Int? = nil) -> JSON {
+    static func object(_ fields: [String], _ schemas: [String: (JSON, String)], required: [String] = [], minProperties: Int? = nil) -> JSON
+    {
         let described = Set(schemas.keys)
         precondition(Set(fields).isSubset(of: described), "schema lacks fields \(Set(fields).subtracting(described).sorted())")
         var properties: JSON = [:]
@@ -286,17 +391,26 @@ public enum SpecSchema {
     static func animatable(_ value: JSON) -> JSON { ["if": ["type": "object"], "then": animation(value), "else": value] }
 
     static func animation(_ value: JSON) -> JSON {
-        let keyframe = object(PropertyDecoder.keyframeFields, [
-            "time": (["type": "number", "minimum": 0], "Seconds from the start."),
-            "value": (value, "The value at that time."),
-            "easing": (ref("easing"), "How the segment arriving here moves (default linear)."),
-        ], required: ["time", "value"])
-        var animation = object(PropertyDecoder.animationFields, [
-            "keyframes": (["type": "array", "minItems": 1, "items": keyframe], "Times never decrease."),
-            "repeat": (["if": ["type": "string"], "then": ["const": "forever"], "else": ["type": "integer", "minimum": 1, "maximum": 1_000_000]], "Legs played."),
-            "repeatForever": (withDefault(["type": "boolean"], false), "The same as repeat: forever."),
-            "autoreverses": (withDefault(["type": "boolean"], false), "Every other leg plays backwards."),
-        ], required: ["keyframes"])
+        let keyframe = object(
+            PropertyDecoder.keyframeFields,
+            [
+                "time": (["type": "number", "minimum": 0], "Seconds from the start."),
+                "value": (value, "The value at that time."),
+                "easing": (ref("easing"), "How the segment arriving here moves (default linear).")
+            ], required: ["time", "value"])
+        var animation = object(
+            PropertyDecoder.animationFields,
+            [
+                "keyframes": (["type": "array", "minItems": 1, "items": keyframe], "Times never decrease."),
+                "repeat": (
+                    [
+                        "if": ["type": "string"], "then": ["const": "forever"],
+                        "else": ["type": "integer", "minimum": 1, "maximum": 1_000_000]
+                    ], "Legs played."
+                ),
+                "repeatForever": (withDefault(["type": "boolean"], false), "The same as repeat: forever."),
+                "autoreverses": (withDefault(["type": "boolean"], false), "Every other leg plays backwards.")
+            ], required: ["keyframes"])
         animation["allOf"] = [only(when: ["repeatForever"], allowed: PropertyDecoder.animationFields.filter { $0 != "repeat" })]
         return animation
     }

@@ -11,8 +11,10 @@ struct StyleDecoder {
 
     static func stroke(_ node: SpecNode, properties: inout PropertyDecoder) throws -> TextStroke {
         let fields = try node.mapping(allowed: strokeFields)
-        var stroke = TextStroke(width: try properties.property(fields.required("width"),
-                                                               value: ValueDecoders.number(in: 0...SpecLimits.maxStrokeWidth, what: "width")))
+        var stroke = TextStroke(
+            width: try properties.property(
+                fields.required("width"),
+                value: ValueDecoders.number(in: 0...SpecLimits.maxStrokeWidth, what: "width")))
         if let color = fields.optional("color") {
             stroke.color = try properties.property(color, value: { try ValueDecoders.color($0) })
         }
@@ -52,11 +54,16 @@ struct StyleDecoder {
             guard pair.count == 2 else { throw stopNode.error("a stop is [colour, offset], e.g. [\"#FF7A00\", 0]") }
             let offset = try pair[1].number(in: 0...1, what: "offset")
             if let previous = stops.last, offset < previous.offset {
-                throw pair[1].error("stop offsets must not decrease: \(SpecNode.format(offset)) comes after \(SpecNode.format(previous.offset))")
+                throw pair[1].error(
+                    "stop offsets must not decrease: \(SpecNode.format(offset)) comes after \(SpecNode.format(previous.offset))")
             }
-            stops.append(LinearGradient.Stop(color: try properties.property(pair[0], value: { try ValueDecoders.color($0) }), offset: offset))
+            stops.append(
+                LinearGradient.Stop(color: try properties.property(pair[0], value: { try ValueDecoders.color($0) }), offset: offset))
         }
-        let angle = try gradient.optional("angle").map { try properties.property($0, value: ValueDecoders.number(in: -36_000...36_000, what: "angle")) }
+        let angle =
+            try gradient.optional("angle").map {
+                try properties.property($0, value: ValueDecoders.number(in: -36_000...36_000, what: "angle"))
+            }
             ?? .constant(0)
         let space = try gradient.optional("space")?.choice(of: LinearGradient.Space.self, what: "space") ?? .srgb
         return LinearGradient(angle: angle, stops: stops, space: space)
@@ -72,7 +79,8 @@ struct StyleDecoder {
             background.padding = try properties.property(padding, value: Self.padding)
         }
         if let radius = fields.optional("cornerRadius") {
-            background.cornerRadius = try properties.property(radius, value: ValueDecoders.number(in: 0...SpecLimits.coordinate.upperBound, what: "cornerRadius"))
+            background.cornerRadius = try properties.property(
+                radius, value: ValueDecoders.number(in: 0...SpecLimits.coordinate.upperBound, what: "cornerRadius"))
         }
         background.extent = try fields.optional("per")?.choice(of: TextBackground.Extent.self, what: "per") ?? .line
         return background
@@ -89,7 +97,8 @@ struct StyleDecoder {
         guard items.count == 2 else {
             throw node.error("padding is one number or [vertical, horizontal], got a list of \(items.count)")
         }
-        return Point2(x: try items[1].number(in: range, what: "horizontal padding"),
-                      y: try items[0].number(in: range, what: "vertical padding"))
+        return Point2(
+            x: try items[1].number(in: range, what: "horizontal padding"),
+            y: try items[0].number(in: range, what: "vertical padding"))
     }
 }

@@ -8,7 +8,8 @@ enum ValueDecoders {
     static func color(_ node: SpecNode, allowTransparent: Bool = false) throws -> RGBA {
         let text = try node.string()
         guard let colour = RGBA(hex: text) else {
-            throw node.error("\(SpecError.quoted(text)) is not a colour; use \(RGBA.hexForms)" + (allowTransparent ? " or transparent" : ""))
+            throw node.error(
+                "\(SpecError.quoted(text)) is not a colour; use \(RGBA.hexForms)" + (allowTransparent ? " or transparent" : ""))
         }
         return colour
     }
@@ -18,8 +19,9 @@ enum ValueDecoders {
         if node.isMapping { throw node.error("a position is a list [x, y], e.g. [200, 100]; got \(node.kindDescription)") }
         let items = try node.sequence()
         guard items.count == 2 else { throw node.error("expected [x, y], got a list of \(items.count)") }
-        return Point2(x: try items[0].number(in: SpecLimits.coordinate, what: "x"),
-                      y: try items[1].number(in: SpecLimits.coordinate, what: "y"))
+        return Point2(
+            x: try items[0].number(in: SpecLimits.coordinate, what: "x"),
+            y: try items[1].number(in: SpecLimits.coordinate, what: "y"))
     }
 
     /// A text to draw, within the documented length.
@@ -27,13 +29,18 @@ enum ValueDecoders {
         let text = try node.string()
         // UTF-8 bytes bound the code points from above, so most texts skip the count.
         if text.utf8.count > SpecLimits.maxTextCharacters, text.unicodeScalars.count > SpecLimits.maxTextCharacters {
-            throw node.error("the text has \(text.unicodeScalars.count) characters, above the limit of \(SpecLimits.maxTextCharacters) (Unicode code points)")
+            throw node.error(
+                "the text has \(text.unicodeScalars.count) characters, above the limit of \(SpecLimits.maxTextCharacters) (Unicode code points)"
+            )
         }
         // HarfBuzz's time grows with the square of a cluster's length: 64k combining marks on one
         // letter took 20 s a frame. Real text stacks a handful.
         if text.utf8.count > SpecLimits.maxScalarsPerCharacter,
-           let long = text.first(where: { $0.unicodeScalars.count > SpecLimits.maxScalarsPerCharacter }) {
-            throw node.error("the text has a character made of \(long.unicodeScalars.count) code points (a letter with that many combining marks, or a run of marks); the limit is \(SpecLimits.maxScalarsPerCharacter)")
+            let long = text.first(where: { $0.unicodeScalars.count > SpecLimits.maxScalarsPerCharacter })
+        {
+            throw node.error(
+                "the text has a character made of \(long.unicodeScalars.count) code points (a letter with that many combining marks, or a run of marks); the limit is \(SpecLimits.maxScalarsPerCharacter)"
+            )
         }
         return text
     }
@@ -43,7 +50,9 @@ enum ValueDecoders {
         let tag = try node.string()
         guard LanguageTag.isWellFormed(tag) else {
             let hint = tag.contains("_") ? "; use hyphens, as in \(SpecError.quoted(tag.replacingOccurrences(of: "_", with: "-")))" : ""
-            throw node.error("\(SpecError.quoted(tag)) is not a BCP 47 language tag such as vi, zh-Hans or sr-Latn-RS (letters and digits in subtags of up to 8, joined by hyphens, at most \(LanguageTag.maximumLength) characters)\(hint)")
+            throw node.error(
+                "\(SpecError.quoted(tag)) is not a BCP 47 language tag such as vi, zh-Hans or sr-Latn-RS (letters and digits in subtags of up to 8, joined by hyphens, at most \(LanguageTag.maximumLength) characters)\(hint)"
+            )
         }
         return tag
     }

@@ -22,8 +22,11 @@ enum YAMLReader {
         let scalar = text.unicodeScalars[bad]
         let position = TextPosition(offset: text.utf8.distance(from: text.utf8.startIndex, to: bad), in: Array(text.utf8), yamlBreaks: true)
         let code = "U+" + String(format: "%04X", scalar.value)
-        throw SpecError(file: file, line: position.line, column: position.column,
-                        message: "malformed YAML: the character \(code) is not allowed in a YAML file; inside a double-quoted string write it as an escape (\"\\u\(String(format: "%04X", scalar.value))\")")
+        throw SpecError(
+            file: file, line: position.line, column: position.column,
+            message:
+                "malformed YAML: the character \(code) is not allowed in a YAML file; inside a double-quoted string write it as an escape (\"\\u\(String(format: "%04X", scalar.value))\")"
+        )
     }
 
     static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
@@ -44,16 +47,22 @@ enum YAMLReader {
         case let .reader(problem, offset, _, _):
             // Yams gives the offset in Characters.
             let index = offset.flatMap { text.index(text.startIndex, offsetBy: $0, limitedBy: text.endIndex) }
-            let position = index.map { TextPosition(offset: text.utf8.distance(from: text.utf8.startIndex, to: $0), in: Array(text.utf8), yamlBreaks: true) }
+            let position = index.map {
+                TextPosition(offset: text.utf8.distance(from: text.utf8.startIndex, to: $0), in: Array(text.utf8), yamlBreaks: true)
+            }
             return SpecError(file: file, line: position?.line, column: position?.column, message: "malformed YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
             let key = duplicates.sorted().first ?? ""
             if let found = DuplicateKeyLocator.locate(key: key, first: context.mark, in: text) {
-                return SpecError(file: file, line: found.line, column: found.column, path: found.path,
-                                 message: "field \(SpecError.quoted(key)) is given twice (first at line \(context.mark.line), column \(context.mark.column)); keep one")
+                return SpecError(
+                    file: file, line: found.line, column: found.column, path: found.path,
+                    message:
+                        "field \(SpecError.quoted(key)) is given twice (first at line \(context.mark.line), column \(context.mark.column)); keep one"
+                )
             }
-            return SpecError(file: file, line: context.mark.line, column: context.mark.column,
-                             message: "field \(SpecError.quoted(key)) is given more than once in this mapping; keep one")
+            return SpecError(
+                file: file, line: context.mark.line, column: context.mark.column,
+                message: "field \(SpecError.quoted(key)) is given more than once in this mapping; keep one")
         case .memory:
             return SpecError(file: file, message: "malformed YAML: the parser ran out of memory")
         default:

@@ -60,8 +60,10 @@ struct BidiDepthGuard {
         return found
     }
 
-    private static func overflowing(_ classes: [Class], _ range: Range<Int>, baseLevel: Int,
-                                    firstStrong: [Class], into found: inout [Int: Replacement]) {
+    private static func overflowing(
+        _ classes: [Class], _ range: Range<Int>, baseLevel: Int,
+        firstStrong: [Class], into found: inout [Int: Replacement]
+    ) {
         var stack: [(level: Int, isolate: Bool)] = [(baseLevel, false)]
         var overflowIsolates = 0, overflowEmbeddings = 0, validIsolates = 0
         func nextLevel(rightToLeft: Bool) -> Int {
@@ -70,7 +72,7 @@ struct BidiDepthGuard {
         }
         for index in range {
             let type = classes[index]
-            if type.isEmbeddingInitiator {                                          // X2–X5
+            if type.isEmbeddingInitiator {  // X2–X5
                 let level = nextLevel(rightToLeft: type == .rightEmbedding || type == .rightOverride)
                 if level <= maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
                     stack.append((level, false))
@@ -78,8 +80,9 @@ struct BidiDepthGuard {
                     if overflowIsolates == 0 { overflowEmbeddings += 1 }
                     found[index] = .boundaryNeutral
                 }
-            } else if type.isIsolateInitiator {                                     // X5a–X5c
-                let rightToLeft = type == .rightIsolate
+            } else if type.isIsolateInitiator {  // X5a–X5c
+                let rightToLeft =
+                    type == .rightIsolate
                     || (type == .firstStrongIsolate && index + 1 < classes.count && firstStrong[index + 1] == .strongRight)
                 let level = nextLevel(rightToLeft: rightToLeft)
                 if level <= maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
@@ -89,7 +92,7 @@ struct BidiDepthGuard {
                     overflowIsolates += 1
                     found[index] = .otherNeutral
                 }
-            } else if type == .popIsolate {                                         // X6a
+            } else if type == .popIsolate {  // X6a
                 if overflowIsolates > 0 {
                     overflowIsolates -= 1
                     found[index] = .otherNeutral
@@ -101,7 +104,7 @@ struct BidiDepthGuard {
                     stack.removeLast()
                     validIsolates -= 1
                 }
-            } else if type == .popFormatting {                                      // X7
+            } else if type == .popFormatting {  // X7
                 if overflowIsolates > 0 {
                     found[index] = .boundaryNeutral
                 } else if overflowEmbeddings > 0 {
@@ -137,9 +140,13 @@ struct BidiDepthGuard {
         var matching = [Int?](repeating: nil, count: classes.count)
         var open: [Int] = []
         for (index, type) in classes.enumerated() {
-            if type.isIsolateInitiator { open.append(index) }
-            else if type == .popIsolate, let initiator = open.popLast() { matching[initiator] = index }
-            else if type == .paragraphSeparator { open.removeAll() }
+            if type.isIsolateInitiator {
+                open.append(index)
+            } else if type == .popIsolate, let initiator = open.popLast() {
+                matching[initiator] = index
+            } else if type == .paragraphSeparator {
+                open.removeAll()
+            }
         }
         return matching
     }

@@ -37,7 +37,12 @@ struct BidiLevels {
     private static func neutralizeOverflowingControls(_ types: inout [FriBidiCharType], base: BaseDirection) {
         let classes = types.map { BidiDepthGuard.Class(fribidiClass: kt_fribidi_explicit_class($0)) }
         guard classes.contains(where: { $0.isEmbeddingInitiator || $0.isIsolateInitiator }) else { return }
-        let baseLevel: Int? = switch base { case .auto: nil; case .leftToRight: 0; case .rightToLeft: 1 }
+        let baseLevel: Int? =
+            switch base {
+            case .auto: nil;
+            case .leftToRight: 0;
+            case .rightToLeft: 1
+            }
         for (index, replacement) in BidiDepthGuard.replacements(for: classes, baseLevel: baseLevel) {
             types[index] = replacement == .boundaryNeutral ? kt_fribidi_type_bn() : kt_fribidi_type_on()
         }
@@ -68,9 +73,11 @@ struct BidiLevels {
 extension BidiDepthGuard.Class {
     /// From `kt_fribidi_explicit_class`'s numbering.
     init(fribidiClass: Int32) {
-        let classes: [Self] = [.other, .strongLeft, .strongRight, .leftEmbedding, .rightEmbedding, .leftOverride,
-                               .rightOverride, .popFormatting, .leftIsolate, .rightIsolate, .firstStrongIsolate,
-                               .popIsolate, .paragraphSeparator]
+        let classes: [Self] = [
+            .other, .strongLeft, .strongRight, .leftEmbedding, .rightEmbedding, .leftOverride,
+            .rightOverride, .popFormatting, .leftIsolate, .rightIsolate, .firstStrongIsolate,
+            .popIsolate, .paragraphSeparator
+        ]
         self = classes.indices.contains(Int(fribidiClass)) ? classes[Int(fribidiClass)] : .other
     }
 }

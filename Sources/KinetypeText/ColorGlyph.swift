@@ -133,7 +133,9 @@ extension GlyphRasterizer {
         // with the subpixel shift FT_Set_Transform applies).
         var layers = [glyphID]
         if layered {
-            repeat { layers.append(layerGlyph) } while FT_Get_Color_Glyph_Layer(face.ftFace, glyphID, &layerGlyph, &layerColor, &iterator) != 0
+            repeat {
+                layers.append(layerGlyph)
+            } while FT_Get_Color_Glyph_Layer(face.ftFace, glyphID, &layerGlyph, &layerColor, &iterator) != 0
         }
         var union: FT_BBox?
         for layer in layers {
@@ -143,8 +145,12 @@ extension GlyphRasterizer {
             guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { continue }
             var box = FT_BBox()
             FT_Outline_Get_CBox(&slot.pointee.outline, &box)
-            union = union.map { FT_BBox(xMin: min($0.xMin, box.xMin), yMin: min($0.yMin, box.yMin),
-                                        xMax: max($0.xMax, box.xMax), yMax: max($0.yMax, box.yMax)) } ?? box
+            union =
+                union.map {
+                    FT_BBox(
+                        xMin: min($0.xMin, box.xMin), yMin: min($0.yMin, box.yMin),
+                        xMax: max($0.xMax, box.xMax), yMax: max($0.yMax, box.yMax))
+                } ?? box
         }
         if let union { _ = try GlyphOutline.pixelBox(union, dx: 0, dy: 0, bytesPerPixel: 4) }
         var error = FT_Load_Glyph(face.ftFace, glyphID, layered ? kt_ft_load_flags_color_layers() : kt_ft_load_flags_unhinted())
@@ -169,8 +175,9 @@ extension GlyphRasterizer {
                 }
             }
         }
-        return ColorGlyphBitmap(width: width, height: height, left: px.whole + Int(slot.pointee.bitmap_left),
-                                top: py.whole - Int(slot.pointee.bitmap_top), rgba: rgba,
-                                isCoverage: bitmap.pixel_mode != UInt8(FT_PIXEL_MODE_BGRA.rawValue))
+        return ColorGlyphBitmap(
+            width: width, height: height, left: px.whole + Int(slot.pointee.bitmap_left),
+            top: py.whole - Int(slot.pointee.bitmap_top), rgba: rgba,
+            isCoverage: bitmap.pixel_mode != UInt8(FT_PIXEL_MODE_BGRA.rawValue))
     }
 }

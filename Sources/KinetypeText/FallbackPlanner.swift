@@ -11,8 +11,10 @@ public struct FallbackPlanner {
     }
 
     /// Bundled families tried first, in this order; other bundled families follow.
-    static let preferredBundled = ["DejaVu Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
-                                   "Droid Sans Fallback", "DejaVu Serif"]
+    static let preferredBundled = [
+        "DejaVu Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+        "Droid Sans Fallback", "DejaVu Serif"
+    ]
 
     /// fontconfig queries per plan, at most.
     static let maxSystemQueries = 32
@@ -67,7 +69,8 @@ public struct FallbackPlanner {
     /// The first bundled font with the character; for `colour`, colour fonts first.
     private func bundledFile(covering scalar: Unicode.Scalar, colour: Bool = false) throws -> String? {
         let families = Dictionary(grouping: catalog.bundled, by: \.family)
-        let order = Self.preferredBundled.filter { families[$0] != nil } + families.keys.sorted().filter { !Self.preferredBundled.contains($0) }
+        let order =
+            Self.preferredBundled.filter { families[$0] != nil } + families.keys.sorted().filter { !Self.preferredBundled.contains($0) }
         let paths = order.map { FontFamily(name: $0, files: families[$0]!).select(weight: 400).path }
         let faces = try paths.map { try library.face(path: $0) }
         let candidates = colour ? faces.filter(\.isColor) + faces.filter { !$0.isColor } : faces

@@ -5,7 +5,7 @@ import Foundation
 public struct FontCatalog: Sendable {
     /// The font family behind `{system: true}` for each design; all are bundled in `fonts/`.
     public static let systemFamilies: [String: String] = [
-        "default": "Inter", "serif": "DejaVu Serif", "rounded": "Quicksand", "monospaced": "DejaVu Sans Mono",
+        "default": "Inter", "serif": "DejaVu Serif", "rounded": "Quicksand", "monospaced": "DejaVu Sans Mono"
     ]
 
     public let bundled: [FontFileInfo]
@@ -92,7 +92,8 @@ public struct FontCatalog: Sendable {
     static func compared(_ name: String) -> String {
         let scalars = name.unicodeScalars
         guard let end = scalars.index(scalars.startIndex, offsetBy: maxComparedLength, limitedBy: scalars.endIndex),
-              end < scalars.endIndex else { return name }
+            end < scalars.endIndex
+        else { return name }
         return String(scalars[..<end])
     }
 
@@ -124,8 +125,9 @@ public struct FontCatalog: Sendable {
 
     static func info(of face: FontFace) -> FontFileInfo {
         let axis = face.axis("wght")
-        return FontFileInfo(path: face.path, family: face.familyName, style: face.styleName,
-                            weight: face.weightClass, weightAxis: axis.map { $0.minimum...$0.maximum })
+        return FontFileInfo(
+            path: face.path, family: face.familyName, style: face.styleName,
+            weight: face.weightClass, weightAxis: axis.map { $0.minimum...$0.maximum })
     }
 }
 

@@ -41,9 +41,13 @@ struct OpenFontChain {
         // Spaces and punctuation stay in their neighbours' font, unless that is a colour emoji font
         // (whose space is an emoji's width): then they take the text's.
         if let preferred, !faces[preferred].isColor, needed.allSatisfy(Self.isNeutral),
-           needed.allSatisfy(faces[preferred].hasGlyph) { return preferred }
+            needed.allSatisfy(faces[preferred].hasGlyph)
+        {
+            return preferred
+        }
         if needed.allSatisfy(Self.isNeutral),
-           let text = faces.indices.first(where: { !faces[$0].isColor && needed.allSatisfy(faces[$0].hasGlyph) }) {
+            let text = faces.indices.first(where: { !faces[$0].isColor && needed.allSatisfy(faces[$0].hasGlyph) })
+        {
             return text
         }
         return faces.indices.first { index in needed.allSatisfy(faces[index].hasGlyph) } ?? 0
@@ -58,7 +62,7 @@ struct OpenFontChain {
     static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            .initialPunctuation, .finalPunctuation, .otherPunctuation:
             return true
         default:
             return false

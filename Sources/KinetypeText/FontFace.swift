@@ -43,13 +43,14 @@ public final class FontFace {
             throw FontError.unreadable(path: path, reason: errno == EACCES ? "permission denied" : "no such file")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            let kind = switch info.st_mode & S_IFMT {
-            case S_IFDIR: "a directory"
-            case S_IFIFO: "a FIFO"
-            case S_IFCHR, S_IFBLK: "a device"
-            case S_IFSOCK: "a socket"
-            default: "a special file"
-            }
+            let kind =
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: "a directory"
+                case S_IFIFO: "a FIFO"
+                case S_IFCHR, S_IFBLK: "a device"
+                case S_IFSOCK: "a socket"
+                default: "a special file"
+                }
             throw FontError.unreadable(path: path, reason: "not a regular file (it is \(kind))")
         }
         guard access(path, R_OK) == 0 else { throw FontError.unreadable(path: path, reason: "permission denied") }
@@ -79,10 +80,11 @@ public final class FontFace {
         defer { FT_Done_MM_Var(library, mmVar) }
         return (0..<Int(mmVar.pointee.num_axis)).map { index in
             let axis = mmVar.pointee.axis[index]
-            return VariationAxis(tag: Self.tagString(UInt32(axis.tag)),
-                                 minimum: Double(axis.minimum) / 65536,
-                                 defaultValue: Double(axis.def) / 65536,
-                                 maximum: Double(axis.maximum) / 65536)
+            return VariationAxis(
+                tag: Self.tagString(UInt32(axis.tag)),
+                minimum: Double(axis.minimum) / 65536,
+                defaultValue: Double(axis.def) / 65536,
+                maximum: Double(axis.maximum) / 65536)
         }
     }
 

@@ -31,10 +31,11 @@ extension FontFace {
         var offset: hb_position_t = 0, thickness: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(hbFont, HB_OT_METRICS_TAG_UNDERLINE_OFFSET, &offset)
         hb_ot_metrics_get_position_with_fallback(hbFont, HB_OT_METRICS_TAG_UNDERLINE_SIZE, &thickness)
-        return FontMetrics(ascender: Double(extents.ascender) / Shaper.unitsPerPixel,
-                           descender: -Double(extents.descender) / Shaper.unitsPerPixel,
-                           lineGap: Double(extents.line_gap) / Shaper.unitsPerPixel,
-                           underlineOffset: -Double(offset) / Shaper.unitsPerPixel,
-                           underlineThickness: Double(thickness) / Shaper.unitsPerPixel)
+        return FontMetrics(
+            ascender: Double(extents.ascender) / Shaper.unitsPerPixel,
+            descender: -Double(extents.descender) / Shaper.unitsPerPixel,
+            lineGap: Double(extents.line_gap) / Shaper.unitsPerPixel,
+            underlineOffset: -Double(offset) / Shaper.unitsPerPixel,
+            underlineThickness: Double(thickness) / Shaper.unitsPerPixel)
     }
 }

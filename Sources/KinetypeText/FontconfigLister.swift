@@ -10,8 +10,9 @@ final class FontconfigLister: Sendable {
         files = Self.run(["--format", "%{family[0]}\t%{style[0]}\t%{file}\n", ":scalable=true"]).compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count == 3 else { return nil }
-            return FontFileInfo(path: String(fields[2]), family: String(fields[0]),
-                                style: String(fields[1]), weight: 400, weightAxis: nil)
+            return FontFileInfo(
+                path: String(fields[2]), family: String(fields[0]),
+                style: String(fields[1]), weight: 400, weightAxis: nil)
         }
     }
 

@@ -12,7 +12,8 @@ struct GlyphKey: Hashable {
     init(face: Int, variations: Int, charSize: Int, glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8) {
         self.face = Int32(truncatingIfNeeded: face)
         self.variations = Int32(truncatingIfNeeded: variations)
-        bits = UInt64(subpixelX & 63) | UInt64(subpixelY & 63) << 6 | UInt64(glyphID & 0xFFFF) << 12
+        bits =
+            UInt64(subpixelX & 63) | UInt64(subpixelY & 63) << 6 | UInt64(glyphID & 0xFFFF) << 12
             | UInt64(min(max(charSize, 0), Self.maxCharSize)) << 28
     }
 

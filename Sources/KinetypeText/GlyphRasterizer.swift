@@ -24,15 +24,18 @@ public struct GlyphRasterizer {
         charSize = min(Int((size * 64).rounded()), GlyphKey.maxCharSize)
         self.variations = variations
         variationID = library.variationID(variations)
-        usesCache = library.cachesGlyphs(ofRun: GlyphKey(face: face.id, variations: variationID, charSize: charSize,
-                                                         glyphID: 0, subpixelX: 0, subpixelY: 0))
+        usesCache = library.cachesGlyphs(
+            ofRun: GlyphKey(
+                face: face.id, variations: variationID, charSize: charSize,
+                glyphID: 0, subpixelX: 0, subpixelY: 0))
     }
 
     /// The coverage mask of `glyphID` with its origin `subpixelX/64` px right of and `subpixelY/64` px
     /// below the whole-pixel pen position.
     public func bitmap(glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8) throws -> GlyphBitmap {
-        let key = GlyphKey(face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID,
-                           subpixelX: subpixelX, subpixelY: subpixelY)
+        let key = GlyphKey(
+            face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID,
+            subpixelX: subpixelX, subpixelY: subpixelY)
         guard usesCache else { return try outline(key.outline, glyphID: glyphID).render(subpixelX: subpixelX, subpixelY: subpixelY) }
         return try library.glyphCache.value(for: key) {
             try outline(key.outline, glyphID: glyphID).render(subpixelX: subpixelX, subpixelY: subpixelY)
@@ -44,8 +47,9 @@ public struct GlyphRasterizer {
     /// outline is transformed, then rasterized (never a transformed bitmap). Not cached: an
     /// animated transform seldom repeats.
     public func bitmap(glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform) throws -> GlyphBitmap {
-        let key = GlyphKey(face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID,
-                           subpixelX: 0, subpixelY: 0)
+        let key = GlyphKey(
+            face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID,
+            subpixelX: 0, subpixelY: 0)
         return try outline(key, glyphID: glyphID).transformed(by: transform).render(subpixelX: subpixelX, subpixelY: subpixelY)
     }
 
@@ -136,7 +140,8 @@ final class GlyphOutline {
     /// (FT_Outline_Get_CBox after any transform), never on the glyph's stored bounds, which a
     /// corrupt font may contradict.
     static func pixelBox(of outline: UnsafeMutablePointer<FT_Outline>, dx: FT_Pos, dy: FT_Pos) throws
-        -> (left: Int, bottom: Int, width: Int, height: Int) {
+        -> (left: Int, bottom: Int, width: Int, height: Int)
+    {
         var box = FT_BBox()
         FT_Outline_Get_CBox(outline, &box)
         return try pixelBox(box, dx: dx, dy: dy)
@@ -145,7 +150,8 @@ final class GlyphOutline {
     /// The whole-pixel box of a 26.6 control box moved `dx`, `dy`, or `glyphTooLarge`.
     /// `bytesPerPixel` 4 for FreeType's BGRA colour bitmaps, whose rows are 4 × wider.
     static func pixelBox(_ box: FT_BBox, dx: FT_Pos, dy: FT_Pos, bytesPerPixel: Int = 1) throws
-        -> (left: Int, bottom: Int, width: Int, height: Int) {
+        -> (left: Int, bottom: Int, width: Int, height: Int)
+    {
         let limit = maxCoordinate
         guard box.xMin >= -limit, box.yMin >= -limit, box.xMax <= limit, box.yMax <= limit else {
             // Far past any size kinetype draws; the exact pixel count does not matter.
@@ -198,8 +204,9 @@ final class GlyphOutline {
             var coverage = [UInt8](repeating: 0, count: width * height)
             try coverage.withUnsafeMutableBufferPointer { buffer in
                 for start in stride(from: 0, to: width, by: max(strip, 1)) {
-                    try renderColumns(outline, into: buffer, width: width, height: height,
-                                      columns: start..<min(start + max(strip, 1), width))
+                    try renderColumns(
+                        outline, into: buffer, width: width, height: height,
+                        columns: start..<min(start + max(strip, 1), width))
                 }
             }
             return GlyphBitmap(width: width, height: height, left: left, top: bottom + height, coverage: coverage)
@@ -210,8 +217,10 @@ final class GlyphOutline {
     /// smooth rasterizer runs out of cells on a row that a huge glyph (Hebrew at 2048 px) crosses
     /// with long, nearly flat edges; it then draws the glyph in halves, down to strips of 64 columns,
     /// which give the same coverage (each pixel's coverage depends only on the outline).
-    private func renderColumns(_ outline: UnsafeMutablePointer<FT_Outline>, into buffer: UnsafeMutableBufferPointer<UInt8>,
-                               width: Int, height: Int, columns: Range<Int>) throws {
+    private func renderColumns(
+        _ outline: UnsafeMutablePointer<FT_Outline>, into buffer: UnsafeMutableBufferPointer<UInt8>,
+        width: Int, height: Int, columns: Range<Int>
+    ) throws {
         let error = try drawStrip(outline, into: buffer, width: width, height: height, columns: columns)
         if error == Self.rasterOverflow, columns.count >= 128 {
             let middle = columns.lowerBound + columns.count / 2
@@ -225,8 +234,10 @@ final class GlyphOutline {
     }
 
     /// One FreeType pass over `columns`, the outline moved left by their start and put back.
-    private func drawStrip(_ outline: UnsafeMutablePointer<FT_Outline>, into buffer: UnsafeMutableBufferPointer<UInt8>,
-                           width: Int, height: Int, columns: Range<Int>) throws -> FT_Error {
+    private func drawStrip(
+        _ outline: UnsafeMutablePointer<FT_Outline>, into buffer: UnsafeMutableBufferPointer<UInt8>,
+        width: Int, height: Int, columns: Range<Int>
+    ) throws -> FT_Error {
         let shift = FT_Pos(columns.lowerBound) * 64
         FT_Outline_Translate(outline, -shift, 0)
         defer { FT_Outline_Translate(outline, shift, 0) }
@@ -237,9 +248,9 @@ final class GlyphOutline {
         var box = FT_BBox()
         FT_Outline_Get_CBox(outline, &box)
         guard columns.lowerBound >= 0, columns.upperBound <= width, !columns.isEmpty, height > 0,
-              width * height <= buffer.count, width * height <= Self.maxArea,
-              box.yMin >= 0, box.yMax <= FT_Pos(height) * 64,
-              box.xMin >= -shift, box.xMax <= FT_Pos(width) * 64 - shift
+            width * height <= buffer.count, width * height <= Self.maxArea,
+            box.yMin >= 0, box.yMax <= FT_Pos(height) * 64,
+            box.xMin >= -shift, box.xMax <= FT_Pos(width) * 64 - shift
         else { throw FontError.glyphTooLarge(width: width, height: height) }
         var bitmap = FT_Bitmap()
         bitmap.rows = UInt32(height)

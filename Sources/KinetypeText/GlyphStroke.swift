@@ -23,8 +23,10 @@ extension GlyphRasterizer {
     /// The coverage of `glyphID`'s stroke (for an outside stroke, the glyph and its band together),
     /// after `transform` when given, with its pen position `subpixelX/64`, `subpixelY/64` px into
     /// the whole pixel. Not cached: a stroke is drawn once a frame and its width may animate.
-    public func strokedBitmap(glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform? = nil,
-                              stroke: GlyphStrokeStyle) throws -> GlyphBitmap {
+    public func strokedBitmap(
+        glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform? = nil,
+        stroke: GlyphStrokeStyle
+    ) throws -> GlyphBitmap {
         var outline = try outline(outlineKey(glyphID: glyphID), glyphID: glyphID)
         if let transform { outline = try outline.transformed(by: transform) }
         return try outline.stroked(stroke).render(subpixelX: subpixelX, subpixelY: subpixelY)

@@ -30,8 +30,9 @@ public struct GlyphTransform: Sendable, Hashable {
 
     /// This transform applied after `other`: p ↦ self(other(p)).
     public func after(_ other: GlyphTransform) -> GlyphTransform {
-        GlyphTransform(a: a * other.a + b * other.c, b: a * other.b + b * other.d,
-                       c: c * other.a + d * other.c, d: c * other.b + d * other.d)
+        GlyphTransform(
+            a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+            c: c * other.a + d * other.c, d: c * other.b + d * other.d)
     }
 
     private static func exactQuarterTurns(radians: Double, degrees: Double) -> (Double, Double) {

@@ -11,7 +11,8 @@ public enum LanguageTag {
         guard tag.utf8.count <= maximumLength else { return false }
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let primary = subtags.first, (2...8).contains(primary.utf8.count),
-              primary.utf8.allSatisfy(isASCIILetter) else { return false }
+            primary.utf8.allSatisfy(isASCIILetter)
+        else { return false }
         return subtags.dropFirst().allSatisfy { subtag in
             (1...8).contains(subtag.utf8.count) && subtag.utf8.allSatisfy { isASCIILetter($0) || (0x30...0x39).contains($0) }
         }

@@ -7,8 +7,10 @@
 /// anchor) is the painter's business (`TextLayout.placed(at:anchor:)`), so moving a text never
 /// lays it out again.
 public enum ParagraphLayouter {
-    public static func layout(_ text: String, fonts: FontChain, library: FontLibrary, size: Double,
-                              style: ParagraphStyle) throws -> TextLayout {
+    public static func layout(
+        _ text: String, fonts: FontChain, library: FontLibrary, size: Double,
+        style: ParagraphStyle
+    ) throws -> TextLayout {
         guard text.utf8.count <= ClusterGroup.maxOffset else {
             throw LayoutError.textTooLong(bytes: text.utf8.count, limit: ClusterGroup.maxOffset)
         }
@@ -21,23 +23,30 @@ public enum ParagraphLayouter {
         var overflowed = false
         let wraps = style.boxWidth != nil && style.maxLines != 1
         for (paragraphText, offset) in Self.paragraphs(of: text) {
-            let paragraph = try ShapedParagraph(paragraphText, byteOffset: offset, chain: chain, size: size,
-                                                shaping: style.shaping, cache: library.paragraphAnalyses)
-            let ranges = wraps ? LineFiller.lines(paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!)
-                               : [0..<paragraph.groups.count]
+            let paragraph = try ShapedParagraph(
+                paragraphText, byteOffset: offset, chain: chain, size: size,
+                shaping: style.shaping, cache: library.paragraphAnalyses)
+            let ranges =
+                wraps
+                ? LineFiller.lines(paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!)
+                : [0..<paragraph.groups.count]
             for (index, range) in ranges.enumerated() {
                 var groups = LineFiller.trimmingTrailingWhitespace(paragraph.groups[range])
                 var truncated = false
                 if let width = style.boxWidth, groups.advance > width + LineFiller.tolerance {
                     overflowed = true
                     if style.truncation != .clip {
-                        groups = Truncator.truncate(Array(groups), maxWidth: width, mode: style.truncation,
-                                                    ellipsis: try paragraph.ellipsis())[...]
+                        groups =
+                            Truncator.truncate(
+                                Array(groups), maxWidth: width, mode: style.truncation,
+                                ellipsis: try paragraph.ellipsis())[...]
                         truncated = true
                     }
                 }
-                lines.append(LogicalLine(paragraph: paragraph, groups: groups, endsParagraph: index == ranges.count - 1,
-                                         truncated: truncated))
+                lines.append(
+                    LogicalLine(
+                        paragraph: paragraph, groups: groups, endsParagraph: index == ranges.count - 1,
+                        truncated: truncated))
             }
         }
 
@@ -51,8 +60,10 @@ public enum ParagraphLayouter {
             lines.removeLast(lines.count - limit)
             // The last kept line ends in an ellipsis, unless cutting it to width gave it one already.
             if style.truncation != .clip, var last = lines.last, !last.truncated {
-                last.groups = Truncator.truncate(Array(last.groups), maxWidth: style.boxWidth,
-                                                 mode: .tail, ellipsis: try last.paragraph.ellipsis())[...]
+                last.groups =
+                    Truncator.truncate(
+                        Array(last.groups), maxWidth: style.boxWidth,
+                        mode: .tail, ellipsis: try last.paragraph.ellipsis())[...]
                 last.endsParagraph = true
                 lines[lines.count - 1] = last
             }
@@ -63,8 +74,9 @@ public enum ParagraphLayouter {
         let contentHeight = metrics.ascender + metrics.descender + Double(max(lines.count - 1, 0)) * lineAdvance
         let boxHeight = style.boxHeight ?? contentHeight
         let laidOut = lines.enumerated().map { index, line in
-            line.place(baseline: metrics.ascender + Double(index) * lineAdvance,
-                       boxX: 0, boxWidth: boxWidth, alignment: style.alignment, metrics: metrics, chain: chain)
+            line.place(
+                baseline: metrics.ascender + Double(index) * lineAdvance,
+                boxX: 0, boxWidth: boxWidth, alignment: style.alignment, metrics: metrics, chain: chain)
         }
         let box = Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)
         let clip = style.truncation == .clip && overflowed ? box : nil
@@ -116,8 +128,10 @@ final class ShapedParagraph {
     private let size: Double
     let shaping: ShapingOptions
 
-    init(_ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, shaping: ShapingOptions,
-         cache: ParagraphAnalysisCache) throws {
+    init(
+        _ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, shaping: ShapingOptions,
+        cache: ParagraphAnalysisCache
+    ) throws {
         let analysis = try cache.analysis(of: string, chain: chain, language: shaping.language)
         text = analysis.text
         self.byteOffset = byteOffset
@@ -129,9 +143,10 @@ final class ShapedParagraph {
         breakOpportunities = analysis.breakOpportunities
         var groups: [ClusterGroup] = [], glyphs: [ClusterGlyph] = []
         for (index, run) in runs.enumerated() {
-            groups += try Shaper.clusterGroups(text, run: run, runIndex: index, face: chain.faces[run.font], size: size,
-                                               variations: chain.members[run.font].variations, shaping: shaping,
-                                               store: &glyphs)
+            groups += try Shaper.clusterGroups(
+                text, run: run, runIndex: index, face: chain.faces[run.font], size: size,
+                variations: chain.members[run.font].variations, shaping: shaping,
+                store: &glyphs)
         }
         self.groups = groups
         self.glyphs = glyphs
@@ -142,15 +157,18 @@ final class ShapedParagraph {
         if let shapedEllipsis { return shapedEllipsis }
         let ellipsis = UnicodeText("\u{2026}")
         let font = chain.font(for: ellipsis.scalars[...], preferred: 0)
-        let run = TextRun(bytes: 0..<ellipsis.utf8.count, level: isRightToLeft ? 1 : 0,
-                          script: runs.first?.script ?? ScriptResolver.scripts(of: ellipsis)[0], font: font)
+        let run = TextRun(
+            bytes: 0..<ellipsis.utf8.count, level: isRightToLeft ? 1 : 0,
+            script: runs.first?.script ?? ScriptResolver.scripts(of: ellipsis)[0], font: font)
         runs.append(run)
         let firstGlyph = glyphs.count
-        let groups = try Shaper.clusterGroups(ellipsis, run: run, runIndex: runs.count - 1, face: chain.faces[font], size: size,
-                                              variations: chain.members[font].variations, shaping: shaping, store: &glyphs)
+        let groups = try Shaper.clusterGroups(
+            ellipsis, run: run, runIndex: runs.count - 1, face: chain.faces[font], size: size,
+            variations: chain.members[font].variations, shaping: shaping, store: &glyphs)
         // Its glyphs were appended together: one group over all of them.
-        let group = ClusterGroup(bytes: 0..<0, run: runs.count - 1, glyphs: firstGlyph..<glyphs.count,
-                                 advance: groups.advance, isWhitespace: false)
+        let group = ClusterGroup(
+            bytes: 0..<0, run: runs.count - 1, glyphs: firstGlyph..<glyphs.count,
+            advance: groups.advance, isWhitespace: false)
         shapedEllipsis = group
         return group
     }
@@ -164,8 +182,10 @@ struct LogicalLine {
     /// Already cut to the box width with an ellipsis.
     var truncated = false
 
-    func place(baseline: Double, boxX: Double, boxWidth: Double, alignment: ParagraphStyle.Alignment,
-               metrics: FontMetrics, chain: OpenFontChain) -> LaidOutLine {
+    func place(
+        baseline: Double, boxX: Double, boxWidth: Double, alignment: ParagraphStyle.Alignment,
+        metrics: FontMetrics, chain: OpenFontChain
+    ) -> LaidOutLine {
         let width = groups.advance
         var spacing = 0.0
         let spaces = groups.filter(\.isWhitespace).count
@@ -185,7 +205,11 @@ struct LogicalLine {
         // Segments of consecutive groups from one run, put in visual order by their bidi levels.
         var segments: [[ClusterGroup]] = []
         for group in groups {
-            if let last = segments.last?.last, last.run == group.run { segments[segments.count - 1].append(group) } else { segments.append([group]) }
+            if let last = segments.last?.last, last.run == group.run {
+                segments[segments.count - 1].append(group)
+            } else {
+                segments.append([group])
+            }
         }
         let levels = segments.map { paragraph.runs[$0[0].run].level }
         var penX = boxX + offset
@@ -202,18 +226,23 @@ struct LogicalLine {
                 if run.isRightToLeft { penX += tracking }
                 let cluster = group.bytes.lowerBound + paragraph.byteOffset
                 for glyph in paragraph.glyphs[group.glyphs] {
-                    glyphs.append(PositionedGlyph(glyphID: glyph.glyphID, cluster: cluster,
-                                                  x: penX + glyph.xOffset, y: baseline - glyph.yOffset, advance: glyph.xAdvance))
+                    glyphs.append(
+                        PositionedGlyph(
+                            glyphID: glyph.glyphID, cluster: cluster,
+                            x: penX + glyph.xOffset, y: baseline - glyph.yOffset, advance: glyph.xAdvance))
                     penX += glyph.xAdvance
                 }
                 if !run.isRightToLeft { penX += tracking }
                 if group.isWhitespace { penX += spacing }
             }
-            runs.append(LaidOutRun(font: chain.members[run.font], script: Script(tag: ScriptResolver.name(run.script)),
-                                   direction: run.isRightToLeft ? .rightToLeft : .leftToRight, glyphs: glyphs))
+            runs.append(
+                LaidOutRun(
+                    font: chain.members[run.font], script: Script(tag: ScriptResolver.name(run.script)),
+                    direction: run.isRightToLeft ? .rightToLeft : .leftToRight, glyphs: glyphs))
         }
-        return LaidOutLine(baseline: baseline, minX: lineStart, maxX: penX, ascent: metrics.ascender,
-                           descent: metrics.descender, direction: paragraph.isRightToLeft ? .rightToLeft : .leftToRight,
-                           underlineOffset: metrics.underlineOffset, underlineThickness: metrics.underlineThickness, runs: runs)
+        return LaidOutLine(
+            baseline: baseline, minX: lineStart, maxX: penX, ascent: metrics.ascender,
+            descent: metrics.descender, direction: paragraph.isRightToLeft ? .rightToLeft : .leftToRight,
+            underlineOffset: metrics.underlineOffset, underlineThickness: metrics.underlineThickness, runs: runs)
     }
 }

@@ -25,9 +25,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// are left alone.
     public var tracking: Double
 
-    public init(boxWidth: Double? = nil, boxHeight: Double? = nil, alignment: Alignment = .natural,
-                lineHeight: Double = 1, maxLines: Int? = nil, truncation: Truncation = .tail, language: String? = nil,
-                features: [FontFeature] = [], tracking: Double = 0) {
+    public init(
+        boxWidth: Double? = nil, boxHeight: Double? = nil, alignment: Alignment = .natural,
+        lineHeight: Double = 1, maxLines: Int? = nil, truncation: Truncation = .tail, language: String? = nil,
+        features: [FontFeature] = [], tracking: Double = 0
+    ) {
         self.boxWidth = boxWidth
         self.boxHeight = boxHeight
         self.alignment = alignment

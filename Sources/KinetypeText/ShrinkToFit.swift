@@ -1,8 +1,10 @@
 /// The largest size, between size × minimumScaleFactor and size, at which a text fits its box
 /// without truncation (as SwiftUI's `minimumScaleFactor`). Past the minimum it truncates.
 public enum ShrinkToFit {
-    public static func size(for text: String, fonts: FontChain, library: FontLibrary, size: Double,
-                            style: ParagraphStyle, minimumScaleFactor: Double) throws -> Double {
+    public static func size(
+        for text: String, fonts: FontChain, library: FontLibrary, size: Double,
+        style: ParagraphStyle, minimumScaleFactor: Double
+    ) throws -> Double {
         let fits = { (candidate: Double) throws -> Bool in
             try !ParagraphLayouter.layout(text, fonts: fonts, library: library, size: candidate, style: style).overflowed
         }

@@ -93,8 +93,10 @@ public struct TextLayout: Sendable, Equatable {
 
     /// Where the box's top-left corner goes so that its `anchor` point lands on `position`.
     public func origin(at position: (x: Double, y: Double), anchor: Anchor) -> (x: Double, y: Double) {
-        (position.x - anchor.horizontalFraction * box.width,
-         position.y - anchor.verticalOffset(boxHeight: box.height, firstAscent: firstAscent))
+        (
+            position.x - anchor.horizontalFraction * box.width,
+            position.y - anchor.verticalOffset(boxHeight: box.height, firstAscent: firstAscent)
+        )
     }
 
     /// The layout moved so that its box's `anchor` point is at `position`.

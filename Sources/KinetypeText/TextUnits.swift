@@ -121,8 +121,9 @@ public enum TextUnits {
 
     /// Whitespace and invisible format characters (ZWSP, a lone ZWJ): nothing to animate.
     static func isBlank(_ character: Character) -> Bool {
-        character.isWhitespace || character.unicodeScalars.allSatisfy {
-            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
-        }
+        character.isWhitespace
+            || character.unicodeScalars.allSatisfy {
+                $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+            }
     }
 }

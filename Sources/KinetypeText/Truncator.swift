@@ -1,8 +1,10 @@
 /// Cuts a line to a width and inserts a shaped ellipsis: at the end (`tail`), the start (`head`)
 /// or the middle, always between clusters.
 enum Truncator {
-    static func truncate(_ groups: [ClusterGroup], maxWidth: Double?, mode: ParagraphStyle.Truncation,
-                         ellipsis: ClusterGroup) -> [ClusterGroup] {
+    static func truncate(
+        _ groups: [ClusterGroup], maxWidth: Double?, mode: ParagraphStyle.Truncation,
+        ellipsis: ClusterGroup
+    ) -> [ClusterGroup] {
         let available = (maxWidth ?? .infinity) - ellipsis.advance
         let trim = { (slice: ArraySlice<ClusterGroup>) -> [ClusterGroup] in
             var start = slice.startIndex, end = slice.endIndex
@@ -11,7 +13,9 @@ enum Truncator {
             return Array(slice[start..<end])
         }
         // The ellipsis takes the cluster of the first character it hides (or the end).
-        let cut = { (index: Int) in ellipsis.standing(at: index < groups.count ? groups[index].bytes.lowerBound : groups.last?.bytes.upperBound ?? 0) }
+        let cut = { (index: Int) in
+            ellipsis.standing(at: index < groups.count ? groups[index].bytes.lowerBound : groups.last?.bytes.upperBound ?? 0)
+        }
         switch mode {
         case .clip:
             return groups

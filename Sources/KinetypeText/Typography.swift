@@ -28,7 +28,7 @@ struct ShapingOptions: Hashable {
     /// for `letter-spacing`.
     static let joinedScripts: Set<String> = [
         "Arab", "Syrc", "Mong", "Nkoo", "Mand", "Adlm", "Rohg", "Mani", "Phlp", "Sogd", "Ougr", "Phag",
-        "Deva", "Beng", "Guru",
+        "Deva", "Beng", "Guru"
     ]
 
     /// The tracking a run of `script` gets.

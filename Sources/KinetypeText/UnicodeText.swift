@@ -43,7 +43,9 @@ struct UnicodeText {
     }
 
     func scalars(inBytes range: Range<Int>) -> ArraySlice<Unicode.Scalar> {
-        scalars[scalarIndex(atByte: range.lowerBound)..<(range.upperBound >= utf8.count ? scalars.count : scalarIndex(atByte: range.upperBound))]
+        scalars[
+            scalarIndex(atByte: range.lowerBound)..<(range.upperBound >= utf8.count ? scalars.count : scalarIndex(atByte: range.upperBound))
+        ]
     }
 
     func isWhitespace(atByte offset: Int) -> Bool {

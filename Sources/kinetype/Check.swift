@@ -7,38 +7,38 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare rendered frames with golden PNGs: the golden-image test for your CI.",
         discussion: """
-        For each SPEC, renders the frames that GOLDENS/<spec name>/ holds goldens for \
-        (frame_00012.png, as `render` names them; the spec name is its file name without the \
-        extension), or the frames of --frames, and compares each with its golden. A pixel differs \
-        when any channel (R, G, B or alpha) differs by more than --tolerance (out of 255); a frame \
-        fails when more than --max-diff-pixels pixels differ, or when its size or transparency is \
-        not the golden's.
+            For each SPEC, renders the frames that GOLDENS/<spec name>/ holds goldens for \
+            (frame_00012.png, as `render` names them; the spec name is its file name without the \
+            extension), or the frames of --frames, and compares each with its golden. A pixel differs \
+            when any channel (R, G, B or alpha) differs by more than --tolerance (out of 255); a frame \
+            fails when more than --max-diff-pixels pixels differ, or when its size or transparency is \
+            not the golden's.
 
-        Exit status: 0 when every frame matches; 1 when a frame differs, or a golden folder holds \
-        frames beyond its spec's last (stderr names spec, frame, differing pixels and the largest \
-        channel difference; --report gets expected, actual and diff images and an index.html); 2 \
-        when the check cannot run (a spec that does not load, an option out of range) or, with \
-        --require-goldens, a spec has no goldens; 64 for a command line that does not parse.
+            Exit status: 0 when every frame matches; 1 when a frame differs, or a golden folder holds \
+            frames beyond its spec's last (stderr names spec, frame, differing pixels and the largest \
+            channel difference; --report gets expected, actual and diff images and an index.html); 2 \
+            when the check cannot run (a spec that does not load, an option out of range) or, with \
+            --require-goldens, a spec has no goldens; 64 for a command line that does not parse.
 
-        A spec without goldens (a spec just added, an empty golden folder, goldens missing for \
-        frames of --frames) is reported on its own, as a warning and a skipped JUnit test case \
-        named "goldens", and the other specs are checked as usual: adding a spec does not break \
-        the check of the others. --require-goldens makes it fatal (a JUnit failure, exit 2), \
-        after the other specs are checked.
+            A spec without goldens (a spec just added, an empty golden folder, goldens missing for \
+            frames of --frames) is reported on its own, as a warning and a skipped JUnit test case \
+            named "goldens", and the other specs are checked as usual: adding a spec does not break \
+            the check of the others. --require-goldens makes it fatal (a JUnit failure, exit 2), \
+            after the other specs are checked.
 
-        The report folder always shows the last run: each run first removes what an earlier one \
-        wrote there (index.html and the frame_NNNNN-expected/-actual/-diff.png images, nothing \
-        else), and a passing run that finds a report folder writes an index.html saying that \
-        everything matches. --junit failures name the expected, actual and diff images (in the \
-        failure text and as [[ATTACHMENT|path]] lines in system-out, for Jenkins and GitLab).
+            The report folder always shows the last run: each run first removes what an earlier one \
+            wrote there (index.html and the frame_NNNNN-expected/-actual/-diff.png images, nothing \
+            else), and a passing run that finds a report folder writes an index.html saying that \
+            everything matches. --junit failures name the expected, actual and diff images (in the \
+            failure text and as [[ATTACHMENT|path]] lines in system-out, for Jenkins and GitLab).
 
-        --update records the selected frames as goldens instead (the folder's frames, or --frames) \
-        and says what changed. For a spec with none yet it records the first, middle and last \
-        frame, except that a first or last frame showing nothing (every pixel one colour, as at \
-        the ends of a fade) gives way to the nearest frame towards the middle that shows \
-        something; it says which frames it chose and why. With CI=true it refuses unless \
-        --force, so a CI job never re-records by accident.
-        """
+            --update records the selected frames as goldens instead (the folder's frames, or --frames) \
+            and says what changed. For a spec with none yet it records the first, middle and last \
+            frame, except that a first or last frame showing nothing (every pixel one colour, as at \
+            the ends of a fade) gives way to the nearest frame towards the middle that shows \
+            something; it says which frames it chose and why. With CI=true it refuses unless \
+            --force, so a CI job never re-records by accident.
+            """
     )
 
     @Argument(help: ArgumentHelp("The animation specs to check.", valueName: "SPEC"))
@@ -47,14 +47,17 @@ struct Check: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Folder of golden frames, one subfolder a spec.", valueName: "DIR"))
     var goldens: String
 
-    @Option(name: .long, help: ArgumentHelp("Frames to check, e.g. 0,15,29-31,middle,last (default: the goldens there are).", valueName: "LIST"))
+    @Option(
+        name: .long, help: ArgumentHelp("Frames to check, e.g. 0,15,29-31,middle,last (default: the goldens there are).", valueName: "LIST")
+    )
     var frames: String?
 
     @Option(name: .long, help: ArgumentHelp("Largest channel difference that is not a difference, 0…255.", valueName: "N"))
     var tolerance: Int = 2
 
-    @Option(name: .customLong("max-diff-pixels"),
-            help: ArgumentHelp("Differing pixels a frame may have: a count (25) or a share of its pixels (0.01%).", valueName: "P"))
+    @Option(
+        name: .customLong("max-diff-pixels"),
+        help: ArgumentHelp("Differing pixels a frame may have: a count (25) or a share of its pixels (0.01%).", valueName: "P"))
     var maxDiffPixels: String = "0.01%"
 
     @Flag(name: .long, help: "Record the selected frames as goldens instead of comparing.")
@@ -109,7 +112,9 @@ struct Check: ParsableCommand {
 
         for problem in problems {
             let fatal = problem.kind == .extraGoldens || requireGoldens
-            note("\(fatal ? "" : "warning: ")\(problem.spec): \(problem.message)\(fatal ? "" : " (skipped; --require-goldens makes this fatal)")")
+            note(
+                "\(fatal ? "" : "warning: ")\(problem.spec): \(problem.message)\(fatal ? "" : " (skipped; --require-goldens makes this fatal)")"
+            )
         }
         for result in results where !result.passed {
             note("\(result.spec) frame \(result.frame): \(result.failure!)")
@@ -121,7 +126,9 @@ struct Check: ParsableCommand {
         let folder = URL(fileURLWithPath: report)
         let reportWritten = !failed.isEmpty || !problems.isEmpty || FileManager.default.fileExists(atPath: folder.path)
         if reportWritten {
-            do { try CheckReport.write(results, problems: problems, tolerance: tolerance, to: folder) } catch { unusable("cannot write the report: \(error)") }
+            do { try CheckReport.write(results, problems: problems, tolerance: tolerance, to: folder) } catch {
+                unusable("cannot write the report: \(error)")
+            }
             if !failed.isEmpty || !problems.isEmpty { note("report: \(folder.appendingPathComponent("index.html").path)") }
         }
         if let junit {
@@ -132,18 +139,23 @@ struct Check: ParsableCommand {
                 // mkdir -p; its reason, if it fails, comes out of the write below.
                 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             }
-            let xml = CheckReport.junit(results, problems: problems, missingIsFailure: requireGoldens,
-                                        reportFolder: reportWritten ? URL(fileURLWithPath: report) : nil)
+            let xml = CheckReport.junit(
+                results, problems: problems, missingIsFailure: requireGoldens,
+                reportFolder: reportWritten ? URL(fileURLWithPath: report) : nil)
             // AtomicFile's errors are one plain line (`cannot write PATH: no space left on device`).
             do { try AtomicFile.write(Array(xml.utf8), to: url) } catch { unusable("JUnit report: \(error)") }
         }
         if json { Output.toStandardOutput(Self.json(results, problems: problems, requireGoldens: requireGoldens)) }
         let specCount = Set(work.map(\.name) + problems.map(\.spec)).count
-        var summary = "\(results.count - failed.count) of \(results.count) frames of \(specCount) spec\(specCount == 1 ? "" : "s") match their goldens"
+        var summary =
+            "\(results.count - failed.count) of \(results.count) frames of \(specCount) spec\(specCount == 1 ? "" : "s") match their goldens"
         if !missing.isEmpty {
-            summary += "; \(missing.count) spec\(missing.count == 1 ? " has" : "s have") no goldens (\(requireGoldens ? "required" : "skipped")): \(missing.map(\.spec).joined(separator: ", "))"
+            summary +=
+                "; \(missing.count) spec\(missing.count == 1 ? " has" : "s have") no goldens (\(requireGoldens ? "required" : "skipped")): \(missing.map(\.spec).joined(separator: ", "))"
         }
-        if !extra.isEmpty { summary += "; \(extra.count) with goldens beyond their last frame: \(extra.map(\.spec).joined(separator: ", "))" }
+        if !extra.isEmpty {
+            summary += "; \(extra.count) with goldens beyond their last frame: \(extra.map(\.spec).joined(separator: ", "))"
+        }
         let passed = failed.isEmpty && extra.isEmpty && (missing.isEmpty || !requireGoldens)
         note("\(passed ? "ok" : "FAILED"): \(summary)")
         if !failed.isEmpty || !extra.isEmpty { throw ExitCode(1) }
@@ -154,7 +166,9 @@ struct Check: ParsableCommand {
     /// for --update of a spec with no goldens yet, frames that show something
     /// (`GoldenCheck.framesToRecord`). Goldens that are missing, or beyond the spec's last frame,
     /// are this spec's problem, reported beside the other specs' results.
-    private func selectedFrames(scene: Scene, spec: String, name: String, folder: URL, list: FrameList?) -> ([Int], GoldenCheck.SpecProblem?) {
+    private func selectedFrames(scene: Scene, spec: String, name: String, folder: URL, list: FrameList?) -> (
+        [Int], GoldenCheck.SpecProblem?
+    ) {
         let existing = (try? GoldenCheck.goldenFrames(in: folder)) ?? nil
         var selected: [Int]
         if let list {
@@ -167,18 +181,31 @@ struct Check: ParsableCommand {
             note("\(name): no goldens yet; recording \(chosen.map { "frame \($0.frame) (\($0.reason))" }.joined(separator: ", "))")
             return (chosen.map(\.frame), nil)
         } else {
-            let message = existing == nil ? "no goldens: \(folder.path) does not exist; record them with --update"
-                                          : "no goldens: \(folder.path) holds no frames (frame_00000.png, …); record them with --update"
+            let message =
+                existing == nil
+                ? "no goldens: \(folder.path) does not exist; record them with --update"
+                : "no goldens: \(folder.path) holds no frames (frame_00000.png, …); record them with --update"
             return ([], GoldenCheck.SpecProblem(spec: name, kind: .missingGoldens, message: message))
         }
         if update { return (selected, nil) }
         let beyond = selected.filter { $0 >= scene.frameCount }
         if !beyond.isEmpty {
-            return ([], GoldenCheck.SpecProblem(spec: name, kind: .extraGoldens, message: "the spec has \(scene.frameCount) frames, but \(folder.path) holds goldens for frame\(beyond.count == 1 ? "" : "s") \(beyond.map(String.init).joined(separator: ", ")); remove them or re-record with --update"))
+            return (
+                [],
+                GoldenCheck.SpecProblem(
+                    spec: name, kind: .extraGoldens,
+                    message:
+                        "the spec has \(scene.frameCount) frames, but \(folder.path) holds goldens for frame\(beyond.count == 1 ? "" : "s") \(beyond.map(String.init).joined(separator: ", ")); remove them or re-record with --update"
+                )
+            )
         }
         let missing = selected.filter { !FileManager.default.fileExists(atPath: GoldenCheck.goldenURL(folder, frame: $0).path) }
         guard !missing.isEmpty else { return (selected, nil) }
-        let problem = GoldenCheck.SpecProblem(spec: name, kind: .missingGoldens, message: "no goldens for frame\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) in \(folder.path); record them with --update")
+        let problem = GoldenCheck.SpecProblem(
+            spec: name, kind: .missingGoldens,
+            message:
+                "no goldens for frame\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) in \(folder.path); record them with --update"
+        )
         return (selected.filter { !missing.contains($0) }, problem)
     }
 
@@ -193,7 +220,8 @@ struct Check: ParsableCommand {
             } else if let difference = result.difference, result.passed, difference.differingPixels == 0 {
                 change = "unchanged"
             } else if let difference = result.difference {
-                change = "\(difference.differingPixels) pixels changed (largest channel difference \(difference.largestChannelDifference)/255)"
+                change =
+                    "\(difference.differingPixels) pixels changed (largest channel difference \(difference.largestChannelDifference)/255)"
             } else {
                 change = result.failure ?? "changed"
             }
@@ -217,7 +245,8 @@ struct Check: ParsableCommand {
         unusable("--max-diff-pixels takes a count (25) or a percentage (0.01%), got \"\(text)\"")
     }
 
-    static func json(_ results: [GoldenCheck.FrameResult], problems: [GoldenCheck.SpecProblem] = [], requireGoldens: Bool = false) -> String {
+    static func json(_ results: [GoldenCheck.FrameResult], problems: [GoldenCheck.SpecProblem] = [], requireGoldens: Bool = false) -> String
+    {
         struct Frame: Encodable {
             var spec: String, frame: Int, time: Double, passed: Bool
             var differingPixels: Int?, largestChannelDifference: Int?, failure: String?
@@ -225,13 +254,17 @@ struct Check: ParsableCommand {
         struct Problem: Encodable { var spec: String; var problem: String; var fatal: Bool; var message: String }
         struct Report: Encodable { var passed: Bool; var specs: [Problem]; var frames: [Frame] }
         let listed = problems.map {
-            Problem(spec: $0.spec, problem: $0.kind == .missingGoldens ? "missingGoldens" : "extraGoldens",
-                    fatal: $0.kind == .extraGoldens || requireGoldens, message: $0.message)
+            Problem(
+                spec: $0.spec, problem: $0.kind == .missingGoldens ? "missingGoldens" : "extraGoldens",
+                fatal: $0.kind == .extraGoldens || requireGoldens, message: $0.message)
         }
-        let report = Report(passed: results.allSatisfy(\.passed) && !listed.contains(where: \.fatal), specs: listed, frames: results.map {
-            Frame(spec: $0.spec, frame: $0.frame, time: $0.time, passed: $0.passed, differingPixels: $0.difference?.differingPixels,
-                  largestChannelDifference: $0.difference?.largestChannelDifference, failure: $0.failure)
-        })
+        let report = Report(
+            passed: results.allSatisfy(\.passed) && !listed.contains(where: \.fatal), specs: listed,
+            frames: results.map {
+                Frame(
+                    spec: $0.spec, frame: $0.frame, time: $0.time, passed: $0.passed, differingPixels: $0.difference?.differingPixels,
+                    largestChannelDifference: $0.difference?.largestChannelDifference, failure: $0.failure)
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"

@@ -36,7 +36,8 @@ func withAdvice(_ error: Error) -> String {
             let holder = pid.map { "another render (PID \($0))" } ?? "another render"
             return "the output folder \(directory) is in use by \(holder); wait for it to finish, use --wait, or render into another folder"
         case let .shardInUse(directory, shard, pid):
-            return "shard \(shard) is already rendering into \(directory)\(pid.map { " (PID \($0))" } ?? ""); wait for it to finish, or use --wait"
+            return
+                "shard \(shard) is already rendering into \(directory)\(pid.map { " (PID \($0))" } ?? ""); wait for it to finish, or use --wait"
         case let .shardCountDiffers(_, _, existing):
             return "\(error) (--shard K/\(existing); a Slurm task: sbatch --array=K --export=ALL,KINETYPE_SHARDS=\(existing) …)"
         default: return "\(error)"
@@ -73,8 +74,10 @@ struct FrameSelection: ParsableArguments {
 /// Runs a long job (a render into a video or a stream, an encode) with a progress bar on a
 /// terminal's stderr and Ctrl-C handling: an interruption prints "interrupted after N of M frames;
 /// `leftBehind`" and exits with 130 or 143; any other error fails in one line.
-func withProgress<Result>(quiet: Bool, leftBehind: String,
-                          _ body: (_ progress: @escaping @Sendable (Int, Int) -> Void, _ isCancelled: @escaping @Sendable () -> Bool) throws -> Result) -> Result {
+func withProgress<Result>(
+    quiet: Bool, leftBehind: String,
+    _ body: (_ progress: @escaping @Sendable (Int, Int) -> Void, _ isCancelled: @escaping @Sendable () -> Bool) throws -> Result
+) -> Result {
     let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
     let interruption = Interruption()
     defer { bar.finish() }
@@ -93,8 +96,10 @@ func withProgress<Result>(quiet: Bool, leftBehind: String,
 /// `-j N`, `-jN`, `--jobs N` for every command that renders or decodes frames: how many at once.
 /// The default is the CPUs this process may use (`AvailableCPUs`), not the machine's cores.
 struct JobsOption: ParsableArguments {
-    @Option(name: [.customShort("j", allowingJoined: true), .long],
-            help: ArgumentHelp("""
+    @Option(
+        name: [.customShort("j", allowingJoined: true), .long],
+        help: ArgumentHelp(
+            """
             Frames worked on at once; by default the CPUs this process may use: those in its \
             affinity mask (taskset, a cpuset), capped by its cgroup's CPU quota (a container's \
             CPU limit).

@@ -1,5 +1,5 @@
 #if os(Linux)
-internal import CMalloc
+    internal import CMalloc
 #endif
 
 /// Process-wide malloc settings for rendering many frames: a choice for the command-line tool, not
@@ -10,8 +10,8 @@ enum MemoryTuning {
     /// stays flat: the next frame reuses what the last one freed. No effect without glibc.
     static func reuseLargeAllocations() {
         #if os(Linux)
-        _ = mallopt(M_MMAP_THRESHOLD, 256 << 20)
-        _ = mallopt(M_TRIM_THRESHOLD, 512 << 20)
+            _ = mallopt(M_MMAP_THRESHOLD, 256 << 20)
+            _ = mallopt(M_TRIM_THRESHOLD, 512 << 20)
         #endif
     }
 }

@@ -7,12 +7,12 @@ struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Chart a layer's animated properties over time, to tune curves and springs without a GIF.",
         discussion: """
-        Samples each --property at every pixel column of the time axis (the whole spec's \
-        duration), marks its keyframes, and draws axes with ticks: seconds along x, the \
-        property's own units (pixels, 0…1, weight…) along y. Several --property flags share one \
-        chart. Plottable: size, position.x, position.y, opacity, tracking, box.width, \
-        font.weight, and text (the first number in it: a counting text).
-        """
+            Samples each --property at every pixel column of the time axis (the whole spec's \
+            duration), marks its keyframes, and draws axes with ticks: seconds along x, the \
+            property's own units (pixels, 0…1, weight…) along y. Several --property flags share one \
+            chart. Plottable: size, position.x, position.y, opacity, tracking, box.width, \
+            font.weight, and text (the first number in it: a counting text).
+            """
     )
 
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
@@ -40,7 +40,8 @@ struct Plot: ParsableCommand {
         }
         let scene = try loadScene(spec)
         guard let textLayer = scene.layers.first(where: { $0.id == layer }) else {
-            Output.toStandardError("error: no layer \"\(layer)\" in \(spec); its layers: \(scene.layers.map(\.id).joined(separator: ", "))\n")
+            Output.toStandardError(
+                "error: no layer \"\(layer)\" in \(spec); its layers: \(scene.layers.map(\.id).joined(separator: ", "))\n")
             throw ExitCode(1)
         }
         do {

@@ -14,8 +14,10 @@ extension Shard {
     init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-              (1...Self.maximumCount).contains(count), (0..<count).contains(index) else {
-            throw ShardError(message: "--shard takes K/N (shard K of N, K from 0 to N-1, N up to \(Self.maximumCount)) or auto; got \"\(text)\"")
+            (1...Self.maximumCount).contains(count), (0..<count).contains(index)
+        else {
+            throw ShardError(
+                message: "--shard takes K/N (shard K of N, K from 0 to N-1, N up to \(Self.maximumCount)) or auto; got \"\(text)\"")
         }
         self.init(index: index, count: count)
     }
@@ -58,7 +60,10 @@ extension Shard {
                 count = shards
                 used = ["SLURM_ARRAY_TASK_ID", "KINETYPE_SHARDS"]
                 if let last = try integer("SLURM_ARRAY_TASK_MAX"), last >= shards, shards >= 1 {
-                    throw ShardError(message: "--shard auto: SLURM_ARRAY_TASK_MAX=\(last), KINETYPE_SHARDS=\(shards): with KINETYPE_SHARDS the array's task IDs are the shard indices, 0…\(shards - 1); submit --array=0-\(shards - 1) (or some of those IDs, to re-run them)")
+                    throw ShardError(
+                        message:
+                            "--shard auto: SLURM_ARRAY_TASK_MAX=\(last), KINETYPE_SHARDS=\(shards): with KINETYPE_SHARDS the array's task IDs are the shard indices, 0…\(shards - 1); submit --array=0-\(shards - 1) (or some of those IDs, to re-run them)"
+                    )
                 }
             } else {
                 count = try required("SLURM_ARRAY_TASK_COUNT", with: "SLURM_ARRAY_TASK_ID", why: "Slurm sets it for job arrays")
@@ -70,10 +75,14 @@ extension Shard {
                 // One task whose ID is not 0 is how a retry of one task of a larger array looks
                 // (`sbatch --array=5`): alone it would be shard 0/1, every frame.
                 guard count != 1 || id == 0 else {
-                    throw ShardError(message: "--shard auto: SLURM_ARRAY_TASK_ID=\(id) is the only task of its array (SLURM_ARRAY_TASK_COUNT=1), as in a retry of one task (sbatch --array=\(id)): this would render every frame as shard 0/1. Give the array's shard count: sbatch --array=\(id) --export=ALL,KINETYPE_SHARDS=N …")
+                    throw ShardError(
+                        message:
+                            "--shard auto: SLURM_ARRAY_TASK_ID=\(id) is the only task of its array (SLURM_ARRAY_TASK_COUNT=1), as in a retry of one task (sbatch --array=\(id)): this would render every frame as shard 0/1. Give the array's shard count: sbatch --array=\(id) --export=ALL,KINETYPE_SHARDS=N …"
+                    )
                 }
                 guard id >= minimum, (id - minimum) % step == 0 else {
-                    throw ShardError(message: "--shard auto: SLURM_ARRAY_TASK_ID=\(id) is not in the array \(minimum), \(minimum + step), …")
+                    throw ShardError(
+                        message: "--shard auto: SLURM_ARRAY_TASK_ID=\(id) is not in the array \(minimum), \(minimum + step), …")
                 }
                 index = (id - minimum) / step
             }
@@ -82,7 +91,10 @@ extension Shard {
             count = try required("KINETYPE_SHARDS", with: "AWS_BATCH_JOB_ARRAY_INDEX", why: "set it to the array job's size")
             used = ["AWS_BATCH_JOB_ARRAY_INDEX", "KINETYPE_SHARDS"]
         } else {
-            throw ShardError(message: "--shard auto found no shard index: set JOB_COMPLETION_INDEX (Kubernetes Indexed Job), SLURM_ARRAY_TASK_ID (Slurm job array) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch array job), with KINETYPE_SHARDS for Kubernetes and AWS Batch, or give --shard K/N")
+            throw ShardError(
+                message:
+                    "--shard auto found no shard index: set JOB_COMPLETION_INDEX (Kubernetes Indexed Job), SLURM_ARRAY_TASK_ID (Slurm job array) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch array job), with KINETYPE_SHARDS for Kubernetes and AWS Batch, or give --shard K/N"
+            )
         }
         let source = used.map { "\($0)=\(environment[$0]!)" }.joined(separator: ", ")
         guard (1...maximumCount).contains(count) else {

@@ -7,10 +7,10 @@ struct Sheet: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a contact sheet: a grid of frames, each labelled with its number and time.",
         discussion: """
-        The quickest way to see a whole animation, or to review goldens. Frames are rendered as \
-        `render` renders them, scaled down by area averaging (transparent frames over a \
-        checkerboard) and labelled by kinetype's own text engine.
-        """
+            The quickest way to see a whole animation, or to review goldens. Frames are rendered as \
+            `render` renders them, scaled down by area averaging (transparent frames over a \
+            checkerboard) and labelled by kinetype's own text engine.
+            """
     )
 
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
@@ -43,7 +43,8 @@ struct Sheet: ParsableCommand {
         }
         let scene = try loadScene(spec)
         do {
-            let selected = try frames.map { try FrameList(parsing: $0).frames(count: scene.frameCount) }
+            let selected =
+                try frames.map { try FrameList(parsing: $0).frames(count: scene.frameCount) }
                 ?? ContactSheet.evenlySpaced(count: count ?? 12, frameCount: scene.frameCount)
             let image = try ContactSheet(frames: selected, columns: columns, width: width).render(scene, jobs: jobsOption.jobs)
             try PNGCodec.write(image, to: output)

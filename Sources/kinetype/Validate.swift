@@ -7,11 +7,11 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a spec without rendering: syntax, fields, types, ranges, limits and fonts.",
         discussion: """
-        Exits 0 and prints a one-line summary when the spec is valid; prints the problem in one \
-        line (file:line:column: field: message) and exits 1 otherwise. Warns, without failing, \
-        about what will not look as written: springs cut short, keyframes after the duration, \
-        counting texts that cannot count, characters no font covers.
-        """
+            Exits 0 and prints a one-line summary when the spec is valid; prints the problem in one \
+            line (file:line:column: field: message) and exits 1 otherwise. Warns, without failing, \
+            about what will not look as written: springs cut short, keyframes after the duration, \
+            counting texts that cannot count, characters no font covers.
+            """
     )
 
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
@@ -30,9 +30,13 @@ struct Validate: ParsableCommand {
         } catch {
             guard json else { fail(error) }
             let spec = error as? SpecError
-            Output.toStandardOutput(Self.json(Result(spec: self.spec, valid: false, error: Result.Problem(
-                file: spec?.file ?? self.spec, line: spec?.line, column: spec?.column, path: spec?.path ?? "",
-                message: spec?.message ?? "\(error)"), warnings: [])))
+            Output.toStandardOutput(
+                Self.json(
+                    Result(
+                        spec: self.spec, valid: false,
+                        error: Result.Problem(
+                            file: spec?.file ?? self.spec, line: spec?.line, column: spec?.column, path: spec?.path ?? "",
+                            message: spec?.message ?? "\(error)"), warnings: [])))
             throw ExitCode(1)
         }
         let end = try scene.endTime()
@@ -53,7 +57,9 @@ struct Validate: ParsableCommand {
             throw ExitCode(1)
         }
         let motion = end.isInfinite ? "repeats forever" : String(format: "settles at %.2f s", end)
-        Output.toStandardOutput("\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.layers.count) layer\(scene.layers.count == 1 ? "" : "s"), \(motion)" + "\n")
+        Output.toStandardOutput(
+            "\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.layers.count) layer\(scene.layers.count == 1 ? "" : "s"), \(motion)"
+                + "\n")
     }
 
     /// What `validate --json` prints.

@@ -7,13 +7,13 @@ struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check that a frame folder holds every frame of a finished render (of SPEC, when given).",
         discussion: """
-        Every frame_NNNNN.png must be present and a readable PNG of the canvas's size, and the \
-        render that wrote the folder must have finished. Given SPEC, the folder must also be made \
-        from it: the manifest records a fingerprint of the spec file and of the font files, so a \
-        folder rendered from an older spec or other fonts is stale. Exits 0 when the folder is \
-        complete, 1 listing what is missing, invalid or stale: the step a pipeline runs before \
-        encoding.
-        """
+            Every frame_NNNNN.png must be present and a readable PNG of the canvas's size, and the \
+            render that wrote the folder must have finished. Given SPEC, the folder must also be made \
+            from it: the manifest records a fingerprint of the spec file and of the font files, so a \
+            folder rendered from an older spec or other fonts is stale. Exits 0 when the folder is \
+            complete, 1 listing what is missing, invalid or stale: the step a pipeline runs before \
+            encoding.
+            """
     )
 
     @Argument(help: ArgumentHelp("The frame folder.", valueName: "DIR"))
@@ -27,7 +27,8 @@ struct Verify: ParsableCommand {
         let result: FolderVerification
         do { result = try FolderVerification(directory: URL(fileURLWithPath: directory), scene: scene) } catch { fail(error) }
         guard !result.isComplete else {
-            Output.toStandardOutput(Output.printable("\(directory): complete — \(result.frameCount) frames\(spec.map { " of \($0)" } ?? "")\n"))
+            Output.toStandardOutput(
+                Output.printable("\(directory): complete — \(result.frameCount) frames\(spec.map { " of \($0)" } ?? "")\n"))
             return
         }
         for finding in result.findings { note("\(directory): \(finding)") }

@@ -4,7 +4,10 @@ import Kinetype
 
 /// The encoder settings `render --video` and `encode` share.
 struct VideoOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The video codec, instead of the one the extension implies: h264, hevc, prores, vp9, gif, apng.", valueName: "CODEC"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The video codec, instead of the one the extension implies: h264, hevc, prores, vp9, gif, apng.", valueName: "CODEC"))
     var codec: String?
 
     @Option(name: .long, help: "Constant rate factor for h264 (default 23), hevc (28) and vp9 (32); lower is better.")
@@ -13,7 +16,10 @@ struct VideoOptions: ParsableArguments {
     @Option(name: .long, help: "Encoder preset for h264 and hevc (default medium): ultrafast … veryslow.")
     var preset: String?
 
-    @Option(name: .long, help: ArgumentHelp("Draw a transparent canvas on this colour (#RRGGBB or #RGB), e.g. for a codec without alpha.", valueName: "COLOUR"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Draw a transparent canvas on this colour (#RRGGBB or #RGB), e.g. for a codec without alpha.", valueName: "COLOUR"))
     var background: String?
 
     /// `--background` as a colour, if given.

@@ -9,11 +9,11 @@ final class CountingTextTests: XCTestCase {
 
     func testApples() {
         XCTAssertEqual(count("100 apples", "400 apples", 0.5), "250 apples")
-        XCTAssertEqual(count("100 apples", "400 apples", 1.1), "430 apples")   // spring overshoot
+        XCTAssertEqual(count("100 apples", "400 apples", 1.1), "430 apples")  // spring overshoot
         XCTAssertEqual(count("100 apples", "400 apples", -0.1), "70 apples")
         XCTAssertEqual(count("100 apples", "400 apples", 0.001), "100 apples")
         XCTAssertEqual(count("100 apples", "400 apples", 0.9999), "400 apples")
-        XCTAssertEqual(count("Score: 0 pts", "Score: 9 pts", 0.5), "Score: 5 pts")   // 4.5 rounds away from zero
+        XCTAssertEqual(count("Score: 0 pts", "Score: 9 pts", 0.5), "Score: 5 pts")  // 4.5 rounds away from zero
     }
 
     func testExactAtEnds() {
@@ -26,7 +26,7 @@ final class CountingTextTests: XCTestCase {
     func testCurrencyAndSeparators() {
         XCTAssertEqual(count("$1,000.00", "$2,500.00", 0.5), "$1,750.00")
         XCTAssertEqual(count("1,000", "2,500", 0.5), "1,750")
-        XCTAssertEqual(count("€999", "€1,000,000", 0.5), "€500,500")   // the target has separators
+        XCTAssertEqual(count("€999", "€1,000,000", 0.5), "€500,500")  // the target has separators
         XCTAssertEqual(count("1,000,000 views", "3,000,000 views", 0.25), "1,500,000 views")
         XCTAssertEqual(count("Total: £5", "Total: £15", 0.5), "Total: £10")
     }
@@ -35,11 +35,11 @@ final class CountingTextTests: XCTestCase {
         XCTAssertEqual(count("-10 °C", "20 °C", 0.5), "5 °C")
         XCTAssertEqual(count("-10 °C", "20 °C", 0.1), "-7 °C")
         XCTAssertEqual(count("10 °C", "-20 °C", 0.5), "-5 °C")
-        XCTAssertEqual(count("-10 °C", "10 °C", 0.49), "0 °C")      // no "-0"
-        XCTAssertEqual(count("-$5", "$5", 0.2), "-$3")               // sign before currency
-        XCTAssertEqual(count("+1 dB", "+9 dB", 0.5), "+5 dB")        // explicit plus kept
-        XCTAssertEqual(count("−8 °F", "8 °F", 0.25), "−4 °F")        // U+2212 kept as written
-        XCTAssertEqual(count("A-4", "A-8", 0.5), "A-6")              // a hyphen after a letter is no sign
+        XCTAssertEqual(count("-10 °C", "10 °C", 0.49), "0 °C")  // no "-0"
+        XCTAssertEqual(count("-$5", "$5", 0.2), "-$3")  // sign before currency
+        XCTAssertEqual(count("+1 dB", "+9 dB", 0.5), "+5 dB")  // explicit plus kept
+        XCTAssertEqual(count("−8 °F", "8 °F", 0.25), "−4 °F")  // U+2212 kept as written
+        XCTAssertEqual(count("A-4", "A-8", 0.5), "A-6")  // a hyphen after a letter is no sign
     }
 
     func testDecimalsFollowTheTarget() {
@@ -47,7 +47,7 @@ final class CountingTextTests: XCTestCase {
         XCTAssertEqual(count("3.5 km", "7.25 km", 0.5), "5.38 km")
         XCTAssertEqual(count("3.5 km", "7.25 km", 0.2), "4.25 km")
         XCTAssertEqual(count("7.25 km", "3.5 km", 0.5), "5.4 km")
-        XCTAssertEqual(count("0.5", "2", 0.5), "1")          // 1.25 → integer target
+        XCTAssertEqual(count("0.5", "2", 0.5), "1")  // 1.25 → integer target
         XCTAssertEqual(count("1", "2.50", 0.5), "1.75")
     }
 
@@ -56,15 +56,15 @@ final class CountingTextTests: XCTestCase {
         XCTAssertEqual(count("100 apples", "400 pears", 0.99), "100 apples")
         XCTAssertEqual(count("100 apples", "400 pears", 1), "400 pears")
         XCTAssertEqual(count("100 apples", "400 pears", 1.05), "400 pears")
-        XCTAssertEqual(count("$100", "€400", 0.5), "$100")              // currency differs
-        XCTAssertEqual(count("Price 5", "Cost 9", 0.5), "Price 5")       // prefix differs
+        XCTAssertEqual(count("$100", "€400", 0.5), "$100")  // currency differs
+        XCTAssertEqual(count("Price 5", "Cost 9", 0.5), "Price 5")  // prefix differs
         XCTAssertEqual(count("no number", "42", 0.5), "no number")
         XCTAssertEqual(count("100 apples", "400 apples", .nan), "100 apples")
     }
 
     func testOnlyTheFirstNumberCounts() {
         XCTAssertEqual(count("1 of 10", "5 of 10", 0.5), "3 of 10")
-        XCTAssertEqual(count("1 of 10", "5 of 20", 0.5), "1 of 10")   // trailers differ
+        XCTAssertEqual(count("1 of 10", "5 of 20", 0.5), "1 of 10")  // trailers differ
     }
 
     func testParsing() {

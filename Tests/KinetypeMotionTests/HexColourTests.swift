@@ -5,8 +5,10 @@ import KinetypeMotion
 /// shorthands in which each digit stands for itself doubled.
 final class HexColourTests: XCTestCase {
     func testAllFourFormsAndTheirShorthandsAgree() {
-        let cases: [(String, String)] = [("#FA0", "#FFAA00"), ("#fa0", "#ffaa00"), ("#1234", "#11223344"),
-                                         ("#0000", "#00000000"), ("#FFF", "#FFFFFFFF"), ("#9C3F", "#99CC33FF")]
+        let cases: [(String, String)] = [
+            ("#FA0", "#FFAA00"), ("#fa0", "#ffaa00"), ("#1234", "#11223344"),
+            ("#0000", "#00000000"), ("#FFF", "#FFFFFFFF"), ("#9C3F", "#99CC33FF")
+        ]
         for (short, long) in cases {
             XCTAssertEqual(RGBA(hex: short), RGBA(hex: long), short)
         }

@@ -4,7 +4,7 @@ import XCTest
 final class InterpolatableTests: XCTestCase {
     func testDoubleExactEndsAndExtrapolation() {
         XCTAssertEqual(Double.interpolate(0.1, 0.7, 0), 0.1)
-        XCTAssertEqual(Double.interpolate(0.1, 0.7, 1), 0.7)   // 0.1 + 0.6 would be 0.7000000000000001
+        XCTAssertEqual(Double.interpolate(0.1, 0.7, 1), 0.7)  // 0.1 + 0.6 would be 0.7000000000000001
         XCTAssertEqual(Double.interpolate(0.2, 0.2, 0.37), 0.2)
         XCTAssertEqual(Double.interpolate(100, 400, 1.1), 430, accuracy: 1e-9)
         XCTAssertEqual(Double.interpolate(100, 400, -0.1), 70, accuracy: 1e-9)

@@ -2,10 +2,13 @@ import XCTest
 @testable import KinetypeMotion
 
 final class KeyframeTrackTests: XCTestCase {
-    private func track(_ frames: [(Double, Double, Easing)], repeat count: RepeatCount = .count(1),
-                       autoreverses: Bool = false) -> KeyframeTrack<Double> {
-        KeyframeTrack(keyframes: frames.map { Keyframe(time: $0.0, value: $0.1, easing: $0.2) },
-                      repeat: count, autoreverses: autoreverses)
+    private func track(
+        _ frames: [(Double, Double, Easing)], repeat count: RepeatCount = .count(1),
+        autoreverses: Bool = false
+    ) -> KeyframeTrack<Double> {
+        KeyframeTrack(
+            keyframes: frames.map { Keyframe(time: $0.0, value: $0.1, easing: $0.2) },
+            repeat: count, autoreverses: autoreverses)
     }
 
     func testSingleKeyframeIsConstant() {
@@ -38,18 +41,21 @@ final class KeyframeTrackTests: XCTestCase {
         // Values and times chosen so that a + (b - a)·1 would drift in floating point.
         let values = [0.1, 0.7, 0.30000000000000004, 1e-17, 123.456]
         let times = [0.1, 0.3, 0.7, 1.1, 1.3]
-        let easings: [Easing] = [.linear, .easeInEaseOut, .default, .cubicBezier(0.2, 1.8, 0.4, -0.5),
-                                 .spring(Spring(response: 0.2, dampingFraction: 0.3))]
-        let t = KeyframeTrack(keyframes: zip(zip(times, values), easings).map {
-            Keyframe(time: $0.0.0, value: $0.0.1, easing: $0.1)
-        })
+        let easings: [Easing] = [
+            .linear, .easeInEaseOut, .default, .cubicBezier(0.2, 1.8, 0.4, -0.5),
+            .spring(Spring(response: 0.2, dampingFraction: 0.3))
+        ]
+        let t = KeyframeTrack(
+            keyframes: zip(zip(times, values), easings).map {
+                Keyframe(time: $0.0.0, value: $0.0.1, easing: $0.1)
+            })
         for (time, value) in zip(times, values) {
             XCTAssertEqual(t.value(at: time), value, "at \(time)")
         }
     }
 
     func testSpringSegmentSnapsAtItsEnd() {
-        let spring = Spring(response: 1, dampingFraction: 0.2)   // far from settled after 0.5 s
+        let spring = Spring(response: 1, dampingFraction: 0.2)  // far from settled after 0.5 s
         let t = track([(0, 0, .linear), (0.5, 100, .spring(spring))])
         XCTAssertEqual(t.value(at: 0.25), 100 * spring.value(at: 0.25), accuracy: 1e-9)
         XCTAssertEqual(t.value(at: 0.5), 100)
@@ -81,12 +87,12 @@ final class KeyframeTrackTests: XCTestCase {
         let t = track([(1, 0, .linear), (3, 100, .linear)], repeat: .count(3))
         XCTAssertEqual(t.endTime, 7)
         XCTAssertEqual(t.value(at: 0), 0)
-        XCTAssertEqual(t.value(at: 2), 50)            // leg 0, middle
-        XCTAssertEqual(t.value(at: 3), 0)             // leg 1 starts over
-        XCTAssertEqual(t.value(at: 4.5), 75)          // leg 1
-        XCTAssertEqual(t.value(at: 5), 0)             // leg 2 start
+        XCTAssertEqual(t.value(at: 2), 50)  // leg 0, middle
+        XCTAssertEqual(t.value(at: 3), 0)  // leg 1 starts over
+        XCTAssertEqual(t.value(at: 4.5), 75)  // leg 1
+        XCTAssertEqual(t.value(at: 5), 0)  // leg 2 start
         XCTAssertEqual(t.value(at: 6), 50)
-        XCTAssertEqual(t.value(at: 7), 100)           // lands exactly at the end
+        XCTAssertEqual(t.value(at: 7), 100)  // lands exactly at the end
         XCTAssertEqual(t.value(at: 7.0000001), 100)
         XCTAssertEqual(t.value(at: 50), 100)
     }
@@ -94,12 +100,12 @@ final class KeyframeTrackTests: XCTestCase {
     func testRepeatCountWithAutoreverse() {
         let t = track([(1, 0, .linear), (3, 100, .easeIn)], repeat: .count(3), autoreverses: true)
         let ease = UnitBezier(0.42, 0, 1, 1)
-        XCTAssertEqual(t.value(at: 1.5), 100 * ease.solve(0.25), accuracy: 1e-9)   // leg 0 forward
-        XCTAssertEqual(t.value(at: 3), 100)                                        // turn
-        XCTAssertEqual(t.value(at: 3.5), 100 * ease.solve(0.75), accuracy: 1e-9)   // leg 1 backward
-        XCTAssertEqual(t.value(at: 5), 0)                                          // back at start
-        XCTAssertEqual(t.value(at: 6), 100 * ease.solve(0.5), accuracy: 1e-9)      // leg 2 forward
-        XCTAssertEqual(t.value(at: 7), 100)                                        // odd count ends at end
+        XCTAssertEqual(t.value(at: 1.5), 100 * ease.solve(0.25), accuracy: 1e-9)  // leg 0 forward
+        XCTAssertEqual(t.value(at: 3), 100)  // turn
+        XCTAssertEqual(t.value(at: 3.5), 100 * ease.solve(0.75), accuracy: 1e-9)  // leg 1 backward
+        XCTAssertEqual(t.value(at: 5), 0)  // back at start
+        XCTAssertEqual(t.value(at: 6), 100 * ease.solve(0.5), accuracy: 1e-9)  // leg 2 forward
+        XCTAssertEqual(t.value(at: 7), 100)  // odd count ends at end
         XCTAssertEqual(t.value(at: 8), 100)
 
         // Even count: there and back, holding the start value (SwiftUI would snap to the model value).
@@ -115,7 +121,7 @@ final class KeyframeTrackTests: XCTestCase {
         let t = track([(0.1, 0.25, .linear), (0.3, 0.75, .easeInEaseOut)], repeat: .count(7), autoreverses: true)
         var boundary = 0.1
         for n in 1...7 {
-            boundary += 0.2   // deliberately drifting sum
+            boundary += 0.2  // deliberately drifting sum
             let expected = n % 2 == 1 ? 0.75 : 0.25
             XCTAssertEqual(t.value(at: boundary), expected, "leg boundary \(n) at \(boundary)")
             XCTAssertEqual(t.value(at: 0.1 + Double(n) * 0.2), expected, "leg boundary \(n)")
@@ -124,7 +130,7 @@ final class KeyframeTrackTests: XCTestCase {
         let once = track([(0.1, 0.1, .linear), (0.3, 0.7, .linear)], repeat: .count(3))
         XCTAssertEqual(once.value(at: once.endTime!), 0.7)
         XCTAssertEqual(once.value(at: 0.7), 0.7)
-        XCTAssertEqual(once.value(at: 0.5), 0.1)   // leg 2 starts
+        XCTAssertEqual(once.value(at: 0.5), 0.1)  // leg 2 starts
     }
 
     func testForever() {
@@ -157,9 +163,12 @@ final class KeyframeTrackTests: XCTestCase {
     }
 
     func testTextTrackWithInterpolator() {
-        let t = KeyframeTrack(keyframes: [Keyframe(time: 0, value: "100 apples"),
-                                          Keyframe(time: 2, value: "400 apples")],
-                              interpolator: CountingText())
+        let t = KeyframeTrack(
+            keyframes: [
+                Keyframe(time: 0, value: "100 apples"),
+                Keyframe(time: 2, value: "400 apples")
+            ],
+            interpolator: CountingText())
         XCTAssertEqual(t.value(at: 1), "250 apples")
         XCTAssertEqual(t.value(at: 2), "400 apples")
     }

@@ -10,8 +10,10 @@ final class PropertyTests: XCTestCase {
     }
 
     func testAnimated() {
-        let track = KeyframeTrack(keyframes: [Keyframe(time: 0.5, value: Point2(x: 0, y: 0)),
-                                              Keyframe(time: 1.5, value: Point2(x: 10, y: -20))])
+        let track = KeyframeTrack(keyframes: [
+            Keyframe(time: 0.5, value: Point2(x: 0, y: 0)),
+            Keyframe(time: 1.5, value: Point2(x: 10, y: -20))
+        ])
         let p = Property.animated(track)
         XCTAssertTrue(p.isAnimated)
         XCTAssertEqual(p.value(at: 1), Point2(x: 5, y: -10))

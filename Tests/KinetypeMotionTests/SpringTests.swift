@@ -40,19 +40,19 @@ final class SpringTests: XCTestCase {
     }
 
     func testUnderdampedMatchesODE() {
-        let spring = Spring(stiffness: 100, damping: 10)   // ζ = 0.5
+        let spring = Spring(stiffness: 100, damping: 10)  // ζ = 0.5
         XCTAssertLessThan(spring.dampingRatio, 1)
         assertMatchesODE(spring)
     }
 
     func testCriticallyDampedMatchesODE() {
-        let spring = Spring(mass: 2, stiffness: 200, damping: 40)   // ζ = 40 / (2·20) = 1
+        let spring = Spring(mass: 2, stiffness: 200, damping: 40)  // ζ = 40 / (2·20) = 1
         XCTAssertEqual(spring.dampingRatio, 1, accuracy: 1e-12)
         assertMatchesODE(spring)
     }
 
     func testOverdampedMatchesODE() {
-        let spring = Spring(stiffness: 50, damping: 30)   // ζ ≈ 2.12
+        let spring = Spring(stiffness: 50, damping: 30)  // ζ ≈ 2.12
         XCTAssertGreaterThan(spring.dampingRatio, 1)
         assertMatchesODE(spring)
     }
@@ -69,8 +69,10 @@ final class SpringTests: XCTestCase {
     }
 
     func testStartsAtZeroAndTendsToOne() {
-        for spring in [Spring(stiffness: 100, damping: 10), Spring(stiffness: 50, damping: 30),
-                       Spring(response: 0.4, dampingFraction: 1)] {
+        for spring in [
+            Spring(stiffness: 100, damping: 10), Spring(stiffness: 50, damping: 30),
+            Spring(response: 0.4, dampingFraction: 1)
+        ] {
             XCTAssertEqual(spring.value(at: 0), 0)
             XCTAssertEqual(spring.value(at: -1), 0)
             XCTAssertEqual(spring.value(at: 30), 1, accuracy: 1e-9)
@@ -108,7 +110,7 @@ final class SpringTests: XCTestCase {
         let springs = [
             Spring(response: 0.5, dampingFraction: 0.5), Spring(response: 0.3, dampingFraction: 1),
             Spring(stiffness: 50, damping: 30), Spring(stiffness: 100, damping: 10, initialVelocity: 20),
-            Spring(mass: 2, stiffness: 200, damping: 40, initialVelocity: 30),
+            Spring(mass: 2, stiffness: 200, damping: 40, initialVelocity: 30)
         ]
         for spring in springs {
             let settle = spring.settlingDuration

@@ -25,12 +25,15 @@ final class SwiftUISpringTests: XCTestCase {
     /// Compares `spring.value(at:)` with the closed form at every sample time; returns how many
     /// samples it checked.
     @discardableResult
-    private func assertCurve(_ spring: Spring, omega: Double, zeta: Double, v0: Double = 0,
-                             file: StaticString = #filePath, line: UInt = #line) -> Int {
+    private func assertCurve(
+        _ spring: Spring, omega: Double, zeta: Double, v0: Double = 0,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Int {
         var checked = 0
         for t in sampleTimes {
-            XCTAssertEqual(spring.value(at: t), closedForm(omega: omega, zeta: zeta, v0: v0, at: t), accuracy: 1e-9,
-                           "t \(t) \(spring)", file: file, line: line)
+            XCTAssertEqual(
+                spring.value(at: t), closedForm(omega: omega, zeta: zeta, v0: v0, at: t), accuracy: 1e-9,
+                "t \(t) \(spring)", file: file, line: line)
             checked += 1
         }
         return checked
@@ -39,8 +42,10 @@ final class SwiftUISpringTests: XCTestCase {
     /// SwiftUI's `Spring(duration:bounce:)`, as the WWDC23 talk writes it and as its inlined
     /// helpers compute it: stiffness (2π/duration)², damping (1 - bounce)·4π/duration for
     /// bounce ≥ 0, 4π/(duration·(1 + bounce)) below 0; and damping = 2√stiffness · ζ.
-    private func assertSwiftUIParameters(_ spring: Spring, duration: Double, bounce: Double,
-                                         file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSwiftUIParameters(
+        _ spring: Spring, duration: Double, bounce: Double,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let stiffness = pow(2 * .pi / duration, 2)
         let damping = bounce >= 0 ? (1 - min(bounce, 1)) * 4 * .pi / duration : 4 * .pi / (duration * (1 + bounce))
         let zeta = bounce < 0 ? 1 / (bounce + 1) : 1 - min(bounce, 1)
@@ -115,7 +120,7 @@ final class SwiftUISpringTests: XCTestCase {
             (.smooth(duration: 0.8, extraBounce: -0.5), 0.8, -0.5),
             (.snappy(duration: 0.3, extraBounce: 0.1), 0.3, 0.25),
             (.bouncy(duration: 1, extraBounce: 0.2), 1, 0.5),
-            (.bouncy(extraBounce: -0.3), 0.5, 0),
+            (.bouncy(extraBounce: -0.3), 0.5, 0)
         ]
         var checked = 0
         for (spring, duration, bounce) in presets {
@@ -170,7 +175,7 @@ final class SwiftUISpringTests: XCTestCase {
         // interpolatingSpring(mass:stiffness:damping:initialVelocity:): the parameters as given,
         // in each damping regime, with an initial velocity.
         let physical: [(mass: Double, stiffness: Double, damping: Double, v0: Double)] = [
-            (1, 170, 15, 0), (2, 300, 20, 3), (1, 100, 20, 5), (0.5, 50, 30, -2),
+            (1, 170, 15, 0), (2, 300, 20, 3), (1, 100, 20, 5), (0.5, 50, 30, -2)
         ]
         for p in physical {
             let spring = Spring.interpolatingSpring(mass: p.mass, stiffness: p.stiffness, damping: p.damping, initialVelocity: p.v0)

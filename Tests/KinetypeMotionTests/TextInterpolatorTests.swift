@@ -18,7 +18,7 @@ final class TextInterpolatorTests: XCTestCase {
         XCTAssertEqual(type.text(from: "", to: "Hello", progress: 0.39), "H")
         XCTAssertEqual(type.text(from: "", to: "Hello", progress: 0.6), "Hel")
         XCTAssertEqual(type.text(from: "", to: "Hello", progress: 1), "Hello")
-        XCTAssertEqual(type.text(from: "Hi", to: "Hi there", progress: 0.5), "Hi th")   // 6 more: 3
+        XCTAssertEqual(type.text(from: "Hi", to: "Hi there", progress: 0.5), "Hi th")  // 6 more: 3
         XCTAssertEqual(type.text(from: "abc", to: "abcdef", progress: 2.0 / 3), "abcde")
     }
 
@@ -43,7 +43,7 @@ final class TextInterpolatorTests: XCTestCase {
     }
 
     func testGraphemeClusters() {
-        let decomposed = "Cafe\u{301}!"          // é as e + combining acute
+        let decomposed = "Cafe\u{301}!"  // é as e + combining acute
         XCTAssertEqual(decomposed.count, 5)
         XCTAssertEqual(type.text(from: "", to: decomposed, progress: 0.79), "Caf")
         XCTAssertEqual(type.text(from: "", to: decomposed, progress: 0.8), "Cafe\u{301}")
@@ -53,9 +53,9 @@ final class TextInterpolatorTests: XCTestCase {
         XCTAssertEqual(type.text(from: "e", to: "e\u{301}", progress: 0.99), "")
         XCTAssertEqual(type.text(from: "e", to: "e\u{301}", progress: 1), "e\u{301}")
 
-        let family = "👩‍👩‍👧"   // one grapheme, five scalars
+        let family = "👩‍👩‍👧"  // one grapheme, five scalars
         let text = "Hi " + family + " 🇫🇷🇯🇵"
-        XCTAssertEqual(text.count, 7)   // H i ␠ family ␠ 🇫🇷 🇯🇵
+        XCTAssertEqual(text.count, 7)  // H i ␠ family ␠ 🇫🇷 🇯🇵
         let shown = (0...60).map { type.text(from: "", to: text, progress: Double($0) / 60) }
         for s in shown {
             XCTAssertTrue(text.hasPrefix(s), s)

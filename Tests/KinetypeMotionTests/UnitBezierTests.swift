@@ -29,7 +29,7 @@ final class UnitBezierTests: XCTestCase {
         let curves: [(Easing, (Double, Double, Double, Double))] = [
             (.easeIn, (0.42, 0, 1, 1)), (.easeOut, (0, 0, 0.58, 1)),
             (.easeInEaseOut, (0.42, 0, 0.58, 1)), (.default, (0.25, 0.1, 0.25, 1)),
-            (.cubicBezier(0.68, -0.55, 0.265, 1.55), (0.68, -0.55, 0.265, 1.55)),
+            (.cubicBezier(0.68, -0.55, 0.265, 1.55), (0.68, -0.55, 0.265, 1.55))
         ]
         for (easing, c) in curves {
             let bezier = UnitBezier(c.0, c.1, c.2, c.3)

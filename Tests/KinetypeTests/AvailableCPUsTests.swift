@@ -25,7 +25,7 @@ final class AvailableCPUsTests: XCTestCase {
         let root = try hierarchy([
             "cpu.max": "max 100000\n",
             "kubepods/pod1/cpu.max": "max 100000\n",
-            "kubepods/pod1/render/cpu.max": "200000 100000\n",
+            "kubepods/pod1/render/cpu.max": "200000 100000\n"
         ])
         let cgroup = "0::/kubepods/pod1/render\n"
         XCTAssertEqual(AvailableCPUs.cgroupQuota(procSelfCgroup: cgroup, root: root), 2)
@@ -40,7 +40,7 @@ final class AvailableCPUsTests: XCTestCase {
         // A parent limited to 1.5 CPUs bounds a child without a limit of its own: 2 threads.
         let root = try hierarchy([
             "batch/cpu.max": "150000 100000\n",
-            "batch/job/cpu.max": "max 100000\n",
+            "batch/job/cpu.max": "max 100000\n"
         ])
         let cgroup = "0::/batch/job\n"
         XCTAssertEqual(AvailableCPUs.cgroupQuota(procSelfCgroup: cgroup, root: root), 1.5)
@@ -63,7 +63,7 @@ final class AvailableCPUsTests: XCTestCase {
         // its own cgroup mounted at the root of the cpu controller's folder.
         let root = try hierarchy([
             "cpu,cpuacct/cpu.cfs_quota_us": "300000\n",
-            "cpu,cpuacct/cpu.cfs_period_us": "100000\n",
+            "cpu,cpuacct/cpu.cfs_period_us": "100000\n"
         ])
         let cgroup = "12:memory:/docker/abc\n4:cpu,cpuacct:/docker/abc\n0::/\n"
         XCTAssertEqual(AvailableCPUs.cgroupQuota(procSelfCgroup: cgroup, root: root), 3)
@@ -117,13 +117,16 @@ final class AvailableCPUsTests: XCTestCase {
         XCTAssertEqual(render.status, 0, render.stderr)
         let sheet = try runKinetype(["sheet", spec, "-o", directory.appendingPathComponent("sheet.png").path, "--count", "2", "-j1"])
         XCTAssertEqual(sheet.status, 0, sheet.stderr)
-        let record = try runKinetype(["check", spec, "--goldens", "goldens", "--update", "--frames", "0", "-j1"],
-                                     environment: ["CI": ""], in: directory)
+        let record = try runKinetype(
+            ["check", spec, "--goldens", "goldens", "--update", "--frames", "0", "-j1"],
+            environment: ["CI": ""], in: directory)
         XCTAssertEqual(record.status, 0, record.stderr)
         let check = try runKinetype(["check", spec, "--goldens", "goldens", "-j2"], environment: ["CI": ""], in: directory)
         XCTAssertEqual(check.status, 0, check.stderr)
-        let encode = try runKinetype(["encode", directory.appendingPathComponent("frames").path, "--video",
-                                      directory.appendingPathComponent("x.mp4").path, "-j0"])
+        let encode = try runKinetype([
+            "encode", directory.appendingPathComponent("frames").path, "--video",
+            directory.appendingPathComponent("x.mp4").path, "-j0"
+        ])
         XCTAssertEqual(encode.status, 64, encode.stderr)
         XCTAssertTrue(encode.stderr.contains("--jobs must be 1 or more, got 0"), encode.stderr)
         let zero = try runKinetype(["check", spec, "--goldens", "goldens", "-j0"], environment: ["CI": ""], in: directory)

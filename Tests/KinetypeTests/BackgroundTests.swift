@@ -13,13 +13,15 @@ final class BackgroundTests: XCTestCase {
     static let catalog = SwiftAPITests.catalog
 
     static func caption(_ background: TextBackground, size: Property<Double> = .constant(30)) throws -> Scene {
-        let layer = TextLayer(id: "caption", text: .constant("Every frame, crisp.\nCaptions read over any picture."),
-                              font: try .system(catalog: catalog), size: size, position: .constant(Point2(x: 300.4, y: 120.7)),
-                              color: .constant(.white), paragraph: ParagraphSpec(style: ParagraphStyle(alignment: .center)))
+        let layer = TextLayer(
+            id: "caption", text: .constant("Every frame, crisp.\nCaptions read over any picture."),
+            font: try .system(catalog: catalog), size: size, position: .constant(Point2(x: 300.4, y: 120.7)),
+            color: .constant(.white), paragraph: ParagraphSpec(style: ParagraphStyle(alignment: .center)))
         var styled = layer
         styled.background = background
-        return try Scene(canvas: CanvasSpec(width: 600, height: 240, background: RGBA(r: 0.2, g: 0.4, b: 0.6, a: 1)), fps: 10,
-                         duration: 1, layers: [styled], catalog: catalog)
+        return try Scene(
+            canvas: CanvasSpec(width: 600, height: 240, background: RGBA(r: 0.2, g: 0.4, b: 0.6, a: 1)), fps: 10,
+            duration: 1, layers: [styled], catalog: catalog)
     }
 
     func testLineRectanglesAreTheLineBoxesPlusPaddingAtEveryFrame() throws {
@@ -44,8 +46,13 @@ final class BackgroundTests: XCTestCase {
     func testBoxExtentCoversTheLayoutBox() throws {
         let scene = try Self.caption(TextBackground(padding: .constant(Point2(x: 10, y: 10)), extent: .box))
         let report = try InspectReport(scene: scene, frame: 0).layers[0]
-        XCTAssertEqual(report.background?.rects, [Rect(x: report.box.x - 10, y: report.box.y - 10,
-                                                       width: report.box.width + 20, height: report.box.height + 20)])
+        XCTAssertEqual(
+            report.background?.rects,
+            [
+                Rect(
+                    x: report.box.x - 10, y: report.box.y - 10,
+                    width: report.box.width + 20, height: report.box.height + 20)
+            ])
     }
 
     /// The area of a rounded rectangle: w·h − (4 − π)·r², at fractional positions.
@@ -68,7 +75,8 @@ final class BackgroundTests: XCTestCase {
 
     /// Line boxes grown by padding overlap; a translucent background is painted once there.
     func testOverlappingLineBoxesArePaintedOnce() throws {
-        let scene = try Self.caption(TextBackground(color: .constant(RGBA(r: 0, g: 0, b: 0, a: 0.5)), padding: .constant(Point2(x: 12, y: 10))))
+        let scene = try Self.caption(
+            TextBackground(color: .constant(RGBA(r: 0, g: 0, b: 0, a: 0.5)), padding: .constant(Point2(x: 12, y: 10))))
         let report = try InspectReport(scene: scene, frame: 0).layers[0]
         let rects = try XCTUnwrap(report.background).rects
         XCTAssertGreaterThan(rects[0].y + rects[0].height, rects[1].y + 2, "the boxes overlap")
@@ -82,13 +90,15 @@ final class BackgroundTests: XCTestCase {
     }
 
     func testDecodingAndLayerOpacity() throws {
-        let scene = try loadYAML(singleLayerSpec(layer: """
-        text: "Caption"
-        font: {family: Inter}
-        size: 24
-        opacity: 0.5
-        background: {color: "#101418CC", padding: [6, 16], cornerRadius: {keyframes: [{time: 0, value: 0}, {time: 1, value: 8}]}, per: box}
-        """))
+        let scene = try loadYAML(
+            singleLayerSpec(
+                layer: """
+                    text: "Caption"
+                    font: {family: Inter}
+                    size: 24
+                    opacity: 0.5
+                    background: {color: "#101418CC", padding: [6, 16], cornerRadius: {keyframes: [{time: 0, value: 0}, {time: 1, value: 8}]}, per: box}
+                    """))
         let background = try XCTUnwrap(scene.layers[0].background)
         XCTAssertEqual(background.padding.value(at: 0), Point2(x: 16, y: 6))
         XCTAssertEqual(background.cornerRadius.value(at: 0.5), 4)

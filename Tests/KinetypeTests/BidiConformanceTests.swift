@@ -21,7 +21,12 @@ final class BidiConformanceTests: XCTestCase {
             let fields = line.split(separator: ";", omittingEmptySubsequences: false)
             guard fields.count == 5 else { continue }
             let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
-            let base: BidiLevels.BaseDirection = switch fields[1] { case "0": .leftToRight; case "1": .rightToLeft; default: .auto }
+            let base: BidiLevels.BaseDirection =
+                switch fields[1] {
+                case "0": .leftToRight;
+                case "1": .rightToLeft;
+                default: .auto
+                }
             let expected = fields[3].split(separator: " ").map { Int($0) }  // nil: "x", removed by rule X9
             var string = ""
             string.unicodeScalars.append(contentsOf: scalars)
@@ -40,8 +45,10 @@ final class BidiConformanceTests: XCTestCase {
 }
 
 extension BidiConformanceTests {
-    static let controls: [Unicode.Scalar] = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
-                                             0x200E, 0x200F, 0x061C].map { Unicode.Scalar($0)! }
+    static let controls: [Unicode.Scalar] = [
+        0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+        0x200E, 0x200F, 0x061C
+    ].map { Unicode.Scalar($0)! }
 
     static func text(_ scalars: [Unicode.Scalar]) -> String {
         var string = ""
@@ -62,7 +69,11 @@ extension BidiConformanceTests {
         }
         XCTAssertEqual(checked, 15)
         // Through the whole pipeline, as the spec file reached it.
-        let scene = try loadYAML(singleLayerSpec(layer: #"{id: t, text: "a\#(Self.text(Array(repeating: Self.controls, count: 23).flatMap { $0 }))b", font: {family: "DejaVu Sans"}, size: 32, position: [10, 100]}"#))
+        let scene = try loadYAML(
+            singleLayerSpec(
+                layer:
+                    #"{id: t, text: "a\#(Self.text(Array(repeating: Self.controls, count: 23).flatMap { $0 }))b", font: {family: "DejaVu Sans"}, size: 32, position: [10, 100]}"#
+            ))
         XCTAssertNoThrow(try FrameRenderer(scene: scene).render(frame: 0))
     }
 
@@ -74,15 +85,18 @@ extension BidiConformanceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let controls = Self.text(Array(repeating: Self.controls, count: 23).flatMap { $0 })
         let spec = directory.appendingPathComponent("bidi.yaml")
-        try singleLayerSpec(width: 200, height: 100, duration: 0.1, layer: #"""
-            {id: t, text: "a\#(controls)b", font: {family: "DejaVu Sans"}, size: 32, position: [10, 60]}
-            """#).write(to: spec, atomically: true, encoding: .utf8)
+        try singleLayerSpec(
+            width: 200, height: 100, duration: 0.1,
+            layer: #"""
+                {id: t, text: "a\#(controls)b", font: {family: "DejaVu Sans"}, size: 32, position: [10, 60]}
+                """#
+        ).write(to: spec, atomically: true, encoding: .utf8)
         let commands = [
             ["validate", spec.path],
             ["render", spec.path, "-o", directory.appendingPathComponent("frames").path, "-q"],
             ["sheet", spec.path, "-o", directory.appendingPathComponent("sheet.png").path],
             ["inspect", spec.path, "--frame", "0", "--display-list"],
-            ["render", spec.path, "--video", directory.appendingPathComponent("bidi.mp4").path, "-q"],
+            ["render", spec.path, "--video", directory.appendingPathComponent("bidi.mp4").path, "-q"]
         ]
         for arguments in commands {
             let result = try CorruptOutlineTests.run(binary, arguments)
@@ -132,8 +146,9 @@ extension BidiConformanceTests {
         XCTAssertEqual(levels.last, 0)
         // An overflowing isolate hides a PDF inside it: the PDF must not close the RLE outside.
         let hidden = Self.text([a] + Array(repeating: "\u{2067}", count: 64) + ["\u{202C}", a] + Array(repeating: "\u{2069}", count: 64))
-        XCTAssertEqual(BidiDepthGuard.overflowing(hidden.unicodeScalars.map(BidiDepthGuard.Class.init(testScalar:)), baseLevel: 0)
-                        .count, 1 + 1 + 1, "the 64th RLI, the PDF inside it and the PDI closing it")
+        XCTAssertEqual(
+            BidiDepthGuard.overflowing(hidden.unicodeScalars.map(BidiDepthGuard.Class.init(testScalar:)), baseLevel: 0)
+                .count, 1 + 1 + 1, "the 64th RLI, the PDF inside it and the PDI closing it")
     }
 }
 

@@ -17,12 +17,12 @@ final class CIOptionsTests: XCTestCase {
     }
 
     static let warned = """
-    $schema: "https://example.com/kinetype-spec.schema.json"
-    canvas: {width: 100, height: 50}
-    fps: 10
-    duration: 1
-    layers: [{text: a, font: {family: Inter}, size: {keyframes: [{time: 0, value: 10}, {time: 5, value: 20}]}}]
-    """
+        $schema: "https://example.com/kinetype-spec.schema.json"
+        canvas: {width: 100, height: 50}
+        fps: 10
+        duration: 1
+        layers: [{text: a, font: {family: Inter}, size: {keyframes: [{time: 0, value: 10}, {time: 5, value: 20}]}}]
+        """
 
     func testStrictTurnsWarningsIntoFailures() throws {
         let path = try spec(Self.warned)
@@ -70,7 +70,9 @@ final class ContactSheetTests: XCTestCase {
         // Each label strip holds dark text ink; the empty fourth cell holds none.
         func ink(x: Int, y: Int, width: Int, height: Int) -> Int {
             var count = 0
-            for row in y..<(y + height) { for column in x..<(x + width) where sheet.pixels[(row * sheet.width + column) * 4] < 128 { count += 1 } }
+            for row in y..<(y + height) {
+                for column in x..<(x + width) where sheet.pixels[(row * sheet.width + column) * 4] < 128 { count += 1 }
+            }
             return count
         }
         let labelY = 12 + cellHeight + 2

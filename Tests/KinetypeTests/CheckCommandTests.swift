@@ -63,7 +63,9 @@ final class CheckCommandTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("check-report/" + file).path), file)
         }
         let diff = try PNGCodec.read(path: directory.appendingPathComponent("check-report/title/frame_00004-diff.png").path)
-        let magenta = stride(from: 0, to: diff.pixels.count, by: 4).filter { diff.pixels[$0] == 255 && diff.pixels[$0 + 1] == 0 && diff.pixels[$0 + 2] == 255 }
+        let magenta = stride(from: 0, to: diff.pixels.count, by: 4).filter {
+            diff.pixels[$0] == 255 && diff.pixels[$0 + 1] == 0 && diff.pixels[$0 + 2] == 255
+        }
         XCTAssertEqual(magenta.count, 400, "the changed patch is highlighted, nothing else")
         let junit = try String(contentsOf: directory.appendingPathComponent("junit.xml"), encoding: .utf8)
         XCTAssertTrue(junit.contains("<testsuite name=\"title\" tests=\"3\" failures=\"1\" skipped=\"0\">"), junit)
@@ -106,8 +108,9 @@ final class CheckCommandTests: XCTestCase {
         let spec = try writeSpec(in: directory).path
         let folder = directory.appendingPathComponent("goldens/title")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try PNGCodec.write(RGBAImage(width: 10, height: 10, pixels: [UInt8](repeating: 255, count: 400)),
-                           to: folder.appendingPathComponent("frame_00000.png").path)
+        try PNGCodec.write(
+            RGBAImage(width: 10, height: 10, pixels: [UInt8](repeating: 255, count: 400)),
+            to: folder.appendingPathComponent("frame_00000.png").path)
         let result = try run(["check", spec, "--goldens", "goldens"], in: directory)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("size 320×120, golden 10×10"), result.stderr)
@@ -136,15 +139,18 @@ final class CheckCommandTests: XCTestCase {
         let html = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertTrue(html.contains("all 2 frames match their goldens"), html)
         XCTAssertFalse(html.contains("frames differ"), html)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: report.appendingPathComponent("title").path), ["notes.txt"],
-                       "the old images are gone, the user's file stays")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: report.appendingPathComponent("title").path), ["notes.txt"],
+            "the old images are gone, the user's file stays")
         // A passing run with no earlier report creates none.
         let elsewhere = try run(["check", spec, "--goldens", "goldens", "--report", "fresh-report"], in: directory)
         XCTAssertEqual(elsewhere.status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("fresh-report").path))
         var checked = 0
-        for (name, isImage) in [("frame_00004-diff.png", true), ("frame_12345-actual.png", true), ("frame_00004-expected.png", true),
-                                ("frame_00004.png", false), ("frame_0004-diff.png", false), ("frame_00004-diff.png.txt", false), ("notes.txt", false)] {
+        for (name, isImage) in [
+            ("frame_00004-diff.png", true), ("frame_12345-actual.png", true), ("frame_00004-expected.png", true),
+            ("frame_00004.png", false), ("frame_0004-diff.png", false), ("frame_00004-diff.png.txt", false), ("notes.txt", false)
+        ] {
             XCTAssertEqual(CheckReport.isReportImage(name), isImage, name)
             checked += 1
         }
@@ -172,7 +178,10 @@ final class CheckCommandTests: XCTestCase {
         // Frames 0-5 and 25-29 are blank (opacity 0): the first and last that show something are 6 and 24.
         let folder = directory.appendingPathComponent("goldens/fade")
         XCTAssertEqual(try GoldenCheck.goldenFrames(in: folder), [6, 14, 24])
-        XCTAssertTrue(recorded.stderr.contains("fade: no goldens yet; recording frame 6 (the first frame that shows something (frames 0-5 are blank)), frame 14 (the middle frame), frame 24 (the last frame that shows something (frames 25-29 are blank))"), recorded.stderr)
+        XCTAssertTrue(
+            recorded.stderr.contains(
+                "fade: no goldens yet; recording frame 6 (the first frame that shows something (frames 0-5 are blank)), frame 14 (the middle frame), frame 24 (the last frame that shows something (frames 25-29 are blank))"
+            ), recorded.stderr)
         var checked = 0
         for frame in [6, 14, 24] {
             XCTAssertFalse(try PNGCodec.read(path: GoldenCheck.goldenURL(folder, frame: frame).path).isUniform, "frame \(frame)")
@@ -195,19 +204,25 @@ final class CheckCommandTests: XCTestCase {
         let result = try run(["check", added, title, "--goldens", "goldens", "--junit", "junit.xml", "--json"], in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("warning: added: no goldens: "), result.stderr)
-        XCTAssertTrue(result.stderr.contains("ok: 3 of 3 frames of 2 specs match their goldens; 1 spec has no goldens (skipped): added"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("ok: 3 of 3 frames of 2 specs match their goldens; 1 spec has no goldens (skipped): added"),
+            result.stderr)
         var junit = try String(contentsOf: directory.appendingPathComponent("junit.xml"), encoding: .utf8)
         XCTAssertTrue(junit.contains("<testsuites name=\"kinetype check\" tests=\"4\" failures=\"0\" skipped=\"1\">"), junit)
-        XCTAssertTrue(junit.contains("<testcase classname=\"kinetype.check.added\" name=\"goldens\">\n      <skipped message=\"no goldens: "), junit)
+        XCTAssertTrue(
+            junit.contains("<testcase classname=\"kinetype.check.added\" name=\"goldens\">\n      <skipped message=\"no goldens: "), junit)
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         XCTAssertEqual(json?["passed"] as? Bool, true)
         XCTAssertEqual((json?["specs"] as? [[String: Any]])?.first?["problem"] as? String, "missingGoldens")
 
         let required = try run(["check", added, title, "--goldens", "goldens", "--junit", "junit.xml", "--require-goldens"], in: directory)
         XCTAssertEqual(required.status, 2, required.stderr)
-        XCTAssertTrue(required.stderr.contains("FAILED: 3 of 3 frames of 2 specs match their goldens; 1 spec has no goldens (required): added"), required.stderr)
+        XCTAssertTrue(
+            required.stderr.contains("FAILED: 3 of 3 frames of 2 specs match their goldens; 1 spec has no goldens (required): added"),
+            required.stderr)
         junit = try String(contentsOf: directory.appendingPathComponent("junit.xml"), encoding: .utf8)
-        XCTAssertTrue(junit.contains("<testcase classname=\"kinetype.check.added\" name=\"goldens\">\n      <failure message=\"no goldens: "), junit)
+        XCTAssertTrue(
+            junit.contains("<testcase classname=\"kinetype.check.added\" name=\"goldens\">\n      <failure message=\"no goldens: "), junit)
         XCTAssertEqual(junit.components(separatedBy: "<testcase").count - 1, 4)
 
         // Frames asked for that have no golden are that spec's problem too; the others of it are checked.
@@ -216,8 +231,9 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(partial.stderr.contains("warning: title: no goldens for frame 1 in "), partial.stderr)
         XCTAssertTrue(partial.stderr.contains("1 of 1 frames of 1 spec match"), partial.stderr)
         // A golden beyond the spec's last frame fails that spec (exit 1) and still checks the rest.
-        try FileManager.default.copyItem(at: directory.appendingPathComponent("goldens/title/frame_00000.png"),
-                                         to: directory.appendingPathComponent("goldens/title/frame_00042.png"))
+        try FileManager.default.copyItem(
+            at: directory.appendingPathComponent("goldens/title/frame_00000.png"),
+            to: directory.appendingPathComponent("goldens/title/frame_00042.png"))
         let extra = try run(["check", title, added, "--goldens", "goldens"], in: directory)
         XCTAssertEqual(extra.status, 1, extra.stderr)
         XCTAssertTrue(extra.stderr.contains("title: the spec has 10 frames, but "), extra.stderr)

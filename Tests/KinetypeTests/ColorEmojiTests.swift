@@ -12,8 +12,9 @@ final class ColorEmojiTests: XCTestCase {
     static let catalog = SwiftAPITests.catalog
 
     static func scene(_ text: String, size: Double, opacity: Double = 1) throws -> Scene {
-        let layer = TextLayer(id: "emoji", text: .constant(text), font: try .family("Inter", catalog: catalog),
-                              size: .constant(size), position: .constant(Point2(x: 150.3, y: 100.6)), opacity: .constant(opacity))
+        let layer = TextLayer(
+            id: "emoji", text: .constant(text), font: try .family("Inter", catalog: catalog),
+            size: .constant(size), position: .constant(Point2(x: 150.3, y: 100.6)), opacity: .constant(opacity))
         return try Scene(canvas: CanvasSpec(width: 300, height: 200), fps: 10, duration: 0.1, layers: [layer], catalog: catalog)
     }
 
@@ -51,8 +52,9 @@ final class ColorEmojiTests: XCTestCase {
                 let expected = previous.area * (size / previous.size) * (size / previous.size)
                 XCTAssertEqual(ink.area, expected, accuracy: expected * 0.12, "ink area at \(size) px")
                 // Area averaging keeps the picture's colours: the mean inked colour barely moves.
-                XCTAssertLessThan(abs(ink.mean.x - previous.mean.x) + abs(ink.mean.y - previous.mean.y) + abs(ink.mean.z - previous.mean.z),
-                                  40, "mean colour at \(size) px: \(ink.mean) vs \(previous.mean)")
+                XCTAssertLessThan(
+                    abs(ink.mean.x - previous.mean.x) + abs(ink.mean.y - previous.mean.y) + abs(ink.mean.z - previous.mean.z),
+                    40, "mean colour at \(size) px: \(ink.mean) vs \(previous.mean)")
             }
             previous = (size, ink.area, ink.mean)
             checked += 1
@@ -81,10 +83,12 @@ final class ColorLayerTests: XCTestCase {
         XCTAssertTrue(try FontLibrary().face(path: font).hasColorLayers)
         var counts: [Double: (red: Int, blue: Int)] = [:]
         for size in [40.0, 80.5] {
-            let layer = TextLayer(id: "colr", text: .constant("A"), font: try .file(font), size: .constant(size),
-                                  position: .constant(Point2(x: 60.3, y: 60.7)), color: .constant(.black))
-            let scene = try Scene(canvas: CanvasSpec(width: 120, height: 120), fps: 10, duration: 0.1, layers: [layer],
-                                  catalog: SwiftAPITests.catalog)
+            let layer = TextLayer(
+                id: "colr", text: .constant("A"), font: try .file(font), size: .constant(size),
+                position: .constant(Point2(x: 60.3, y: 60.7)), color: .constant(.black))
+            let scene = try Scene(
+                canvas: CanvasSpec(width: 120, height: 120), fps: 10, duration: 0.1, layers: [layer],
+                catalog: SwiftAPITests.catalog)
             let image = try FrameRenderer(scene: scene).render(frame: 0).rgbaImage
             var red = 0, blue = 0
             for pixel in 0..<(120 * 120) {

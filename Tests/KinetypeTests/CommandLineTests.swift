@@ -26,8 +26,9 @@ final class CommandLineTests: XCTestCase {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     func writeSpec(_ text: String, name: String = "spec.yaml") throws -> URL {
@@ -38,8 +39,10 @@ final class CommandLineTests: XCTestCase {
 
     func testRenderWritesFramesAndASummary() throws {
         let output = TestPaths.temporaryDirectory()
-        let result = try run(["render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path,
-                              "--output", output.path, "--frames", "0-4"])
+        let result = try run([
+            "render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path,
+            "--output", output.path, "--frames", "0-4"
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("rendered 5 frames in"), result.stderr)
         XCTAssertTrue(result.stderr.contains("frames/s"), result.stderr)
@@ -49,18 +52,22 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testQuietRenderPrintsNothing() throws {
-        let result = try run(["render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path,
-                              "-o", TestPaths.temporaryDirectory().path, "--frame", "59", "--quiet"])
+        let result = try run([
+            "render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path,
+            "-o", TestPaths.temporaryDirectory().path, "--frame", "59", "--quiet"
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
     }
 
     func testBadSpecFailsWithTheFieldPathAndWritesNothing() throws {
-        let spec = try writeSpec(singleLayerSpec(layer: """
-        text: "A"
-        font: {family: "DejaVu Serif"}
-        size: {keyframes: [{time: 1, value: 10}, {time: 0, value: 20}]}
-        """))
+        let spec = try writeSpec(
+            singleLayerSpec(
+                layer: """
+                    text: "A"
+                    font: {family: "DejaVu Serif"}
+                    size: {keyframes: [{time: 1, value: 10}, {time: 0, value: 20}]}
+                    """))
         let output = spec.deletingLastPathComponent().appendingPathComponent("out")
         let result = try run(["render", spec.path, "-o", output.path])
         XCTAssertEqual(result.status, 1)

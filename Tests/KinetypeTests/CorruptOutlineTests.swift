@@ -31,7 +31,8 @@ final class CorruptOutlineTests: XCTestCase {
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SchemaTests.python.hasPrefix("/") ? SchemaTests.python : "/usr/bin/env")
-        process.arguments = (SchemaTests.python.hasPrefix("/") ? [] : ["python3"])
+        process.arguments =
+            (SchemaTests.python.hasPrefix("/") ? [] : ["python3"])
             + ["-c", script, TestPaths.fonts.appendingPathComponent("Quicksand-Regular.ttf").path, output.path]
         let err = Pipe()
         process.standardError = err
@@ -54,8 +55,10 @@ final class CorruptOutlineTests: XCTestCase {
         var checked = 0
         for (size, transform) in [(1396.0, nil), (349, turned), (2048, nil), (4095, nil), (1396, GlyphTransform(scale: 1, rotation: 45))] {
             let rasterizer = GlyphRasterizer(library: library, face: face, size: size, variations: FontVariations())
-            XCTAssertThrowsError(try transform.map { try rasterizer.bitmap(glyphID: glyphA, subpixelX: 7, subpixelY: 9, transform: $0) }
-                ?? rasterizer.bitmap(glyphID: glyphA, subpixelX: 7, subpixelY: 9)) { error in
+            XCTAssertThrowsError(
+                try transform.map { try rasterizer.bitmap(glyphID: glyphA, subpixelX: 7, subpixelY: 9, transform: $0) }
+                    ?? rasterizer.bitmap(glyphID: glyphA, subpixelX: 7, subpixelY: 9)
+            ) { error in
                 guard case let FontError.glyphTooLarge(width, height) = error else { return XCTFail("\(size) px: \(error)") }
                 XCTAssertGreaterThan(width * height, GlyphOutline.maxArea, "\(size) px")
                 XCTAssertTrue("\(error)".contains("probably corrupt"), "\(error)")
@@ -67,8 +70,9 @@ final class CorruptOutlineTests: XCTestCase {
         let small = try GlyphRasterizer(library: library, face: face, size: 8, variations: FontVariations())
             .bitmap(glyphID: glyphA, subpixelX: 0, subpixelY: 0)
         // 64 000 units wide at 8/1000 px a unit: 512 px, and 384 px tall; the stored box is 5 px wide.
-        XCTAssertTrue((512...514).contains(small.width) && (384...386).contains(small.height),
-                      "sized from the points, not the stored box: \(small.width)×\(small.height)")
+        XCTAssertTrue(
+            (512...514).contains(small.width) && (384...386).contains(small.height),
+            "sized from the points, not the stored box: \(small.width)×\(small.height)")
         XCTAssertGreaterThan(small.coverage.filter { $0 > 0 }.count, 500, "thin spikes out to the moved points")
     }
 
@@ -82,8 +86,10 @@ final class CorruptOutlineTests: XCTestCase {
         XCTAssertThrowsError(try bundledOnlyLoader.load(text: spec, format: .yaml, path: path)) { error in
             let message = "\(error)"
             XCTAssertTrue(message.hasPrefix("\(path):5:5: layers[0]: layer \"title\" cannot draw its text: glyph "), message)
-            XCTAssertTrue(message.contains("px bitmap at the largest size a glyph is drawn (4095 px, turned up to 45°, with a 512 px stroke), "
-                                           + "more than kinetype draws (65535 px a side, 2147483647 pixels)"), message)
+            XCTAssertTrue(
+                message.contains(
+                    "px bitmap at the largest size a glyph is drawn (4095 px, turned up to 45°, with a 512 px stroke), "
+                        + "more than kinetype draws (65535 px a side, 2147483647 pixels)"), message)
         }
         // Its other glyphs pass: only what the spec draws is checked.
         let fine = singleLayerSpec(layer: #"{id: title, text: "Bb", font: {file: "QuicksandCorrupt.ttf"}, size: 50}"#)
@@ -114,21 +120,25 @@ final class CorruptOutlineTests: XCTestCase {
         let directory = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try Self.corruptQuicksand(in: directory)
-        try FileManager.default.copyItem(at: TestPaths.fonts.appendingPathComponent("Quicksand-Regular.ttf"),
-                                         to: directory.appendingPathComponent("Quicksand.ttf"))
+        try FileManager.default.copyItem(
+            at: TestPaths.fonts.appendingPathComponent("Quicksand-Regular.ttf"),
+            to: directory.appendingPathComponent("Quicksand.ttf"))
         let animator = "animators: [{unit: cluster, start: 1, duration: 1, from: {scale: 4}}]"
         let cases: [(font: String, size: Double, extra: String, fails: Bool)] = [
             ("QuicksandCorrupt.ttf", 1396, "", true),
             ("QuicksandCorrupt.ttf", 349, ", " + animator, true),
             ("QuicksandCorrupt.ttf", 2048, "", true),
-            ("Quicksand.ttf", 1396, "", false),  // the intact font draws at the same size
+            ("Quicksand.ttf", 1396, "", false)  // the intact font draws at the same size
         ]
         var ran = 0
         for item in cases {
             let spec = directory.appendingPathComponent("spec-\(ran).yaml")
-            try singleLayerSpec(width: 1600, height: 1600, duration: 0.1, layer: """
-                {id: big, text: "A", font: {file: "\(item.font)"}, size: \(item.size), position: [500, 1400]\(item.extra)}
-                """).write(to: spec, atomically: true, encoding: .utf8)
+            try singleLayerSpec(
+                width: 1600, height: 1600, duration: 0.1,
+                layer: """
+                    {id: big, text: "A", font: {file: "\(item.font)"}, size: \(item.size), position: [500, 1400]\(item.extra)}
+                    """
+            ).write(to: spec, atomically: true, encoding: .utf8)
             let output = directory.appendingPathComponent("frames-\(ran)")
             let result = try Self.run(binary, ["render", spec.path, "-o", output.path, "-q"])
             XCTAssertEqual(result.reason, .exit, "\(item): killed by signal \(result.status)")

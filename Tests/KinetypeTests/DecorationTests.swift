@@ -16,13 +16,16 @@ final class DecorationTests: XCTestCase {
     static let article = "This is an example of animated strikethrough.\nHere is another line."
 
     /// The article's label, built in Swift: system font 24 px in a 335 px box, struck line by line.
-    static func label(draw: DrawAnimation? = DrawAnimation(start: 0.5, duration: 0.5, easing: .easeInEaseOut),
-                      kind: Decoration.Kind = .strikethrough, text: String = article,
-                      color: RGBA = .black, decorationColor: RGBA? = nil, opacity: Double = 1) throws -> Scene {
-        let layer = TextLayer(id: "label", text: .constant(text), font: try .system(catalog: catalog), size: .constant(24),
-                              position: .constant(Point2(x: 20.3, y: 24.6)), anchor: .topLeft, color: .constant(color),
-                              opacity: .constant(opacity), paragraph: ParagraphSpec(boxWidth: .constant(335)),
-                              decorations: [Decoration(kind: kind, color: decorationColor.map { .constant($0) }, draw: draw)])
+    static func label(
+        draw: DrawAnimation? = DrawAnimation(start: 0.5, duration: 0.5, easing: .easeInEaseOut),
+        kind: Decoration.Kind = .strikethrough, text: String = article,
+        color: RGBA = .black, decorationColor: RGBA? = nil, opacity: Double = 1
+    ) throws -> Scene {
+        let layer = TextLayer(
+            id: "label", text: .constant(text), font: try .system(catalog: catalog), size: .constant(24),
+            position: .constant(Point2(x: 20.3, y: 24.6)), anchor: .topLeft, color: .constant(color),
+            opacity: .constant(opacity), paragraph: ParagraphSpec(boxWidth: .constant(335)),
+            decorations: [Decoration(kind: kind, color: decorationColor.map { .constant($0) }, draw: draw)])
         return try Scene(canvas: CanvasSpec(width: 400, height: 160), fps: 30, duration: 2.5, layers: [layer], catalog: catalog)
     }
 
@@ -129,9 +132,10 @@ final class DecorationTests: XCTestCase {
     }
 
     func testRightToLeftLinesGrowLeftwards() throws {
-        let layer = TextLayer(id: "rtl", text: .constant("המחיר הישן: 120 ש״ח"), font: try .family("Noto Sans Hebrew", catalog: Self.catalog),
-                              size: .constant(30), position: .constant(Point2(x: 380, y: 60)), anchor: .baselineRight,
-                              decorations: [Decoration(kind: .strikethrough, draw: DrawAnimation(start: 0, duration: 1))])
+        let layer = TextLayer(
+            id: "rtl", text: .constant("המחיר הישן: 120 ש״ח"), font: try .family("Noto Sans Hebrew", catalog: Self.catalog),
+            size: .constant(30), position: .constant(Point2(x: 380, y: 60)), anchor: .baselineRight,
+            decorations: [Decoration(kind: .strikethrough, draw: DrawAnimation(start: 0, duration: 1))])
         let scene = try Scene(canvas: CanvasSpec(width: 400, height: 100), fps: 10, duration: 1.2, layers: [layer], catalog: Self.catalog)
         var checked = 0
         var previousX1 = Double.infinity
@@ -168,9 +172,10 @@ final class DecorationTests: XCTestCase {
     }
 
     func testHighlightIsDrawnBehindTheGlyphsAndOthersInFront() throws {
-        let layer = TextLayer(id: "both", text: .constant("Mark"), font: try .system(catalog: Self.catalog), size: .constant(30),
-                              position: .constant(Point2(x: 100, y: 50)),
-                              decorations: [Decoration(kind: .underline), Decoration(kind: .highlight, color: .constant(RGBA(r: 1, g: 0.8, b: 0, a: 1)))])
+        let layer = TextLayer(
+            id: "both", text: .constant("Mark"), font: try .system(catalog: Self.catalog), size: .constant(30),
+            position: .constant(Point2(x: 100, y: 50)),
+            decorations: [Decoration(kind: .underline), Decoration(kind: .highlight, color: .constant(RGBA(r: 1, g: 0.8, b: 0, a: 1)))])
         let scene = try Scene(canvas: CanvasSpec(width: 200, height: 100), fps: 10, duration: 0.1, layers: [layer], catalog: Self.catalog)
         let list = try DisplayListReport.displayList(scene: scene, frame: 0)
         let kinds = list.items.map { item -> String in
@@ -241,29 +246,35 @@ final class DecorationTests: XCTestCase {
     }
 
     func testDecodingDecorations() throws {
-        let scene = try loadYAML(singleLayerSpec(layer: """
-        text: "Price"
-        font: {family: Inter}
-        size: 24
-        decorations:
-          - type: strikethrough
-            color: "#E0245E"
-            thickness: {keyframes: [{time: 0, value: 1}, {time: 1, value: 3}]}
-            draw: {start: 0.2, duration: 0.3, easing: easeOut, sequence: {stagger: 0.1}, erase: true}
-          - {type: underline, offset: 2}
-        """))
+        let scene = try loadYAML(
+            singleLayerSpec(
+                layer: """
+                    text: "Price"
+                    font: {family: Inter}
+                    size: 24
+                    decorations:
+                      - type: strikethrough
+                        color: "#E0245E"
+                        thickness: {keyframes: [{time: 0, value: 1}, {time: 1, value: 3}]}
+                        draw: {start: 0.2, duration: 0.3, easing: easeOut, sequence: {stagger: 0.1}, erase: true}
+                      - {type: underline, offset: 2}
+                    """))
         let decorations = scene.layers[0].decorations
         XCTAssertEqual(decorations.map(\.kind), [.strikethrough, .underline])
-        XCTAssertEqual(decorations[0].draw, DrawAnimation(start: 0.2, duration: 0.3, easing: .easeOut, sequence: .stagger(0.1), erase: true))
+        XCTAssertEqual(
+            decorations[0].draw, DrawAnimation(start: 0.2, duration: 0.3, easing: .easeOut, sequence: .stagger(0.1), erase: true))
         XCTAssertEqual(decorations[0].thickness?.value(at: 0.5), 2)
         XCTAssertNil(decorations[1].draw)
         XCTAssertEqual(decorations[1].offset.value(at: 0), 2)
 
         let unknownType = specError(singleLayerSpec(layer: "text: a\nfont: {family: Inter}\nsize: 9\ndecorations: [{type: strikeout}]"))
         XCTAssertTrue(unknownType?.description.contains("strikethrough") ?? false, "\(String(describing: unknownType))")
-        let badSequence = specError(singleLayerSpec(layer: "text: a\nfont: {family: Inter}\nsize: 9\ndecorations: [{type: underline, draw: {sequence: words}}]"))
-        XCTAssertTrue(badSequence?.description.contains("lines, together or {stagger: SECONDS}") ?? false, "\(String(describing: badSequence))")
-        let misspelled = specError(singleLayerSpec(layer: "text: a\nfont: {family: Inter}\nsize: 9\ndecorations: [{type: underline, colour: \"#000000\"}]"))
+        let badSequence = specError(
+            singleLayerSpec(layer: "text: a\nfont: {family: Inter}\nsize: 9\ndecorations: [{type: underline, draw: {sequence: words}}]"))
+        XCTAssertTrue(
+            badSequence?.description.contains("lines, together or {stagger: SECONDS}") ?? false, "\(String(describing: badSequence))")
+        let misspelled = specError(
+            singleLayerSpec(layer: "text: a\nfont: {family: Inter}\nsize: 9\ndecorations: [{type: underline, colour: \"#000000\"}]"))
         XCTAssertTrue(misspelled?.description.contains("did you mean \"color\"") ?? false, "\(String(describing: misspelled))")
     }
 }

@@ -12,19 +12,24 @@ final class DeployTests: XCTestCase {
     func documents(_ name: String) throws -> [[String: Any]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import json, sys, yaml; print(json.dumps(list(yaml.safe_load_all(open(sys.argv[1])))))",
-                             Self.deploy.appendingPathComponent(name).path]
+        process.arguments = [
+            "python3", "-c", "import json, sys, yaml; print(json.dumps(list(yaml.safe_load_all(open(sys.argv[1])))))",
+            Self.deploy.appendingPathComponent(name).path
+        ]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestEnvironmentError("python3 with PyYAML (python3-yaml) is needed to read \(name)") }
+        guard process.terminationStatus == 0 else {
+            throw TestEnvironmentError("python3 with PyYAML (python3-yaml) is needed to read \(name)")
+        }
         return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
     }
 
     func podSpec(_ documents: [[String: Any]], job: String) throws -> [String: Any] {
-        let found = try XCTUnwrap(documents.first { ($0["kind"] as? String) == "Job" && (($0["metadata"] as? [String: Any])?["name"] as? String) == job })
+        let found = try XCTUnwrap(
+            documents.first { ($0["kind"] as? String) == "Job" && (($0["metadata"] as? [String: Any])?["name"] as? String) == job })
         let template = try XCTUnwrap((found["spec"] as? [String: Any])?["template"] as? [String: Any])
         return try XCTUnwrap(template["spec"] as? [String: Any])
     }
@@ -32,7 +37,9 @@ final class DeployTests: XCTestCase {
     /// Each container that runs kinetype passes --jobs from its own CPU limit, which is set.
     func testTheJobsPassJobsFromTheirCPULimit() throws {
         var checked = 0
-        for (file, job, container) in [("kubernetes-indexed-job.yaml", "kinetype-render", "render"), ("kubernetes-encode-job.yaml", "kinetype-encode", "encode")] {
+        for (file, job, container) in [
+            ("kubernetes-indexed-job.yaml", "kinetype-render", "render"), ("kubernetes-encode-job.yaml", "kinetype-encode", "encode")
+        ] {
             let pod = try podSpec(try documents(file), job: job)
             let main = try XCTUnwrap((pod["containers"] as? [[String: Any]])?.first { ($0["name"] as? String) == container })
             let arguments = (main["args"] as? [String] ?? []).joined(separator: " ")
@@ -73,13 +80,15 @@ final class DeployTests: XCTestCase {
         let font = try Data(contentsOf: TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf"))
         try spec.write(to: data.appendingPathComponent("title.yaml"))
         try font.write(to: data.appendingPathComponent("Brand.ttf"))
-        try FileManager.default.createSymbolicLink(atPath: mount.appendingPathComponent("..data").path, withDestinationPath: data.lastPathComponent)
+        try FileManager.default.createSymbolicLink(
+            atPath: mount.appendingPathComponent("..data").path, withDestinationPath: data.lastPathComponent)
         for name in ["title.yaml", "Brand.ttf"] {
-            try FileManager.default.createSymbolicLink(atPath: mount.appendingPathComponent(name).path, withDestinationPath: "..data/\(name)")
+            try FileManager.default.createSymbolicLink(
+                atPath: mount.appendingPathComponent(name).path, withDestinationPath: "..data/\(name)")
         }
         let local = script.replacingOccurrences(of: "/input", with: mount.path).replacingOccurrences(of: "/work", with: work.path)
         var checked = 0
-        for _ in 0..<2 {   // a retried pod stages again over the first copy
+        for _ in 0..<2 {  // a retried pod stages again over the first copy
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", local]
@@ -90,7 +99,9 @@ final class DeployTests: XCTestCase {
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted(), ["Brand.ttf", "title.yaml"])
             XCTAssertEqual(try Data(contentsOf: work.appendingPathComponent("title.yaml")), spec)
             XCTAssertEqual(try Data(contentsOf: work.appendingPathComponent("Brand.ttf")), font)
-            let type = try FileManager.default.attributesOfItem(atPath: work.appendingPathComponent("title.yaml").path)[.type] as? FileAttributeType
+            let type =
+                try FileManager.default.attributesOfItem(atPath: work.appendingPathComponent("title.yaml").path)[.type]
+                as? FileAttributeType
             XCTAssertEqual(type, .typeRegular)
             checked += 1
         }
@@ -116,13 +127,19 @@ final class DeployTests: XCTestCase {
 
     func testDockerignoreKeepsBuildsAndRendersOutOfTheImage() throws {
         let text = try String(contentsOf: TestPaths.root.appendingPathComponent(".dockerignore"), encoding: .utf8)
-        let patterns = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        let out = [".build/debug/kinetype", ".build/release/kinetype", ".build-fuzz/x86_64/FuzzSpec", ".build_linux/a.o", "out/frame_00000.png",
-                   "out/crisp.gif", "frames/frame_00000.png", "check-report/index.html", "Tests/golden-failures/x.png", ".git/HEAD",
-                   "Package.resolved", "Fuzz/crashes/spec/crash-1"]
-        let kept = ["Package.swift", "Sources/kinetype/Render.swift", "Sources/CSchedShims/sched_shim.c", "scripts/setup", "fonts/DejaVuSans.ttf",
-                    "examples/crisp-size.yaml", "Tests/KinetypeTests/DeployTests.swift", "Fuzz/corpus/spec/seed.yaml", "deploy/Dockerfile",
-                    "docs/kinetype-spec.schema.json", "Tests/fontconfig/fonts.conf"]
+        let patterns = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty && !$0.hasPrefix("#")
+        }
+        let out = [
+            ".build/debug/kinetype", ".build/release/kinetype", ".build-fuzz/x86_64/FuzzSpec", ".build_linux/a.o", "out/frame_00000.png",
+            "out/crisp.gif", "frames/frame_00000.png", "check-report/index.html", "Tests/golden-failures/x.png", ".git/HEAD",
+            "Package.resolved", "Fuzz/crashes/spec/crash-1"
+        ]
+        let kept = [
+            "Package.swift", "Sources/kinetype/Render.swift", "Sources/CSchedShims/sched_shim.c", "scripts/setup", "fonts/DejaVuSans.ttf",
+            "examples/crisp-size.yaml", "Tests/KinetypeTests/DeployTests.swift", "Fuzz/corpus/spec/seed.yaml", "deploy/Dockerfile",
+            "docs/kinetype-spec.schema.json", "Tests/fontconfig/fonts.conf"
+        ]
         var checked = 0
         for path in out { XCTAssertTrue(Self.ignored(path, by: patterns), "\(path) would enter the image"); checked += 1 }
         for path in kept { XCTAssertFalse(Self.ignored(path, by: patterns), "\(path) is needed to build"); checked += 1 }

@@ -10,13 +10,15 @@ import XCTest
 /// easing as a Swift call, `monospacedDigits` beside `font` instead of inside it.
 final class DidYouMeanHintTests: XCTestCase {
     private func spec(easing: String) -> String {
-        singleLayerSpec(duration: 3, layer: """
-        text: "Hi"
-        font: {family: "DejaVu Serif"}
-        size: 40
-        position: [200, 100]
-        opacity: {keyframes: [{time: 0, value: 0}, {time: 2, value: 1, easing: \(easing)}]}
-        """)
+        singleLayerSpec(
+            duration: 3,
+            layer: """
+                text: "Hi"
+                font: {family: "DejaVu Serif"}
+                size: 40
+                position: [200, 100]
+                opacity: {keyframes: [{time: 0, value: 0}, {time: 2, value: 1, easing: \(easing)}]}
+                """)
     }
 
     /// Each call gets the form it means, and that form, put in the spec, loads.
@@ -31,7 +33,7 @@ final class DidYouMeanHintTests: XCTestCase {
             (".timingCurve(0.2, 0.8, 0.2, 1, duration: 0.5)", "{cubicBezier: [0.2, 0.8, 0.2, 1]}"),
             ("cubic-bezier(0.25, 0.1, 0.25, 1)", "{cubicBezier: [0.25, 0.1, 0.25, 1]}"),
             (".easeInOut(duration: 0.3)", "easeInOut"),
-            ("linear()", "linear"),
+            ("linear()", "linear")
         ]
         var checked = 0
         for (written, form) in cases {
@@ -48,10 +50,14 @@ final class DidYouMeanHintTests: XCTestCase {
 
     func testDurationsAndRepetitionAreSaidWhereTheyGo() throws {
         let duration = specError(spec(easing: "\".easeInOut(duration: 0.3)\""))
-        XCTAssertTrue(duration?.message.contains("easeInOut (the duration is from the previous keyframe's time to this one's)") == true, duration?.message ?? "")
+        XCTAssertTrue(
+            duration?.message.contains("easeInOut (the duration is from the previous keyframe's time to this one's)") == true,
+            duration?.message ?? "")
         let forever = specError(spec(easing: "\".spring(response: 0.5, dampingFraction: 0.5).repeatForever(autoreverses: true)\""))
-        XCTAssertTrue(forever?.message.contains("{spring: {response: 0.5, dampingFraction: 0.5}}, with repeatForever: true, autoreverses: true beside keyframes") == true,
-                      forever?.message ?? "")
+        XCTAssertTrue(
+            forever?.message.contains(
+                "{spring: {response: 0.5, dampingFraction: 0.5}}, with repeatForever: true, autoreverses: true beside keyframes") == true,
+            forever?.message ?? "")
     }
 
     func testWhatIsNotACallGetsNoCallHint() {
@@ -68,13 +74,15 @@ final class DidYouMeanHintTests: XCTestCase {
     func testMonospacedDigitsBesideFontPointsIntoFont() throws {
         var checked = 0
         for field in ["monospacedDigits", "monospacedDigit", "tabularNumbers", "tnum", "features"] {
-            let error = specError(singleLayerSpec(layer: """
-            text: "1,234"
-            font: {family: "DejaVu Sans"}
-            \(field): true
-            size: 40
-            position: [200, 100]
-            """))
+            let error = specError(
+                singleLayerSpec(
+                    layer: """
+                        text: "1,234"
+                        font: {family: "DejaVu Sans"}
+                        \(field): true
+                        size: 40
+                        position: [200, 100]
+                        """))
             XCTAssertEqual(error?.path, "layers[0].\(field)")
             let target = field == "features" ? "features" : "monospacedDigits"
             XCTAssertTrue(error?.message.contains("(did you mean font: {\(target): …}?)") == true, "\(field): \(error?.message ?? "")")
@@ -82,11 +90,14 @@ final class DidYouMeanHintTests: XCTestCase {
         }
         XCTAssertEqual(checked, 5)
         // And where it points is accepted.
-        XCTAssertNoThrow(try loadYAML(singleLayerSpec(layer: """
-        text: "1,234"
-        font: {family: "DejaVu Sans", monospacedDigits: true}
-        size: 40
-        position: [200, 100]
-        """)))
+        XCTAssertNoThrow(
+            try loadYAML(
+                singleLayerSpec(
+                    layer: """
+                        text: "1,234"
+                        font: {family: "DejaVu Sans", monospacedDigits: true}
+                        size: 40
+                        position: [200, 100]
+                        """)))
     }
 }

@@ -21,7 +21,10 @@ final class FontIsolationTests: XCTestCase {
         let bundled = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts.path)
             .filter { [".ttf", ".otf", ".ttc"].contains(where: $0.lowercased().hasSuffix) }
         XCTAssertGreaterThan(bundled.count, 3)
-        XCTAssertEqual(Set(listed.map { URL(fileURLWithPath: $0).standardizedFileURL.lastPathComponent }), Set(bundled), "fc-list: \(listed)")
-        XCTAssertTrue(listed.allSatisfy { URL(fileURLWithPath: $0).standardizedFileURL.path.hasPrefix(TestPaths.fonts.standardizedFileURL.path) }, "\(listed)")
+        XCTAssertEqual(
+            Set(listed.map { URL(fileURLWithPath: $0).standardizedFileURL.lastPathComponent }), Set(bundled), "fc-list: \(listed)")
+        XCTAssertTrue(
+            listed.allSatisfy { URL(fileURLWithPath: $0).standardizedFileURL.path.hasPrefix(TestPaths.fonts.standardizedFileURL.path) },
+            "\(listed)")
     }
 }

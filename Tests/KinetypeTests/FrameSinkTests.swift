@@ -10,10 +10,13 @@ import XCTest
 /// and a failing sink stops the render and is abandoned.
 final class FrameSinkTests: XCTestCase {
     func scene() throws -> Scene {
-        try loadYAML(singleLayerSpec(width: 200, height: 100, duration: 1, layer: """
-            {id: t, text: "Sink", font: {family: "DejaVu Sans"}, position: [100, 50],
-             size: {keyframes: [{time: 0, value: 12}, {time: 1, value: 40}]}}
-            """))
+        try loadYAML(
+            singleLayerSpec(
+                width: 200, height: 100, duration: 1,
+                layer: """
+                    {id: t, text: "Sink", font: {family: "DejaVu Sans"}, position: [100, 50],
+                     size: {keyframes: [{time: 0, value: 12}, {time: 1, value: 40}]}}
+                    """))
     }
 
     func testMemoryFramesEqualTheFolderFilesByteForByte() throws {
@@ -44,7 +47,14 @@ final class FrameSinkTests: XCTestCase {
         final class Record: @unchecked Sendable {
             let lock = NSLock()
             var delivered: [Int] = [], handedOut = 0
-            func nextFrame() -> Int? { lock.withLock { handedOut < 200 ? { handedOut += 1; return handedOut - 1 }() : nil } }
+            func nextFrame() -> Int? {
+                lock.withLock {
+                    handedOut < 200
+                        ? {
+                            handedOut += 1; return handedOut - 1
+                        }() : nil
+                }
+            }
         }
         let record = Record()
         let window = FrameReorderWindow(first: 0, capacity: 4) { frame, _ in

@@ -14,8 +14,9 @@ final class GlyphTransformTests: XCTestCase {
     let library = try! FontLibrary()
 
     func rasterizer(size: Double) throws -> GlyphRasterizer {
-        GlyphRasterizer(library: library, face: try library.face(path: TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path),
-                        size: size, variations: FontVariations())
+        GlyphRasterizer(
+            library: library, face: try library.face(path: TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path),
+            size: size, variations: FontVariations())
     }
 
     /// Coverage by pixel, keyed by canvas pixel (x right, y down) relative to the pen position.
@@ -49,8 +50,10 @@ final class GlyphTransformTests: XCTestCase {
         for glyphID in straight + curved {
             for rotation in [90.0, 180, -90] {
                 let plain = pixels(try glyphs.bitmap(glyphID: glyphID, subpixelX: 0, subpixelY: 0))
-                let turned = pixels(try glyphs.bitmap(glyphID: glyphID, subpixelX: 0, subpixelY: 0,
-                                                      transform: GlyphTransform(scale: 1, rotation: rotation)))
+                let turned = pixels(
+                    try glyphs.bitmap(
+                        glyphID: glyphID, subpixelX: 0, subpixelY: 0,
+                        transform: GlyphTransform(scale: 1, rotation: rotation)))
                 // Clockwise on the canvas by a quarter, (x, y) ↦ (−y, x): pixel (px, py) lands on (−py − 1, px).
                 var expected: [Pixel: Int] = [:]
                 for (pixel, coverage) in plain {
@@ -83,8 +86,10 @@ final class GlyphTransformTests: XCTestCase {
         var checked = 0
         for glyphID: UInt32 in [36, 43, 51, 72, 82] {
             for subpixel: UInt8 in [0, 17, 40] {
-                let scaled = pixels(try small.bitmap(glyphID: glyphID, subpixelX: subpixel, subpixelY: 0,
-                                                     transform: GlyphTransform(scale: 2, rotation: 0)))
+                let scaled = pixels(
+                    try small.bitmap(
+                        glyphID: glyphID, subpixelX: subpixel, subpixelY: 0,
+                        transform: GlyphTransform(scale: 2, rotation: 0)))
                 let direct = pixels(try large.bitmap(glyphID: glyphID, subpixelX: subpixel, subpixelY: 0))
                 XCTAssertLessThanOrEqual(largestDifference(scaled, direct), 1, "glyph \(glyphID) at +\(subpixel)/64")
                 checked += 1
@@ -99,9 +104,10 @@ final class GlyphTransformTests: XCTestCase {
         var checked = 0
         for (rotation, scale) in [(30.0, 1.0), (-75.0, 1.0), (180.0, 1.0), (45.0, 1.6)] {
             let held = TextAnimator(start: 10, from: AnimatedValues(scale: scale, rotation: rotation))
-            let layer = TextLayer(id: "r", text: .constant("R"), font: try .family("DejaVu Sans", catalog: SwiftAPITests.catalog),
-                                  size: .constant(60), position: .constant(Point2(x: 100.3, y: 100.7)), color: .constant(.black),
-                                  animators: [held])
+            let layer = TextLayer(
+                id: "r", text: .constant("R"), font: try .family("DejaVu Sans", catalog: SwiftAPITests.catalog),
+                size: .constant(60), position: .constant(Point2(x: 100.3, y: 100.7)), color: .constant(.black),
+                animators: [held])
             var plain = layer
             plain.animators = []
             let canvas = CanvasSpec(width: 200, height: 200)

@@ -20,7 +20,9 @@ enum GoldenImage {
         if recording || !FileManager.default.fileExists(atPath: golden.path) {
             try! FileManager.default.createDirectory(at: TestPaths.goldens, withIntermediateDirectories: true)
             try! PNGCodec.write(actual, to: golden.path)
-            XCTFail("recorded golden \(golden.lastPathComponent); look at it, then run the tests again without KINETYPE_RECORD_GOLDENS", file: file, line: line)
+            XCTFail(
+                "recorded golden \(golden.lastPathComponent); look at it, then run the tests again without KINETYPE_RECORD_GOLDENS",
+                file: file, line: line)
             return
         }
         let expected: RGBAImage
@@ -50,9 +52,12 @@ enum GoldenImage {
         }
         let allowed = Int(Double(actual.width * actual.height) * pixelFraction)
         if differing > allowed {
-            writeFailure(name: name, expected: expected, actual: actual,
-                         diff: RGBAImage(width: actual.width, height: actual.height, pixels: diff))
-            XCTFail("\(name): \(differing) pixels differ by more than \(channelTolerance)/255 (allowed \(allowed), worst \(worst)); see \(TestPaths.failures.path)", file: file, line: line)
+            writeFailure(
+                name: name, expected: expected, actual: actual,
+                diff: RGBAImage(width: actual.width, height: actual.height, pixels: diff))
+            XCTFail(
+                "\(name): \(differing) pixels differ by more than \(channelTolerance)/255 (allowed \(allowed), worst \(worst)); see \(TestPaths.failures.path)",
+                file: file, line: line)
         }
     }
 

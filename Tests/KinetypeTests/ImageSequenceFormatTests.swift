@@ -11,11 +11,14 @@ import KinetypeRaster
 final class ImageSequenceFormatTests: XCTestCase {
     func spec(background: String, in directory: URL) throws -> String {
         let url = directory.appendingPathComponent("spec-\(background.filter(\.isLetter)).yaml")
-        try singleLayerSpec(width: 120, height: 48, fps: 10, duration: 0.6, background: background, layer: """
-            {id: t, text: "WebP", font: {family: "DejaVu Sans"}, position: [60, 24], anchor: center,
-             size: {keyframes: [{time: 0, value: 12}, {time: 0.5, value: 30}]},
-             color: "#1E50C8C0", stroke: {width: 1.5, color: "#FFAA00"}}
-            """).write(to: url, atomically: true, encoding: .utf8)
+        try singleLayerSpec(
+            width: 120, height: 48, fps: 10, duration: 0.6, background: background,
+            layer: """
+                {id: t, text: "WebP", font: {family: "DejaVu Sans"}, position: [60, 24], anchor: center,
+                 size: {keyframes: [{time: 0, value: 12}, {time: 0.5, value: 30}]},
+                 color: "#1E50C8C0", stroke: {width: 1.5, color: "#FFAA00"}}
+                """
+        ).write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
 
@@ -108,7 +111,8 @@ final class ImageSequenceFormatTests: XCTestCase {
             func finish() throws {}
             func abandon() {}
         }
-        let scene = try loadYAML(String(contentsOfFile: try spec(background: "transparent", in: TestPaths.temporaryDirectory()), encoding: .utf8))
+        let scene = try loadYAML(
+            String(contentsOfFile: try spec(background: "transparent", in: TestPaths.temporaryDirectory()), encoding: .utf8))
         let sink = GreyLevels()
         try RenderSession.run(scene, jobs: 2, into: sink)
         XCTAssertEqual(sink.written.keys.sorted(), Array(0..<6))

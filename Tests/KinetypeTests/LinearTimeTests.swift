@@ -33,7 +33,8 @@ final class LinearTimeTests: XCTestCase {
     func testJSONStringsDecodeEveryEscapeBetweenRawText() throws {
         let json = #"{"t": "a\"b\\c\/d\be\ff\ng\rh\ti\u00e9j\u6c49k\ud83d\ude00l mé汉😀\u0000z", "\u0041": "A"}"#
         guard case let .object(fields)? = try JSONParser.parse(json)?.kind,
-              case let .string(text) = fields[0].value.kind, case let .string(key) = fields[1].key.kind else {
+            case let .string(text) = fields[0].value.kind, case let .string(key) = fields[1].key.kind
+        else {
             return XCTFail("not an object of strings")
         }
         XCTAssertEqual(text, "a\"b\\c/d\u{08}e\u{0C}f\ng\rh\ti\u{E9}j\u{6C49}k\u{1F600}l mé汉😀\u{0}z")
@@ -41,7 +42,8 @@ final class LinearTimeTests: XCTestCase {
         XCTAssertEqual(key, "A")
         // Escapes and raw characters make the same text, a decomposed é included.
         guard case let .object(same)? = try JSONParser.parse("{\"t\": \"e\\u0301\\u6c49\"}")?.kind,
-              case let .string(decomposed) = same[0].value.kind else { return XCTFail("not an object") }
+            case let .string(decomposed) = same[0].value.kind
+        else { return XCTFail("not an object") }
         XCTAssertEqual(Array(decomposed.unicodeScalars), Array("e\u{301}汉".unicodeScalars))
     }
 
@@ -53,8 +55,9 @@ final class LinearTimeTests: XCTestCase {
     func testLoadingLongTextsIsLinear() throws {
         for (name, unit) in Self.longTexts {
             assertGrowsLinearly(name, n: 8_000) { n in
-                _ = try bundledOnlyLoader.load(text: Self.jsonSpec(text: Self.text(unit, length: n)), format: .json,
-                                               path: "spec.json")
+                _ = try bundledOnlyLoader.load(
+                    text: Self.jsonSpec(text: Self.text(unit, length: n)), format: .json,
+                    path: "spec.json")
             }
         }
     }
@@ -62,15 +65,17 @@ final class LinearTimeTests: XCTestCase {
     // MARK: - Layout
 
     func testLayoutOfLongTextsIsLinear() throws {
-        let fonts = FontChain(primary: Self.font("DejaVuSans.ttf"),
-                              fallbacks: [Self.font("DroidSansFallbackFull.ttf"), Self.font("NotoSansArabic-Regular.ttf")])
+        let fonts = FontChain(
+            primary: Self.font("DejaVuSans.ttf"),
+            fallbacks: [Self.font("DroidSansFallbackFull.ttf"), Self.font("NotoSansArabic-Regular.ttf")])
         let styles = [("", ParagraphStyle()), (" justified in a box", ParagraphStyle(boxWidth: 300, alignment: .justified))]
         for (name, unit) in Self.longTexts {
             for (styleName, style) in styles {
                 assertGrowsLinearly(name + styleName, n: 8_000) { n in
                     // A new library each time: its paragraph analysis cache would hide the work.
-                    let layout = try ParagraphLayouter.layout(Self.text(unit, length: n), fonts: fonts, library: FontLibrary(),
-                                                              size: 24, style: style)
+                    let layout = try ParagraphLayouter.layout(
+                        Self.text(unit, length: n), fonts: fonts, library: FontLibrary(),
+                        size: 24, style: style)
                     XCTAssertFalse(layout.lines.isEmpty)
                 }
             }
@@ -82,8 +87,9 @@ final class LinearTimeTests: XCTestCase {
     func testAMillionCharacterFamilyNameFailsInTheTimeOfReadingItOnce() throws {
         // A hundred installed families, as on a desktop system (no file is opened for a suggestion).
         let system = (0..<100).map { index in
-            FontFileInfo(path: "/nonexistent/font\(index).ttf", family: "System Family Number \(index)", style: "Regular",
-                         weight: 400, weightAxis: nil)
+            FontFileInfo(
+                path: "/nonexistent/font\(index).ttf", family: "System Family Number \(index)", style: "Regular",
+                weight: 400, weightAxis: nil)
         }
         let catalog = FontCatalog(bundledDirectory: TestPaths.fonts, systemFiles: system)
         // What every lookup does: compare a name with each family (a short name), and read the
@@ -104,8 +110,9 @@ final class LinearTimeTests: XCTestCase {
             }
             // About 1.5 times that here; comparing the whole name with every family took over 10,000 times
             // as long (a tenth of the name: 48 s in a debug build).
-            XCTAssertLessThan(lookup, 10 * (comparing + reading),
-                              "\(name.prefix(20))…: \(lookup) s; \(comparing) s for a short name, \(reading) s to read it")
+            XCTAssertLessThan(
+                lookup, 10 * (comparing + reading),
+                "\(name.prefix(20))…: \(lookup) s; \(comparing) s for a short name, \(reading) s to read it")
             XCTAssertEqual(suggestions, name.hasPrefix("x") ? [] : ["DejaVu Sans"])
             XCTAssertEqual(catalog.suggestions(for: name), catalog.suggestions(for: String(name.unicodeScalars.prefix(256))))
         }
@@ -116,13 +123,16 @@ final class LinearTimeTests: XCTestCase {
             FontFileInfo(path: "/nonexistent/\($0).ttf", family: $0, style: "Regular", weight: 400, weightAxis: nil)
         }
         let catalog = FontCatalog(bundledDirectory: TestPaths.fonts, systemFiles: system)
-        let names = ["DejaVu Serf", "dejavu sans mono", "Dejavu-Sans", "Inetr", "quicksand light", "Noto Sans", "Noto",
-                     "Symbol", "Liberaton Sans", "Ubuntu", "Noto Sans Arab", "Droid", "x", "", "DejaVuSansMonoBold",
-                     "Noto Sans CJK JP Regular Italic", String(repeating: "a", count: 300),
-                     String(repeating: "Noto Sans ", count: 30), "Cantarel", "Inter Variable"]
+        let names = [
+            "DejaVu Serf", "dejavu sans mono", "Dejavu-Sans", "Inetr", "quicksand light", "Noto Sans", "Noto",
+            "Symbol", "Liberaton Sans", "Ubuntu", "Noto Sans Arab", "Droid", "x", "", "DejaVuSansMonoBold",
+            "Noto Sans CJK JP Regular Italic", String(repeating: "a", count: 300),
+            String(repeating: "Noto Sans ", count: 30), "Cantarel", "Inter Variable"
+        ]
         for name in names {
-            XCTAssertEqual(catalog.suggestions(for: name), Self.unboundedSuggestions(for: name, among: catalog.allFamilyNames),
-                           name)
+            XCTAssertEqual(
+                catalog.suggestions(for: name), Self.unboundedSuggestions(for: name, among: catalog.allFamilyNames),
+                name)
         }
         XCTAssertThrowsError(try catalog.family(named: "DejaVu Sanz")) { error in
             XCTAssertTrue("\(error)".contains("did you mean \"DejaVu Sans\""), "\(error)")
@@ -150,7 +160,7 @@ final class LinearTimeTests: XCTestCase {
 
     static let longTexts: [(String, String)] = [
         ("CJK", "汉字文本排版测试中国语言人民大学"), ("Arabic", "مرحبا بالعالم العربي "), ("newlines", "\n"), ("tabs", "\t"),
-        ("Latin words", "lorem ipsum dolor sit amet "),
+        ("Latin words", "lorem ipsum dolor sit amet ")
     ]
 
     static func text(_ unit: String, length: Int) -> String {
@@ -189,8 +199,10 @@ final class LinearTimeTests: XCTestCase {
 
     /// `work(4n)` takes less than 8 times as long as `work(n)` (4 when linear, 16 when quadratic):
     /// the fastest of interleaved runs, at least two of each and up to nine before failing.
-    func assertGrowsLinearly(_ name: String, n: Int, file: StaticString = #filePath, line: UInt = #line,
-                             _ work: (Int) throws -> Void) {
+    func assertGrowsLinearly(
+        _ name: String, n: Int, file: StaticString = #filePath, line: UInt = #line,
+        _ work: (Int) throws -> Void
+    ) {
         var small = Double.infinity, large = Double.infinity
         do {
             for round in 1...9 {

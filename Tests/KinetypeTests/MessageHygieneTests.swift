@@ -13,16 +13,22 @@ final class MessageHygieneTests: XCTestCase {
     func testAJUnitFileThatCannotBeWrittenIsOnePlainLine() throws {
         let directory = TestPaths.temporaryDirectory()
         let spec = directory.appendingPathComponent("hi.yaml")
-        try singleLayerSpec(width: 40, height: 20, fps: 10, duration: 0.2, layer: #"{id: t, text: "Hi", font: {family: "DejaVu Sans"}, size: 12, position: [2, 15], anchor: baselineLeft}"#)
-            .write(to: spec, atomically: true, encoding: .utf8)
+        try singleLayerSpec(
+            width: 40, height: 20, fps: 10, duration: 0.2,
+            layer: #"{id: t, text: "Hi", font: {family: "DejaVu Sans"}, size: 12, position: [2, 15], anchor: baselineLeft}"#
+        )
+        .write(to: spec, atomically: true, encoding: .utf8)
         let goldens = directory.appendingPathComponent("goldens")
         XCTAssertEqual(try runKinetype(["check", spec.path, "--goldens", goldens.path, "--update", "-q"].filter { $0 != "-q" }).status, 0)
         let blocker = directory.appendingPathComponent("file")
         try Data().write(to: blocker)
-        let result = try runKinetype(["check", spec.path, "--goldens", goldens.path, "--junit", blocker.appendingPathComponent("junit.xml").path])
+        let result = try runKinetype([
+            "check", spec.path, "--goldens", goldens.path, "--junit", blocker.appendingPathComponent("junit.xml").path
+        ])
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertEqual(result.stderr.split(separator: "\n").last.map(String.init),
-                       "error: JUnit report: cannot write \(blocker.path)/junit.xml: not a directory")
+        XCTAssertEqual(
+            result.stderr.split(separator: "\n").last.map(String.init),
+            "error: JUnit report: cannot write \(blocker.path)/junit.xml: not a directory")
     }
 
     func testPathsWithControlCharactersAreEscapedInMessages() throws {
@@ -41,30 +47,40 @@ final class MessageHygieneTests: XCTestCase {
         var checked = 0
         for (text, format) in [("", SpecLoader.SpecFormat.yaml), ("\n\n", .yaml), ("# nothing\n", .yaml), ("", .json)] {
             let error = specError(text, format: format)
-            XCTAssertEqual(error.map { "\($0)" }, "spec.\(format == .json ? "json" : "yaml"):1:1: the spec is empty; it needs canvas, fps, duration and layers")
+            XCTAssertEqual(
+                error.map { "\($0)" },
+                "spec.\(format == .json ? "json" : "yaml"):1:1: the spec is empty; it needs canvas, fps, duration and layers")
             checked += 1
         }
         XCTAssertEqual(checked, 4)
     }
 
     func testShadowAndShadowsTogetherNameTheLineWithoutOptional() {
-        let error = specError(singleLayerSpec(layer: """
-            {id: t, text: "a", font: {family: "DejaVu Sans"}, size: 20,
-             shadow: {color: "#000"},
-             shadows: []}
-            """))
+        let error = specError(
+            singleLayerSpec(
+                layer: """
+                    {id: t, text: "a", font: {family: "DejaVu Sans"}, size: 20,
+                     shadow: {color: "#000"},
+                     shadows: []}
+                    """))
         let message = error.map { "\($0)" } ?? ""
         XCTAssertTrue(message.hasSuffix("give shadow (one) or shadows (a list), not both; shadow is at line 6"), message)
         XCTAssertFalse(message.contains("Optional"), message)
     }
 
     func testCSSShorthandColoursDecodeAsTheirLongForms() throws {
-        let short = try loadYAML(singleLayerSpec(background: "\"#fa0\"", layer: ##"{id: t, text: "a", font: {family: "DejaVu Sans"}, size: 20, color: "#1234"}"##))
-        let long = try loadYAML(singleLayerSpec(background: "\"#FFAA00\"", layer: ##"{id: t, text: "a", font: {family: "DejaVu Sans"}, size: 20, color: "#11223344"}"##))
+        let short = try loadYAML(
+            singleLayerSpec(
+                background: "\"#fa0\"", layer: ##"{id: t, text: "a", font: {family: "DejaVu Sans"}, size: 20, color: "#1234"}"##))
+        let long = try loadYAML(
+            singleLayerSpec(
+                background: "\"#FFAA00\"", layer: ##"{id: t, text: "a", font: {family: "DejaVu Sans"}, size: 20, color: "#11223344"}"##))
         XCTAssertEqual(short.canvas.background, long.canvas.background)
         XCTAssertEqual(short.layers[0].color.value(at: 0), long.layers[0].color.value(at: 0))
         let bad = specError(singleLayerSpec(layer: ##"{id: t, text: "a", font: {family: "DejaVu Sans"}, size: 20, color: "#12"}"##))
-        XCTAssertTrue(bad.map { "\($0)" }?.hasSuffix(##"layers[0].color: "#12" is not a colour; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA"##) ?? false, "\(String(describing: bad))")
+        XCTAssertTrue(
+            bad.map { "\($0)" }?.hasSuffix(##"layers[0].color: "#12" is not a colour; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA"##) ?? false,
+            "\(String(describing: bad))")
     }
 }
 
@@ -75,11 +91,19 @@ extension MessageHygieneTests {
         let transparent = VideoFormat(width: 64, height: 32, fps: 10, transparent: true)
         var errors: [(Error, String)] = []
         do { _ = try VideoSink(output: URL(fileURLWithPath: "/tmp/x.avi")) } catch { errors.append((error, "--codec h264|")) }
-        do { try VideoSink(output: URL(fileURLWithPath: "/tmp/x.mp4")).begin(transparent) } catch { errors.append((error, "--background COLOUR")) }
-        do { try VideoSink(output: URL(fileURLWithPath: "/tmp/x.mp4")).begin(VideoFormat(width: 63, height: 32, fps: 10, transparent: false)) } catch { errors.append((error, "--codec prores")) }
+        do { try VideoSink(output: URL(fileURLWithPath: "/tmp/x.mp4")).begin(transparent) } catch {
+            errors.append((error, "--background COLOUR"))
+        }
+        do {
+            try VideoSink(output: URL(fileURLWithPath: "/tmp/x.mp4")).begin(VideoFormat(width: 63, height: 32, fps: 10, transparent: false))
+        } catch { errors.append((error, "--codec prores")) }
         errors.append((RenderError.folderInUse(directory: "/out", pid: 42), "use --wait"))
         errors.append((RenderError.shardInUse(directory: "/out", shard: "1/4", pid: nil), "use --wait"))
-        errors.append((RenderError.shardCountDiffers(directory: "/out", shard: "0/1", existing: 4), "--shard K/4; a Slurm task: sbatch --array=K --export=ALL,KINETYPE_SHARDS=4"))
+        errors.append(
+            (
+                RenderError.shardCountDiffers(directory: "/out", shard: "0/1", existing: 4),
+                "--shard K/4; a Slurm task: sbatch --array=K --export=ALL,KINETYPE_SHARDS=4"
+            ))
         XCTAssertEqual(errors.count, 6)
         for (error, flag) in errors {
             XCTAssertFalse("\(error)".contains("--"), "\(error)")
@@ -90,15 +114,20 @@ extension MessageHygieneTests {
     /// No string in a library module names a command-line flag: only `Sources/kinetype` does
     /// (the rule in docs/architecture.md). Comments may; string literals may not.
     func testNoLibraryStringNamesAFlag() throws {
-        let modules = ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec"]
+        let modules = [
+            "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec"
+        ]
         let flag = try NSRegularExpression(pattern: #""[^"\n]*(^|[ (`])--[a-z][a-z-]*"#)
         var files = 0
         var offenders: [String] = []
         for module in modules {
             let folder = TestPaths.root.appendingPathComponent("Sources/\(module)")
-            for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)! where url.pathExtension == "swift" {
+            for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+            where url.pathExtension == "swift" {
                 files += 1
-                for (number, line) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for (number, line) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                    .enumerated()
+                {
                     let code = String(line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
                     if code.trimmingCharacters(in: .whitespaces).hasPrefix("///") { continue }
                     // Arguments handed to other programs (fc-list --format) are not advice.

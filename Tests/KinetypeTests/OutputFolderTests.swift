@@ -10,12 +10,15 @@ import XCTest
 /// killed render, and I/O errors in plain words, through the library API.
 final class OutputFolderTests: XCTestCase {
     func scene(duration: Double = 1) throws -> Scene {
-        try loadYAML(singleLayerSpec(width: 120, height: 60, fps: 10, duration: duration, layer: """
-        text: "Ab"
-        font: {family: "DejaVu Sans"}
-        size: {keyframes: [{time: 0, value: 12}, {time: 1, value: 30}]}
-        position: [60, 30]
-        """))
+        try loadYAML(
+            singleLayerSpec(
+                width: 120, height: 60, fps: 10, duration: duration,
+                layer: """
+                    text: "Ab"
+                    font: {family: "DejaVu Sans"}
+                    size: {keyframes: [{time: 0, value: 12}, {time: 1, value: 30}]}
+                    position: [60, 30]
+                    """))
     }
 
     func names(_ directory: URL) throws -> [String] {
@@ -55,11 +58,14 @@ final class OutputFolderTests: XCTestCase {
         let directory = TestPaths.temporaryDirectory()
         let held = try OutputFolderLock(directory: directory)
         let released = expectation(description: "released")
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { held.release(); released.fulfill() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            held.release(); released.fulfill()
+        }
         var waitedFor: [Int32?] = []
         let start = Date()
-        let summary = try RenderSession.run(try scene(duration: 0.2), request: RenderRequest(outputDirectory: directory, waitForFolder: true),
-                                            waiting: { waitedFor.append($0) })
+        let summary = try RenderSession.run(
+            try scene(duration: 0.2), request: RenderRequest(outputDirectory: directory, waitForFolder: true),
+            waiting: { waitedFor.append($0) })
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.25)
         XCTAssertEqual(waitedFor, [getpid()], "told once, with the holder's PID")
         XCTAssertEqual(summary.framesRendered, 2)
@@ -69,8 +75,11 @@ final class OutputFolderTests: XCTestCase {
     func testWaitingForTheFolderStopsWhenCancelled() throws {
         let directory = TestPaths.temporaryDirectory()
         let held = try OutputFolderLock(directory: directory)
-        XCTAssertThrowsError(try RenderSession.run(try scene(), request: RenderRequest(outputDirectory: directory, waitForFolder: true),
-                                                   isCancelled: { true })) {
+        XCTAssertThrowsError(
+            try RenderSession.run(
+                try scene(), request: RenderRequest(outputDirectory: directory, waitForFolder: true),
+                isCancelled: { true })
+        ) {
             XCTAssertEqual($0 as? RenderError, .interruptedWhileWaiting(directory: directory.path))
         }
         XCTAssertEqual(try names(directory), [OutputFolderLock.fileName])
@@ -82,14 +91,18 @@ final class OutputFolderTests: XCTestCase {
     func testACancelledRenderFinishesTheFramesInProgressAndLeavesTheManifestIncomplete() throws {
         let directory = TestPaths.temporaryDirectory()
         let written = FrameCounter()
-        XCTAssertThrowsError(try RenderSession.run(try scene(duration: 3), request: RenderRequest(outputDirectory: directory, jobs: 2),
-                                                   progress: { _, _ in written.increment() },
-                                                   isCancelled: { written.value >= 3 })) { error in
+        XCTAssertThrowsError(
+            try RenderSession.run(
+                try scene(duration: 3), request: RenderRequest(outputDirectory: directory, jobs: 2),
+                progress: { _, _ in written.increment() },
+                isCancelled: { written.value >= 3 })
+        ) { error in
             guard case let .interrupted(rendered, total) = error as? RenderError else { return XCTFail("\(error)") }
             XCTAssertEqual(total, 30)
             XCTAssertTrue((3...5).contains(rendered), "stops right after the frames in progress: \(rendered)")
             XCTAssertEqual("\(error)", "interrupted after \(rendered) of 30 frames")
-            XCTAssertEqual(try? self.frameNames(directory), (0..<rendered).map { FrameFiles.name($0) }, "every counted frame is on disk, whole")
+            XCTAssertEqual(
+                try? self.frameNames(directory), (0..<rendered).map { FrameFiles.name($0) }, "every counted frame is on disk, whole")
         }
         XCTAssertEqual(RenderManifest.read(in: directory)?.complete, false)
         XCTAssertEqual(try names(directory).filter { $0.hasPrefix(".") }, [OutputFolderLock.fileName], "no temporary file is left")
@@ -98,9 +111,11 @@ final class OutputFolderTests: XCTestCase {
     func testTheManifestSaysIncompleteWhileRenderingAndCompleteAfter() throws {
         let directory = TestPaths.temporaryDirectory()
         let seen = FrameCounter()
-        _ = try RenderSession.run(try scene(), request: RenderRequest(outputDirectory: directory, jobs: 1), progress: { _, _ in
-            if RenderManifest.read(in: directory)?.complete == false { seen.increment() }
-        })
+        _ = try RenderSession.run(
+            try scene(), request: RenderRequest(outputDirectory: directory, jobs: 1),
+            progress: { _, _ in
+                if RenderManifest.read(in: directory)?.complete == false { seen.increment() }
+            })
         XCTAssertEqual(seen.value, 10)
         XCTAssertEqual(RenderManifest.read(in: directory)?.complete, true)
     }
@@ -125,7 +140,8 @@ final class OutputFolderTests: XCTestCase {
         XCTAssertEqual(manifest.framesOwned, 10)
         // Its frames still count as kinetype's: a shorter render removes them.
         for frame in 0..<10 { try Data().write(to: directory.appendingPathComponent(FrameFiles.name(frame))) }
-        XCTAssertEqual(try RenderSession.run(try scene(duration: 0.5), request: RenderRequest(outputDirectory: directory)).stale.removed.count, 5)
+        XCTAssertEqual(
+            try RenderSession.run(try scene(duration: 0.5), request: RenderRequest(outputDirectory: directory)).stale.removed.count, 5)
     }
 
     // MARK: A killed render's leftovers
@@ -133,22 +149,29 @@ final class OutputFolderTests: XCTestCase {
     func testTheNextRenderRemovesAKilledRendersTemporaryFilesAndNothingElse() throws {
         let directory = TestPaths.temporaryDirectory()
         let leftovers = [".frame_00003.png.partial-4242", ".frame_00012.png.partial-1", ".kinetype-render.json.partial-77"]
-        let others = [".frame_00003.png.partial-", ".frame_00003.png.partial-x", ".frame_notes.partial-1", "frame_00003.png.partial-5",
-                      ".other.png.partial-12", ".hidden", "notes.txt", ".kinetype-render.json.bak"]
+        let others = [
+            ".frame_00003.png.partial-", ".frame_00003.png.partial-x", ".frame_notes.partial-1", "frame_00003.png.partial-5",
+            ".other.png.partial-12", ".hidden", "notes.txt", ".kinetype-render.json.bak"
+        ]
         for name in leftovers + others { try Data("x".utf8).write(to: directory.appendingPathComponent(name)) }
         let summary = try RenderSession.run(try scene(), request: RenderRequest(outputDirectory: directory))
         XCTAssertEqual(summary.leftoversRemoved, leftovers.sorted())
-        XCTAssertEqual(try names(directory).filter { !$0.hasPrefix("frame_") || $0.contains("partial") },
-                       (others + [OutputFolderLock.fileName, RenderManifest.fileName]).sorted())
+        XCTAssertEqual(
+            try names(directory).filter { !$0.hasPrefix("frame_") || $0.contains("partial") },
+            (others + [OutputFolderLock.fileName, RenderManifest.fileName]).sorted())
         XCTAssertEqual(try frameNames(directory).filter { !$0.contains("partial") }, (0..<10).map { FrameFiles.name($0) })
     }
 
     func testTemporaryFileNamesAreRecognizedByTheirTargetAndAPID() {
         let isFrame: (String) -> Bool = { FrameFiles.index($0) != nil }
-        XCTAssertTrue(AtomicFile.isTemporary(AtomicFile.temporaryURL(for: URL(fileURLWithPath: "/x/frame_00001.png")).lastPathComponent, for: isFrame))
+        XCTAssertTrue(
+            AtomicFile.isTemporary(AtomicFile.temporaryURL(for: URL(fileURLWithPath: "/x/frame_00001.png")).lastPathComponent, for: isFrame)
+        )
         XCTAssertTrue(AtomicFile.isTemporary(".frame_123456.png.partial-9", for: isFrame))
-        for name in ["frame_00001.png.partial-9", ".frame_00001.png.partial-", ".frame_00001.png.partial-9a",
-                     ".frame_0001.png.partial-9", ".frame_00001.png", ".notes.partial-9"] {
+        for name in [
+            "frame_00001.png.partial-9", ".frame_00001.png.partial-", ".frame_00001.png.partial-9a",
+            ".frame_0001.png.partial-9", ".frame_00001.png", ".notes.partial-9"
+        ] {
             XCTAssertFalse(AtomicFile.isTemporary(name, for: isFrame), name)
         }
     }
@@ -173,7 +196,8 @@ final class OutputFolderTests: XCTestCase {
     /// A failed manifest write reports the manifest's path and leaves no temporary manifest.
     func testAManifestThatCannotBeWrittenLeavesNoTemporaryFile() throws {
         let directory = TestPaths.temporaryDirectory()
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent(RenderManifest.fileName), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent(RenderManifest.fileName), withIntermediateDirectories: false)
         XCTAssertThrowsError(try RenderSession.run(try scene(), request: RenderRequest(outputDirectory: directory))) {
             XCTAssertEqual("\($0)", "cannot write \(directory.appendingPathComponent(RenderManifest.fileName).path): is a directory")
         }
@@ -189,13 +213,16 @@ final class OutputFolderTests: XCTestCase {
             output = parent.appendingPathComponent("frames")
         } else {
             // root ignores file modes; sysfs refuses new files even to root.
-            guard OutputFolder.isDirectory("/sys/kernel") else { throw TestEnvironmentError("running as root and /sys is not mounted: no folder refuses root's writes") }
+            guard OutputFolder.isDirectory("/sys/kernel") else {
+                throw TestEnvironmentError("running as root and /sys is not mounted: no folder refuses root's writes")
+            }
             output = URL(fileURLWithPath: "/sys/kernel/kinetype-test")
         }
         XCTAssertThrowsError(try RenderSession.run(try scene(), request: RenderRequest(outputDirectory: output))) {
             let message = "\($0)"
-            XCTAssertTrue(message == "cannot create the output folder \(output.path): permission denied"
-                          || message == "cannot create the output folder \(output.path): read-only file system", message)
+            XCTAssertTrue(
+                message == "cannot create the output folder \(output.path): permission denied"
+                    || message == "cannot create the output folder \(output.path): read-only file system", message)
         }
     }
 

@@ -14,7 +14,7 @@ final class PNGEncoderTests: XCTestCase {
         var rows = [background]
         var order: [Int] = []
         for y in 0..<height {
-            if y % 23 < 9 || y % 5 == 0 { order.append(0); continue }   // runs of the shared row
+            if y % 23 < 9 || y % 5 == 0 { order.append(0); continue }  // runs of the shared row
             rows.append((0..<(width * channels)).map { i in i % 7 == 0 ? next() : UInt8(i % 251) })
             order.append(rows.count - 1)
         }
@@ -27,7 +27,7 @@ final class PNGEncoderTests: XCTestCase {
         // Case 4 found a bug: zlib's window was given one row too many after a run.
         var cases: [(width: Int, height: Int, channels: Int)] = [
             (1, 40, 1), (2, 3, 3), (1920, 120, 3), (1920, 60, 1), (333, 77, 4), (8192, 24, 4) /* a row beyond deflate's 32 KiB window */,
-            (5, 1, 3), (64, 200, 3), (9000, 30, 3), (4000, 50, 4),
+            (5, 1, 3), (64, 200, 3), (9000, 30, 3), (4000, 50, 4)
         ]
         for k in 0..<30 { cases.append((width: 1 + (k * 397) % 2500, height: 1 + (k * 53) % 160, channels: [1, 3, 4][k % 3])) }
         for (index, item) in cases.enumerated() {
@@ -37,8 +37,9 @@ final class PNGEncoderTests: XCTestCase {
                 for i in 0..<256 { palette += [UInt8(i), UInt8(255 - i), UInt8(i / 2)] }
             }
             let png = try withPointers(to: rows) { pointers in
-                try PNGCodec.encode(rows: order.map { pointers[$0] }, width: item.width, height: item.height, channels: item.channels,
-                                    palette: palette, options: item.channels == 1 ? .fast : .fastTrueColour)
+                try PNGCodec.encode(
+                    rows: order.map { pointers[$0] }, width: item.width, height: item.height, channels: item.channels,
+                    palette: palette, options: item.channels == 1 ? .fast : .fastTrueColour)
             }
             let path = directory.appendingPathComponent("case\(index).png").path
             try Data(png).write(to: URL(fileURLWithPath: path))
@@ -64,16 +65,16 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(checked, cases.count)
         // An independent decoder: Python's zlib verifies each chunk's CRC and the Adler-32.
         let script = """
-        import glob, struct, sys, zlib
-        for path in sorted(glob.glob(sys.argv[1] + "/*.png")):
-            data = open(path, "rb").read(); pos = 8; idat = b""
-            while pos < len(data):
-                n, = struct.unpack(">I", data[pos:pos + 4]); kind = data[pos + 4:pos + 8]; body = data[pos + 8:pos + 8 + n]
-                assert zlib.crc32(kind + body) == struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0], path
-                idat += body if kind == b"IDAT" else b""; pos += 12 + n
-            zlib.decompress(idat)
-        print(len(glob.glob(sys.argv[1] + "/*.png")))
-        """
+            import glob, struct, sys, zlib
+            for path in sorted(glob.glob(sys.argv[1] + "/*.png")):
+                data = open(path, "rb").read(); pos = 8; idat = b""
+                while pos < len(data):
+                    n, = struct.unpack(">I", data[pos:pos + 4]); kind = data[pos + 4:pos + 8]; body = data[pos + 8:pos + 8 + n]
+                    assert zlib.crc32(kind + body) == struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0], path
+                    idat += body if kind == b"IDAT" else b""; pos += 12 + n
+                zlib.decompress(idat)
+            print(len(glob.glob(sys.argv[1] + "/*.png")))
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, directory.path]

@@ -10,10 +10,14 @@ final class ParagraphLayoutTests: XCTestCase {
     let serif = TestPaths.fonts.appendingPathComponent("DejaVuSerif.ttf").path
     let text = "The quick brown fox jumps over the lazy dog, then naps in the sun for a while."
 
-    func layout(_ text: String, size: Double = 20, style: ParagraphStyle, fonts: FontChain? = nil,
-                anchor: Anchor = .topLeft) throws -> TextLayout {
-        try ParagraphLayouter.layout(text, fonts: fonts ?? FontChain(primary: serif), library: FontLibrary(), size: size,
-                                     style: style).placed(at: (10, 10), anchor: anchor)
+    func layout(
+        _ text: String, size: Double = 20, style: ParagraphStyle, fonts: FontChain? = nil,
+        anchor: Anchor = .topLeft
+    ) throws -> TextLayout {
+        try ParagraphLayouter.layout(
+            text, fonts: fonts ?? FontChain(primary: serif), library: FontLibrary(), size: size,
+            style: style
+        ).placed(at: (10, 10), anchor: anchor)
     }
 
     func testWrappedLinesFitTheBoxKeepEveryCharacterAndMoreLinesAsTheSizeGrows() throws {
@@ -50,9 +54,12 @@ final class ParagraphLayoutTests: XCTestCase {
             XCTAssertEqual(line.maxX, justified.box.x + 300, accuracy: 1e-9)
         }
         XCTAssertLessThan(justified.lines.last!.maxX, justified.box.x + 300 - 1)
-        let natural = try layout("שלום עולם, זהו משפט ארוך למדי בעברית", style: ParagraphStyle(boxWidth: 200),
-                                 fonts: FontChain(primary: TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path))
-        for line in natural.lines { XCTAssertEqual(line.maxX, natural.box.x + 200, accuracy: 1e-9, "right-to-left text starts at the right") }
+        let natural = try layout(
+            "שלום עולם, זהו משפט ארוך למדי בעברית", style: ParagraphStyle(boxWidth: 200),
+            fonts: FontChain(primary: TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path))
+        for line in natural.lines {
+            XCTAssertEqual(line.maxX, natural.box.x + 200, accuracy: 1e-9, "right-to-left text starts at the right")
+        }
     }
 
     func testTruncationModes() throws {
@@ -89,11 +96,14 @@ final class ParagraphLayoutTests: XCTestCase {
     }
 
     func testFallbackFontsCoverEveryScriptAndMissingCharactersAreNamed() throws {
-        let scene = try loadYAML(singleLayerSpec(width: 800, layer: """
-        text: "Hello مرحبا שלום 汉字 हिन्दी \u{13000}"
-        font: {family: "DejaVu Serif"}
-        size: 24
-        """))
+        let scene = try loadYAML(
+            singleLayerSpec(
+                width: 800,
+                layer: """
+                    text: "Hello مرحبا שלום 汉字 हिन्दी \u{13000}"
+                    font: {family: "DejaVu Serif"}
+                    size: 24
+                    """))
         let state = scene.frameState(at: 0).layers[0]
         XCTAssertGreaterThanOrEqual(state.fonts.members.count, 3)
         let renderer = try FrameRenderer(scene: scene)
@@ -109,7 +119,8 @@ final class ParagraphLayoutTests: XCTestCase {
     /// Latin after a fallback run goes back to the layer's font, even though the fallback font
     /// (DejaVu Sans, for the snowman Inter lacks) could draw it; a space stays with its neighbour.
     func testTextAfterAFallbackRunReturnsToTheLayersFont() throws {
-        let scene = try loadYAML("""
+        let scene = try loadYAML(
+            """
             canvas: {width: 600, height: 100}
             fps: 10
             duration: 0.1
@@ -118,8 +129,9 @@ final class ParagraphLayoutTests: XCTestCase {
               - {id: t, text: "Hi \\u2603 text!", font: {family: "Inter"}, size: 24}
             """)
         let runs = try FrameRenderer(scene: scene).layouts(scene.frameState(at: 0))[0].lines[0].runs
-        XCTAssertEqual(runs.map { URL(fileURLWithPath: $0.font.path).lastPathComponent },
-                       ["InterVariable.ttf", "DejaVuSans.ttf", "InterVariable.ttf"])
+        XCTAssertEqual(
+            runs.map { URL(fileURLWithPath: $0.font.path).lastPathComponent },
+            ["InterVariable.ttf", "DejaVuSans.ttf", "InterVariable.ttf"])
         XCTAssertEqual(runs.map(\.glyphs.count), [3, 2, 5], "\"Hi \", \"☃ \", \"text!\"")
     }
 
@@ -127,27 +139,31 @@ final class ParagraphLayoutTests: XCTestCase {
         let chain = FontChain(primary: serif)
         let library = try FontLibrary()
         let style = ParagraphStyle(boxWidth: 150, maxLines: 1)
-        let fitted = try ShrinkToFit.size(for: "A long label here", fonts: chain, library: library, size: 30, style: style, minimumScaleFactor: 0.3)
+        let fitted = try ShrinkToFit.size(
+            for: "A long label here", fonts: chain, library: library, size: 30, style: style, minimumScaleFactor: 0.3)
         XCTAssertLessThan(fitted, 30)
         let atFit = try ParagraphLayouter.layout("A long label here", fonts: chain, library: library, size: fitted, style: style)
         XCTAssertFalse(atFit.overflowed)
         XCTAssertEqual(atFit.lines[0].maxX - atFit.lines[0].minX, 150, accuracy: 0.2, "the largest size that fits")
-        let floor = try ShrinkToFit.size(for: "A much much longer label than this box can take", fonts: chain, library: library, size: 30, style: style, minimumScaleFactor: 0.5)
+        let floor = try ShrinkToFit.size(
+            for: "A much much longer label than this box can take", fonts: chain, library: library, size: 30, style: style,
+            minimumScaleFactor: 0.5)
         XCTAssertEqual(floor, 15)
         XCTAssertEqual(try ShrinkToFit.size(for: "Hi", fonts: chain, library: library, size: 30, style: style, minimumScaleFactor: 0.5), 30)
 
-        let scene = try loadYAML("""
-        canvas: {width: 600, height: 100}
-        fps: 1
-        duration: 1
-        layers:
-          - row:
-              position: [10, 60]
-              width: 580
-              items:
-                - {text: "A name far too long for the room it is given here", font: {family: "DejaVu Serif"}, size: 30}
-                - {text: "ATK 12,345", font: {family: "DejaVu Serif"}, size: 30, width: 120, align: right}
-        """)
+        let scene = try loadYAML(
+            """
+            canvas: {width: 600, height: 100}
+            fps: 1
+            duration: 1
+            layers:
+              - row:
+                  position: [10, 60]
+                  width: 580
+                  items:
+                    - {text: "A name far too long for the room it is given here", font: {family: "DejaVu Serif"}, size: 30}
+                    - {text: "ATK 12,345", font: {family: "DejaVu Serif"}, size: 30, width: 120, align: right}
+            """)
         XCTAssertEqual(scene.layers.map(\.id), ["row0.0", "row0.1"])
         let state = scene.frameState(at: 0)
         XCTAssertEqual(state.layers[0].position, .init(x: 10, y: 60))
@@ -169,8 +185,9 @@ final class ParagraphLayoutTests: XCTestCase {
 
     func testOneEllipsisWhenALineIsCutToWidthAndTheTextToMaxLines() throws {
         for mode in [ParagraphStyle.Truncation.head, .middle, .tail] {
-            let result = try layout("Hello to the whole wide world of text\nsecond paragraph",
-                                    style: ParagraphStyle(boxWidth: 120, maxLines: 1, truncation: mode))
+            let result = try layout(
+                "Hello to the whole wide world of text\nsecond paragraph",
+                style: ParagraphStyle(boxWidth: 120, maxLines: 1, truncation: mode))
             let ellipsisGlyph = try Shaper.shape("\u{2026}", face: FontLibrary().face(path: serif), size: 20).glyphs[0].glyphID
             let glyphs = result.lines[0].runs.flatMap(\.glyphs)
             XCTAssertEqual(result.lines.count, 1)
@@ -186,13 +203,15 @@ final class ParagraphLayoutTests: XCTestCase {
     }
 
     func testFitKeepsTheTextsOwnLines() throws {
-        let scene = try loadYAML(singleLayerSpec(layer: """
-        text: "Hi\\nThere"
-        font: {family: "DejaVu Serif"}
-        size: 30
-        box: {width: 300}
-        fit: {minimumScaleFactor: 0.5}
-        """))
+        let scene = try loadYAML(
+            singleLayerSpec(
+                layer: """
+                    text: "Hi\\nThere"
+                    font: {family: "DejaVu Serif"}
+                    size: 30
+                    box: {width: 300}
+                    fit: {minimumScaleFactor: 0.5}
+                    """))
         let layouts = try FrameRenderer(scene: scene).layouts(scene.frameState(at: 0))
         XCTAssertEqual(layouts[0].size, 30, "both lines fit at full size")
         XCTAssertEqual(layouts[0].lines.count, 2)
@@ -209,8 +228,9 @@ final class FallbackPlanningCostTests: XCTestCase {
         let hieroglyphs = String(String.UnicodeScalarView((0x13000..<0x13400).compactMap(Unicode.Scalar.init)))
         let privateUse = String(String.UnicodeScalarView((0xF0000..<0xF0400).compactMap(Unicode.Scalar.init)))
         let started = Date()
-        let plan = try planner.plan(fonts: [TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path],
-                                    texts: [hieroglyphs + privateUse])
+        let plan = try planner.plan(
+            fonts: [TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path],
+            texts: [hieroglyphs + privateUse])
         XCTAssertLessThan(Date().timeIntervalSince(started), 15, "at most \(FallbackPlanner.maxSystemQueries) fontconfig queries")
         // The system's fonts here are Tests/fontconfig/fonts.conf's (the bundled ones, whatever the
         // machine has: fonts-noto-core covers the hieroglyphs), so this holds on any machine.

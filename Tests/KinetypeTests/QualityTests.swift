@@ -12,20 +12,28 @@ import KinetypeText
 final class QualityTests: XCTestCase {
     static let ink = RGBA(r: 0x10 / 255, g: 0x20 / 255, b: 0x30 / 255, a: 1)
 
-    static func hello(size: Property<Double>, position: Property<Point2>, width: Int = 640,
-                      duration: Double = 2, color: RGBA = ink) throws -> Scene {
-        let layer = TextLayer(id: "hello", text: .constant("Hello, World!"),
-                              font: try .family("DejaVu Serif", catalog: SwiftAPITests.catalog),
-                              size: size, position: position, anchor: .center, color: .constant(color))
-        return try Scene(canvas: CanvasSpec(width: width, height: 200), fps: 30, duration: duration, layers: [layer],
-                         catalog: SwiftAPITests.catalog)
+    static func hello(
+        size: Property<Double>, position: Property<Point2>, width: Int = 640,
+        duration: Double = 2, color: RGBA = ink
+    ) throws -> Scene {
+        let layer = TextLayer(
+            id: "hello", text: .constant("Hello, World!"),
+            font: try .family("DejaVu Serif", catalog: SwiftAPITests.catalog),
+            size: size, position: position, anchor: .center, color: .constant(color))
+        return try Scene(
+            canvas: CanvasSpec(width: width, height: 200), fps: 30, duration: duration, layers: [layer],
+            catalog: SwiftAPITests.catalog)
     }
 
     /// 32 → 72 px over 2 s, linear, while moving from (300.3, 90.7) to (330.1, 110.2) easing in and out.
     static func ramp() throws -> Scene {
-        try hello(size: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: 32), Keyframe(time: 2, value: 72)])),
-                  position: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: Point2(x: 300.3, y: 90.7)),
-                                                                Keyframe(time: 2, value: Point2(x: 330.1, y: 110.2), easing: .easeInEaseOut)])))
+        try hello(
+            size: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: 32), Keyframe(time: 2, value: 72)])),
+            position: .animated(
+                KeyframeTrack(keyframes: [
+                    Keyframe(time: 0, value: Point2(x: 300.3, y: 90.7)),
+                    Keyframe(time: 2, value: Point2(x: 330.1, y: 110.2), easing: .easeInEaseOut)
+                ])))
     }
 
     /// A static scene showing exactly the given size and position.
@@ -64,9 +72,13 @@ final class QualityTests: XCTestCase {
 
     func testLandingAfterASpringSettles() throws {
         let spring = Spring(response: 0.5, dampingFraction: 0.5)
-        let scene = try Self.hello(size: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: 32),
-                                                                             Keyframe(time: 1.2, value: 72, easing: .spring(spring))])),
-                                   position: .constant(Point2(x: 320, y: 100)))
+        let scene = try Self.hello(
+            size: .animated(
+                KeyframeTrack(keyframes: [
+                    Keyframe(time: 0, value: 32),
+                    Keyframe(time: 1.2, value: 72, easing: .spring(spring))
+                ])),
+            position: .constant(Point2(x: 320, y: 100)))
         let renderer = try FrameRenderer(scene: scene)
         let final = try staticRender(size: 72, x: 320, y: 100).rgbaImage
         var checked = 0
@@ -79,8 +91,9 @@ final class QualityTests: XCTestCase {
 
     /// Over a linear 32→72 px ramp, the ink's horizontal spread and centroid follow straight lines.
     func testSmoothInkSpreadAndCentroidFollowStraightLines() throws {
-        let scene = try Self.hello(size: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: 32), Keyframe(time: 2, value: 72)])),
-                                   position: .constant(Point2(x: 400, y: 100)), width: 800, color: .black)
+        let scene = try Self.hello(
+            size: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: 32), Keyframe(time: 2, value: 72)])),
+            position: .constant(Point2(x: 400, y: 100)), width: 800, color: .black)
         let renderer = try FrameRenderer(scene: scene)
         var sizes: [Double] = [], spreads: [Double] = [], centroids: [Double] = []
         for frame in 0..<scene.frameCount {

@@ -36,8 +36,9 @@ final class RenderFolderCommandTests: XCTestCase {
             let stdout = out.fileHandleForReading.readDataToEndOfFile()
             let stderr = err.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                          stderr: String(decoding: stderr, as: UTF8.self))
+            return Result(
+                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: stderr, as: UTF8.self))
         }
     }
 
@@ -90,21 +91,27 @@ final class RenderFolderCommandTests: XCTestCase {
         try waitForFile(output.appendingPathComponent("frame_00000.png"))
         let second = try kinetype(["render", spec.path, "-o", output.path, "--frames", "0-1"]).finish(timeout: 10)
         XCTAssertEqual(second.status, 1)
-        XCTAssertEqual(second.stderr, "error: the output folder \(output.path) is in use by another render (PID \(first.pid)); wait for it to finish, use --wait, or render into another folder\n")
+        XCTAssertEqual(
+            second.stderr,
+            "error: the output folder \(output.path) is in use by another render (PID \(first.pid)); wait for it to finish, use --wait, or render into another folder\n"
+        )
     }
 
     func testWaitWaitsUntilTheFolderIsFree() throws {
         let output = TestPaths.temporaryDirectory()
         let held = try OutputFolderLock(directory: output)
-        let waiting = try kinetype(["render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path,
-                                    "-o", output.path, "--frames", "0-1", "--wait"])
+        let waiting = try kinetype([
+            "render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path,
+            "-o", output.path, "--frames", "0-1", "--wait"
+        ])
         usleep(1_000_000)
         XCTAssertTrue(waiting.process.isRunning, "waits while the folder is locked")
         XCTAssertEqual(try names(output), [".kinetype.lock"], "and writes nothing meanwhile")
         held.release()
         let result = waiting.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("waiting for the render with PID \(getpid()) to finish with \(output.path)…\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("waiting for the render with PID \(getpid()) to finish with \(output.path)…\n"), result.stderr)
         XCTAssertEqual(try names(output).filter { $0.hasPrefix("frame_") }, ["frame_00000.png", "frame_00001.png"])
     }
 
@@ -117,13 +124,17 @@ final class RenderFolderCommandTests: XCTestCase {
         kill(render.pid, signal)
         let result = render.finish()
         XCTAssertEqual(result.status, expectedStatus, result.stderr)
-        let pattern = try NSRegularExpression(pattern: #"^interrupted after (\d+) of 300 frames; \S+ is incomplete \(its manifest says "complete": false\)\n$"#)
-        let match = try XCTUnwrap(pattern.firstMatch(in: result.stderr, range: NSRange(result.stderr.startIndex..., in: result.stderr)), result.stderr)
+        let pattern = try NSRegularExpression(
+            pattern: #"^interrupted after (\d+) of 300 frames; \S+ is incomplete \(its manifest says "complete": false\)\n$"#)
+        let match = try XCTUnwrap(
+            pattern.firstMatch(in: result.stderr, range: NSRange(result.stderr.startIndex..., in: result.stderr)), result.stderr)
         let rendered = try XCTUnwrap(Int(result.stderr[Range(match.range(at: 1), in: result.stderr)!]))
         XCTAssertTrue((3..<300).contains(rendered), "\(rendered)")
-        XCTAssertEqual(try names(output).filter { $0.hasPrefix("frame_") }, (0..<rendered).map { String(format: "frame_%05d.png", $0) },
-                       "exactly the frames it counted, each whole")
-        XCTAssertEqual(try names(output).filter { !$0.hasPrefix("frame_") }, [".kinetype.lock", "kinetype-render.json"], "no temporary file left")
+        XCTAssertEqual(
+            try names(output).filter { $0.hasPrefix("frame_") }, (0..<rendered).map { String(format: "frame_%05d.png", $0) },
+            "exactly the frames it counted, each whole")
+        XCTAssertEqual(
+            try names(output).filter { !$0.hasPrefix("frame_") }, [".kinetype.lock", "kinetype-render.json"], "no temporary file left")
         XCTAssertEqual(try manifest(output)["complete"] as? Bool, false)
         XCTAssertEqual(try String(contentsOf: output.appendingPathComponent(".kinetype.lock"), encoding: .utf8), "", "the lock is released")
     }
@@ -152,7 +163,9 @@ final class RenderFolderCommandTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(leftovers, 1)
         let next = try kinetype(["render", spec.path, "-o", output.path, "--frames", "0-0"]).finish()
         XCTAssertEqual(next.status, 0, next.stderr)
-        XCTAssertTrue(next.stderr.contains("removed \(leftovers) temporary file\(leftovers == 1 ? "" : "s") left by an earlier render that was killed"), next.stderr)
+        XCTAssertTrue(
+            next.stderr.contains(
+                "removed \(leftovers) temporary file\(leftovers == 1 ? "" : "s") left by an earlier render that was killed"), next.stderr)
         XCTAssertFalse(try names(output).contains { $0.contains(".partial-") })
         XCTAssertEqual(try manifest(output)["complete"] as? Bool, false, "a partial render does not complete an interrupted one")
     }
@@ -161,8 +174,10 @@ final class RenderFolderCommandTests: XCTestCase {
 
     func testAnEmptyOutputFolderIsAnErrorNotTheCurrentDirectory() throws {
         let here = TestPaths.temporaryDirectory()
-        let result = try kinetype(["render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path, "-o", "", "--frame", "0"],
-                                  directory: here).finish()
+        let result = try kinetype(
+            ["render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path, "-o", "", "--frame", "0"],
+            directory: here
+        ).finish()
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.contains("the output folder must not be empty"), result.stderr)
         XCTAssertEqual(try names(here), [])
@@ -180,16 +195,20 @@ final class RenderFolderCommandTests: XCTestCase {
     /// touching the machine: $1 is a fresh mount point, $2 the kinetype binary, $3 a spec.
     func inMountNamespace(_ script: String, spec: URL) throws -> Result {
         guard let unshare = ["/usr/bin/unshare", "/bin/unshare"].first(where: FileManager.default.isExecutableFile(atPath:)),
-              try Child(URL(fileURLWithPath: unshare), ["-rm", "true"]).finish().status == 0 else {
+            try Child(URL(fileURLWithPath: unshare), ["-rm", "true"]).finish().status == 0
+        else {
             throw TestEnvironmentError("unshare -rm (a private mount namespace, util-linux) is not available here")
         }
         let mountPoint = TestPaths.temporaryDirectory()
-        return try Child(URL(fileURLWithPath: unshare),
-                         ["-rm", "sh", "-c", script, "sh", mountPoint.path, CommandLineTests.binary.path, spec.path]).finish()
+        return try Child(
+            URL(fileURLWithPath: unshare),
+            ["-rm", "sh", "-c", script, "sh", mountPoint.path, CommandLineTests.binary.path, spec.path]
+        ).finish()
     }
 
     func testAFullDiskSaysNoSpaceLeftOnDeviceAndLeavesNoTemporaryFile() throws {
-        let result = try inMountNamespace("""
+        let result = try inMountNamespace(
+            """
             mount -t tmpfs -o size=64k tmpfs "$1" || exit 99
             "$2" render "$3" -o "$1/out" -j 1 --frames 0-99; status=$?
             ls -a "$1/out"; grep '"complete"' "$1/out/kinetype-render.json"; exit $status
@@ -205,7 +224,8 @@ final class RenderFolderCommandTests: XCTestCase {
     /// ffmpeg exits 0 after "Error writing trailer: No space left on device" (issue 18): on a real
     /// full disk the render fails and leaves nothing, neither the video nor its temporary file.
     func testAVideoOnAFullDiskFailsAndLeavesNothing() throws {
-        let result = try inMountNamespace("""
+        let result = try inMountNamespace(
+            """
             mount -t tmpfs -o size=20k tmpfs "$1" || exit 99
             "$2" render "$3" --video "$1/out.mp4" -j 1; status=$?
             ls -a "$1"; exit $status
@@ -217,7 +237,8 @@ final class RenderFolderCommandTests: XCTestCase {
     }
 
     func testAReadOnlyFileSystemSaysSo() throws {
-        let result = try inMountNamespace("""
+        let result = try inMountNamespace(
+            """
             mount -t tmpfs -o ro tmpfs "$1" || exit 99
             "$2" render "$3" -o "$1/out" --frames 0-0; "$2" render "$3" -o "$1" --frames 0-0
             """, spec: try longSpec())
@@ -248,8 +269,10 @@ final class RenderFolderCommandTests: XCTestCase {
     func testMakeGIFRefusesAnIncompleteFolderUnlessAllowed() throws {
         let output = TestPaths.temporaryDirectory()
         // A partial render into a fresh folder is incomplete: frames 2…59 were never rendered.
-        let render = try kinetype(["render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path,
-                                   "-o", output.path, "--frames", "0-1"]).finish()
+        let render = try kinetype([
+            "render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path,
+            "-o", output.path, "--frames", "0-1"
+        ]).finish()
         XCTAssertEqual(render.status, 0, render.stderr)
         let refused = try makeGIF([output.path, "--out", output.path + ".gif"])
         XCTAssertEqual(refused.status, 1)
@@ -269,8 +292,11 @@ final class RenderFolderCommandTests: XCTestCase {
     func testMakeGIFResamplesAFastFolderTo50FPS() throws {
         let directory = TestPaths.temporaryDirectory()
         let spec = directory.appendingPathComponent("fast.yaml")
-        try singleLayerSpec(width: 64, height: 32, fps: 60, duration: 2, layer: #"{text: "60", font: {family: "DejaVu Sans"}, size: {keyframes: [{time: 0, value: 8}, {time: 2, value: 24}]}}"#)
-            .write(to: spec, atomically: true, encoding: .utf8)
+        try singleLayerSpec(
+            width: 64, height: 32, fps: 60, duration: 2,
+            layer: #"{text: "60", font: {family: "DejaVu Sans"}, size: {keyframes: [{time: 0, value: 8}, {time: 2, value: 24}]}}"#
+        )
+        .write(to: spec, atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("frames")
         XCTAssertEqual(try kinetype(["render", spec.path, "-o", output.path, "-q"]).finish().status, 0)
         let gif = try makeGIF([output.path, "--out", output.path + ".gif"])
@@ -278,8 +304,10 @@ final class RenderFolderCommandTests: XCTestCase {
         XCTAssertTrue(gif.stderr.contains("60 fps resampled to 50 fps"), gif.stderr)
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["ffprobe", "-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames:format=duration",
-                           "-of", "default=nw=1", output.path + ".gif"]
+        probe.arguments = [
+            "ffprobe", "-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames:format=duration",
+            "-of", "default=nw=1", output.path + ".gif"
+        ]
         let out = Pipe()
         probe.standardOutput = out
         try probe.run()

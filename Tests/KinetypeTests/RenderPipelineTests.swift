@@ -13,7 +13,8 @@ import KinetypeRaster
 /// rasterizer executing a list.
 final class RenderPipelineTests: XCTestCase {
     func scene(_ layers: String, width: Int = 400, height: Int = 200, duration: Double = 1) throws -> Scene {
-        try loadYAML("""
+        try loadYAML(
+            """
             canvas: {width: \(width), height: \(height), background: "#FFFFFF"}
             fps: 30
             duration: \(duration)
@@ -23,7 +24,8 @@ final class RenderPipelineTests: XCTestCase {
     }
 
     func testDisplayListHasOneItemPerVisibleLayerInOrderWithItsPaintAndPlacement() throws {
-        let scene = try scene("""
+        let scene = try scene(
+            """
               - {id: back, text: "Back", font: {family: "DejaVu Sans"}, size: 30, position: [200, 100], color: "#FF0000", opacity: 0.5}
               - {id: hidden, text: "Hidden", font: {family: "DejaVu Sans"}, size: 30, position: [200, 100], opacity: 0}
               - {id: empty, text: "", font: {family: "DejaVu Sans"}, size: 30, position: [200, 100]}
@@ -49,7 +51,8 @@ final class RenderPipelineTests: XCTestCase {
 
     func testLinesAndGlyphsThatCannotTouchTheCanvasAreLeftOut() throws {
         let words = Array(repeating: "word", count: 400).joined(separator: " ")
-        let scene = try scene("""
+        let scene = try scene(
+            """
               - {id: long, text: "\(words)", font: {family: "DejaVu Sans"}, size: 20, position: [10, 10], anchor: topLeft, box: {width: 300}}
             """, height: 100)
         let renderer = try FrameRenderer(scene: scene)
@@ -65,10 +68,13 @@ final class RenderPipelineTests: XCTestCase {
     }
 
     func testClipTruncationCarriesTheBoxAsClip() throws {
-        let scene = try scene("""
+        let scene = try scene(
+            """
               - {id: c, text: "A long line that does not fit", font: {family: "DejaVu Sans"}, size: 20, position: [20, 30], anchor: topLeft, box: {width: 100}, maxLines: 1, truncation: clip}
             """)
-        guard case let .glyphs(item) = try FrameRenderer(scene: scene).displayList(scene.frameState(at: 0)).items[0] else { return XCTFail() }
+        guard case let .glyphs(item) = try FrameRenderer(scene: scene).displayList(scene.frameState(at: 0)).items[0] else {
+            return XCTFail()
+        }
         XCTAssertEqual(item.clip?.x, 20)
         XCTAssertEqual(item.clip?.y, 30)
         XCTAssertEqual(item.clip?.width, 100)
@@ -81,13 +87,14 @@ final class RenderPipelineTests: XCTestCase {
             ("opacity: {keyframes: [{time: 0, value: 0}, {time: 1, value: 1}]}", 1),
             ("position: {keyframes: [{time: 0, value: [0, 0]}, {time: 1, value: [300, 150]}]}", 1),
             ("color: {keyframes: [{time: 0, value: \"#000000\"}, {time: 1, value: \"#FF0000\"}]}", 1),
-            ("size: {keyframes: [{time: 0, value: 16}, {time: 1, value: 24}]}", 30),
+            ("size: {keyframes: [{time: 0, value: 16}, {time: 1, value: 24}]}", 30)
         ]
         var checked = 0
         for (animation, expected) in cases {
             let base = animation.hasPrefix("size") ? "" : "size: 18, "
             let position = animation.hasPrefix("position") ? "" : "position: [10, 10], "
-            let scene = try scene("""
+            let scene = try scene(
+                """
                   - {id: p, text: "\(paragraph)", font: {family: "DejaVu Serif"}, \(base)\(position)anchor: topLeft, box: {width: 380}, align: justified, \(animation)}
                 """)
             let renderer = try FrameRenderer(scene: scene)
@@ -100,7 +107,8 @@ final class RenderPipelineTests: XCTestCase {
 
     /// Glyphs of one item with different paints are each drawn in their own colour.
     func testPerGlyphPaintIsDrawnGlyphByGlyph() throws {
-        let scene = try scene("""
+        let scene = try scene(
+            """
               - {id: t, text: "II", font: {family: "DejaVu Sans"}, size: 80, position: [20, 20], anchor: topLeft}
             """)
         let renderer = try FrameRenderer(scene: scene)

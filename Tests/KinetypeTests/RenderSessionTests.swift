@@ -8,12 +8,15 @@ import KinetypeRaster
 
 final class RenderSessionTests: XCTestCase {
     func scene(duration: Double, background: String = "\"#FFFFFF\"") throws -> Scene {
-        try loadYAML(singleLayerSpec(width: 120, height: 60, fps: 10, duration: duration, background: background, layer: """
-        text: "Ab"
-        font: {family: "DejaVu Sans"}
-        size: {keyframes: [{time: 0, value: 12}, {time: 1, value: 30}]}
-        position: [60, 30]
-        """))
+        try loadYAML(
+            singleLayerSpec(
+                width: 120, height: 60, fps: 10, duration: duration, background: background,
+                layer: """
+                    text: "Ab"
+                    font: {family: "DejaVu Sans"}
+                    size: {keyframes: [{time: 0, value: 12}, {time: 1, value: 30}]}
+                    position: [60, 30]
+                    """))
     }
 
     func frameFiles(_ directory: URL) throws -> [String] {
@@ -38,8 +41,9 @@ final class RenderSessionTests: XCTestCase {
         _ = try RenderSession.run(scene, request: RenderRequest(outputDirectory: parallel, jobs: 4))
         _ = try RenderSession.run(scene, request: RenderRequest(outputDirectory: serial, jobs: 1))
         for name in try frameFiles(serial) {
-            XCTAssertEqual(try Data(contentsOf: parallel.appendingPathComponent(name)),
-                           try Data(contentsOf: serial.appendingPathComponent(name)), name)
+            XCTAssertEqual(
+                try Data(contentsOf: parallel.appendingPathComponent(name)),
+                try Data(contentsOf: serial.appendingPathComponent(name)), name)
         }
     }
 
@@ -61,11 +65,19 @@ final class RenderSessionTests: XCTestCase {
         let layers = colors.enumerated().map { index, color in
             "  - {text: \"Colour \(index) Ww\", font: {family: \"DejaVu Serif\"}, size: \(31.3 + Double(index) * 3.1), position: [\(150 + index * 9), \(40 + index * 22)], color: \"\(color)\"}"
         }
-        let many = "canvas: {width: 300, height: 200, background: \"#FFFFFF\"}\nfps: 1\nduration: 1\nlayers:\n" + layers.joined(separator: "\n")
+        let many =
+            "canvas: {width: 300, height: 200, background: \"#FFFFFF\"}\nfps: 1\nduration: 1\nlayers:\n" + layers.joined(separator: "\n")
         let cases: [(String, UInt8)] = [
-            (singleLayerSpec(width: 120, height: 60, layer: "text: Ab\nfont: {family: \"DejaVu Sans\"}\nsize: 20.5\nposition: [60, 30]"), 3),
+            (
+                singleLayerSpec(width: 120, height: 60, layer: "text: Ab\nfont: {family: \"DejaVu Sans\"}\nsize: 20.5\nposition: [60, 30]"),
+                3
+            ),
             (many, 2),
-            (singleLayerSpec(width: 120, height: 60, background: "\"#00000000\"", layer: "text: Ab\nfont: {family: \"DejaVu Sans\"}\nsize: 20.5\nposition: [60, 30]\ncolor: \"#336699CC\""), 6),
+            (
+                singleLayerSpec(
+                    width: 120, height: 60, background: "\"#00000000\"",
+                    layer: "text: Ab\nfont: {family: \"DejaVu Sans\"}\nsize: 20.5\nposition: [60, 30]\ncolor: \"#336699CC\""), 6
+            )
         ]
         for (spec, colorType) in cases {
             let scene = try loadYAML(spec)
@@ -91,7 +103,9 @@ final class RenderSessionTests: XCTestCase {
         let directory = TestPaths.temporaryDirectory()
         _ = try RenderSession.run(try scene(duration: 1), request: RenderRequest(outputDirectory: directory, frames: 3...5))
         XCTAssertEqual(try frameFiles(directory), ["frame_00003.png", "frame_00004.png", "frame_00005.png"])
-        XCTAssertThrowsError(try RenderSession.run(try scene(duration: 1), request: RenderRequest(outputDirectory: directory, frames: 8...12))) {
+        XCTAssertThrowsError(
+            try RenderSession.run(try scene(duration: 1), request: RenderRequest(outputDirectory: directory, frames: 8...12))
+        ) {
             XCTAssertEqual($0 as? FrameOutOfRange, FrameOutOfRange(12, frameCount: 10))
         }
     }

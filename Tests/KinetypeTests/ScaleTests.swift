@@ -15,27 +15,27 @@ final class ScaleTests: XCTestCase {
     static func spec(_ k: Double) -> String {
         func s(_ value: Double) -> String { String(value * k) }
         return """
-        canvas: {width: \(Int(200 * k)), height: \(Int(100 * k)), background: "#F4F1EA"}
-        fps: 10
-        duration: 1
-        layers:
-          - text: "Scale me up, twice"
-            font: {family: "DejaVu Sans", weight: 700}
-            size: {keyframes: [{time: 0, value: \(s(9))}, {time: 1, value: \(s(15.5)), easing: {spring: {duration: 0.6, bounce: 0.3}}}]}
-            position: {keyframes: [{time: 0, value: [\(s(10.25)), \(s(12))]}, {time: 1, value: [\(s(20.5)), \(s(18.75))]}]}
-            anchor: topLeft
-            box: {width: {keyframes: [{time: 0, value: \(s(90))}, {time: 1, value: \(s(150))}]}, height: \(s(80))}
-            tracking: \(s(0.75))
-            color: "#1E50C8"
-            stroke: {width: \(s(1.5)), color: "#FFFFFF"}
-            shadow: {offset: [\(s(1.5)), \(s(2))], blur: \(s(2)), color: "#00000080"}
-            background: {color: "#10141833", padding: [\(s(2)), \(s(4))], cornerRadius: \(s(3))}
-            decorations:
-              - {type: underline, thickness: \(s(1.25)), offset: \(s(0.5)), color: "#C81E50"}
-              - {type: strikethrough, draw: {start: 0.2, duration: 0.4}}
-            animators:
-              - {unit: word, duration: 0.4, stagger: 0.1, from: {opacity: 0, offset: [0, \(s(6))], scale: 0.5}}
-        """
+            canvas: {width: \(Int(200 * k)), height: \(Int(100 * k)), background: "#F4F1EA"}
+            fps: 10
+            duration: 1
+            layers:
+              - text: "Scale me up, twice"
+                font: {family: "DejaVu Sans", weight: 700}
+                size: {keyframes: [{time: 0, value: \(s(9))}, {time: 1, value: \(s(15.5)), easing: {spring: {duration: 0.6, bounce: 0.3}}}]}
+                position: {keyframes: [{time: 0, value: [\(s(10.25)), \(s(12))]}, {time: 1, value: [\(s(20.5)), \(s(18.75))]}]}
+                anchor: topLeft
+                box: {width: {keyframes: [{time: 0, value: \(s(90))}, {time: 1, value: \(s(150))}]}, height: \(s(80))}
+                tracking: \(s(0.75))
+                color: "#1E50C8"
+                stroke: {width: \(s(1.5)), color: "#FFFFFF"}
+                shadow: {offset: [\(s(1.5)), \(s(2))], blur: \(s(2)), color: "#00000080"}
+                background: {color: "#10141833", padding: [\(s(2)), \(s(4))], cornerRadius: \(s(3))}
+                decorations:
+                  - {type: underline, thickness: \(s(1.25)), offset: \(s(0.5)), color: "#C81E50"}
+                  - {type: strikethrough, draw: {start: 0.2, duration: 0.4}}
+                animators:
+                  - {unit: word, duration: 0.4, stagger: 0.1, from: {opacity: 0, offset: [0, \(s(6))], scale: 0.5}}
+            """
     }
 
     func testTwiceTheSpecEqualsTheSpecWrittenTwiceAsLarge() throws {
@@ -45,7 +45,9 @@ final class ScaleTests: XCTestCase {
         let a = try FrameRenderer(scene: scaled), b = try FrameRenderer(scene: written)
         var compared = 0
         for frame in [0, 3, 5, 9] {
-            XCTAssertEqual(try a.render(frame: frame).bytes(includeAlpha: true), try b.render(frame: frame).bytes(includeAlpha: true), "frame \(frame)")
+            XCTAssertEqual(
+                try a.render(frame: frame).bytes(includeAlpha: true), try b.render(frame: frame).bytes(includeAlpha: true), "frame \(frame)"
+            )
             compared += 1
         }
         XCTAssertEqual(compared, 4)
@@ -71,7 +73,8 @@ final class ScaleTests: XCTestCase {
         XCTAssertEqual(verified.status, 0, verified.stderr)
         XCTAssertEqual(try runKinetype(["render", spec.path, "-o", folder.path, "--scale", "9"]).status, 64)
         let big = directory.appendingPathComponent("big.yaml")
-        try Self.spec(1).replacingOccurrences(of: "width: 200, height: 100", with: "width: 5000, height: 100").write(to: big, atomically: true, encoding: .utf8)
+        try Self.spec(1).replacingOccurrences(of: "width: 200, height: 100", with: "width: 5000, height: 100").write(
+            to: big, atomically: true, encoding: .utf8)
         let refused = try runKinetype(["render", big.path, "-o", folder.path, "--scale", "2"])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stderr.contains("--scale 2 makes the canvas 10000×200, above the limit of 8192"), refused.stderr)
@@ -86,53 +89,53 @@ final class ScaleTests: XCTestCase {
     static func everything(_ k: Double) -> String {
         func s(_ value: Double) -> String { String(value * k) }
         return """
-        canvas: {width: \(Int(240 * k)), height: \(Int(160 * k)), background: "#F4F1EA"}
-        fps: 10
-        duration: 1.5
-        layers:
-          - id: paragraph
-            text: "Justified lines of text that wrap, fade and turn, then truncate"
-            font: {family: "Inter", weight: {keyframes: [{time: 0, value: 400}, {time: 1.5, value: 800}]}}
-            size: {keyframes: [{time: 0, value: \(s(11))}, {time: 1.5, value: \(s(12.75))}]}
-            position: [\(s(120.5)), \(s(8.25))]
-            anchor: top
-            box: {width: {keyframes: [{time: 0, value: \(s(130))}, {time: 1.5, value: \(s(170.5))}]}, height: \(s(60))}
-            align: justified
-            lineHeight: 1.25
-            maxLines: 3
-            fill: {linearGradient: {angle: {keyframes: [{time: 0, value: 0}, {time: 1.5, value: 90}]}, stops: [["#1E50C8", 0], ["#C81E50", 1]]}}
-            stroke: {width: {keyframes: [{time: 0, value: \(s(0.5))}, {time: 1.5, value: \(s(1.25))}]}, color: "#FFFFFF", join: miter, position: center}
-            shadows:
-              - {offset: [\(s(0.75)), \(s(1.25))], blur: 0, color: "#00000055"}
-              - {offset: [\(s(-1)), \(s(2))], blur: \(s(3)), color: "#30306080"}
-            background: {color: "#10141822", padding: {keyframes: [{time: 0, value: [\(s(2)), \(s(3))]}, {time: 1.5, value: [\(s(4)), \(s(6))]}]}, cornerRadius: \(s(5)), per: box}
-            decorations:
-              - {type: highlight, color: "#FFE06688", draw: {start: 0.1, duration: 0.3, sequence: {stagger: 0.2}}}
-              - {type: overline, offset: \(s(-0.5)), thickness: \(s(0.75))}
-            animators:
-              - {unit: cluster, order: center, stagger: 0.02, easing: {spring: {response: 0.4, dampingFraction: 0.6}}, from: {opacity: 0.2, offset: [\(s(3)), \(s(-5))], scale: 1.6, rotation: -20, color: "#00A000"}}
-          - id: count
-            text: {keyframes: [{time: 0, value: "1,000 apples"}, {time: 1.2, value: "250,000 apples"}], interpolation: counting}
-            font: {family: "DejaVu Serif"}
-            size: \(s(16))
-            position: [\(s(8)), \(s(108))]
-            anchor: baselineLeft
-            box: {width: \(s(110))}
-            fit: {minimumScaleFactor: 0.3}
-            tracking: {keyframes: [{time: 0, value: \(s(-0.5))}, {time: 1.5, value: \(s(1.5))}]}
-            color: "#202020"
-            decorations:
-              - {type: underline}
-              - {type: strikethrough, draw: {start: 0.3, duration: 0.6, easing: easeOut}}
-          - row:
-              id: stats
-              position: [\(s(6)), \(s(145))]
-              width: \(s(228))
-              spacing: \(s(6))
-              items:
-                - {text: "Pikachu the Great Thunder Mouse", font: {family: "DejaVu Sans", weight: 700}, size: \(s(13)), color: "#303030"}
-                - {text: {keyframes: [{time: 0, value: "ATK 5"}, {time: 1.5, value: "ATK 12,345"}], interpolation: counting}, font: {family: "DejaVu Sans"}, size: \(s(13)), width: \(s(52)), align: right, color: "#C06000"}
-        """
+            canvas: {width: \(Int(240 * k)), height: \(Int(160 * k)), background: "#F4F1EA"}
+            fps: 10
+            duration: 1.5
+            layers:
+              - id: paragraph
+                text: "Justified lines of text that wrap, fade and turn, then truncate"
+                font: {family: "Inter", weight: {keyframes: [{time: 0, value: 400}, {time: 1.5, value: 800}]}}
+                size: {keyframes: [{time: 0, value: \(s(11))}, {time: 1.5, value: \(s(12.75))}]}
+                position: [\(s(120.5)), \(s(8.25))]
+                anchor: top
+                box: {width: {keyframes: [{time: 0, value: \(s(130))}, {time: 1.5, value: \(s(170.5))}]}, height: \(s(60))}
+                align: justified
+                lineHeight: 1.25
+                maxLines: 3
+                fill: {linearGradient: {angle: {keyframes: [{time: 0, value: 0}, {time: 1.5, value: 90}]}, stops: [["#1E50C8", 0], ["#C81E50", 1]]}}
+                stroke: {width: {keyframes: [{time: 0, value: \(s(0.5))}, {time: 1.5, value: \(s(1.25))}]}, color: "#FFFFFF", join: miter, position: center}
+                shadows:
+                  - {offset: [\(s(0.75)), \(s(1.25))], blur: 0, color: "#00000055"}
+                  - {offset: [\(s(-1)), \(s(2))], blur: \(s(3)), color: "#30306080"}
+                background: {color: "#10141822", padding: {keyframes: [{time: 0, value: [\(s(2)), \(s(3))]}, {time: 1.5, value: [\(s(4)), \(s(6))]}]}, cornerRadius: \(s(5)), per: box}
+                decorations:
+                  - {type: highlight, color: "#FFE06688", draw: {start: 0.1, duration: 0.3, sequence: {stagger: 0.2}}}
+                  - {type: overline, offset: \(s(-0.5)), thickness: \(s(0.75))}
+                animators:
+                  - {unit: cluster, order: center, stagger: 0.02, easing: {spring: {response: 0.4, dampingFraction: 0.6}}, from: {opacity: 0.2, offset: [\(s(3)), \(s(-5))], scale: 1.6, rotation: -20, color: "#00A000"}}
+              - id: count
+                text: {keyframes: [{time: 0, value: "1,000 apples"}, {time: 1.2, value: "250,000 apples"}], interpolation: counting}
+                font: {family: "DejaVu Serif"}
+                size: \(s(16))
+                position: [\(s(8)), \(s(108))]
+                anchor: baselineLeft
+                box: {width: \(s(110))}
+                fit: {minimumScaleFactor: 0.3}
+                tracking: {keyframes: [{time: 0, value: \(s(-0.5))}, {time: 1.5, value: \(s(1.5))}]}
+                color: "#202020"
+                decorations:
+                  - {type: underline}
+                  - {type: strikethrough, draw: {start: 0.3, duration: 0.6, easing: easeOut}}
+              - row:
+                  id: stats
+                  position: [\(s(6)), \(s(145))]
+                  width: \(s(228))
+                  spacing: \(s(6))
+                  items:
+                    - {text: "Pikachu the Great Thunder Mouse", font: {family: "DejaVu Sans", weight: 700}, size: \(s(13)), color: "#303030"}
+                    - {text: {keyframes: [{time: 0, value: "ATK 5"}, {time: 1.5, value: "ATK 12,345"}], interpolation: counting}, font: {family: "DejaVu Sans"}, size: \(s(13)), width: \(s(52)), align: right, color: "#C06000"}
+            """
     }
 
     /// At 2× every length doubles exactly in binary floating point, so equal pixels are expected;
@@ -147,8 +150,9 @@ final class ScaleTests: XCTestCase {
             XCTAssertEqual(scaled.canvas, written.canvas)
             let a = try FrameRenderer(scene: scaled), b = try FrameRenderer(scene: written)
             for frame in [0, 2, 4, 7, 14] {
-                let (count, largest) = Self.difference(try a.render(frame: frame).bytes(includeAlpha: true),
-                                                       try b.render(frame: frame).bytes(includeAlpha: true))
+                let (count, largest) = Self.difference(
+                    try a.render(frame: frame).bytes(includeAlpha: true),
+                    try b.render(frame: frame).bytes(includeAlpha: true))
                 XCTAssertEqual(count, 0, "\(factor)×, frame \(frame): \(count) bytes differ, by up to \(largest)")
                 compared += 1
             }
@@ -204,7 +208,7 @@ final class ScaleTests: XCTestCase {
             "CanvasSpec.width", "CanvasSpec.height", "TextLayer.size", "TextLayer.position", "TextLayer.tracking",
             "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.boxHeight", "ParagraphStyle.tracking",
             "Decoration.thickness", "Decoration.offset", "TextBackground.padding", "TextBackground.cornerRadius",
-            "AnimatedValues.offset", "TextStroke.width", "TextShadow.offset", "TextShadow.blur",
+            "AnimatedValues.offset", "TextStroke.width", "TextShadow.offset", "TextShadow.blur"
         ]
         let others: Set = [
             "Scene.canvas", "Scene.fps", "Scene.duration", "Scene.layers", "Scene.sourcePath", "Scene.warnings", "Scene.scale",
@@ -223,7 +227,7 @@ final class ScaleTests: XCTestCase {
             "TextAnimator.easing", "TextAnimator.from",
             "AnimatedValues.opacity", "AnimatedValues.scale", "AnimatedValues.rotation", "AnimatedValues.color",
             "TextStroke.color", "TextStroke.join", "TextStroke.position", "TextShadow.color",
-            "LinearGradient.angle", "LinearGradient.stops", "LinearGradient.space", "Stop.color", "Stop.offset",
+            "LinearGradient.angle", "LinearGradient.stops", "LinearGradient.space", "Stop.color", "Stop.offset"
         ]
         XCTAssertTrue(lengths.isDisjoint(with: others))
         var found: Set<String> = []
@@ -246,8 +250,9 @@ final class ScaleTests: XCTestCase {
             XCTAssertEqual(scaled.scale, factor)
             let a = try FrameRenderer(scene: scaled), b = try FrameRenderer(scene: written)
             for frame in [0, 4, 9] {
-                let (count, largest) = Self.difference(try a.render(frame: frame).bytes(includeAlpha: true),
-                                                       try b.render(frame: frame).bytes(includeAlpha: true))
+                let (count, largest) = Self.difference(
+                    try a.render(frame: frame).bytes(includeAlpha: true),
+                    try b.render(frame: frame).bytes(includeAlpha: true))
                 XCTAssertEqual(count, 0, "\(factor)×, frame \(frame): \(count) bytes differ, by up to \(largest)")
                 compared += 1
             }
@@ -259,14 +264,17 @@ final class ScaleTests: XCTestCase {
     /// lengths inside are multiplied exactly.
     func testFractionalCanvasSidesRoundToTheNearestPixel() throws {
         var checked = 0
-        for (width, height, factor, expected) in [(641, 361, 0.5, (321, 181)), (640, 360, 0.5, (320, 180)), (1920, 1080, 1.0 / 3, (640, 360)),
-                                                  (100, 30, 0.25, (25, 8)), (1000, 562, 1.5, (1500, 843)), (7, 7, 0.3, (2, 2))] {
+        for (width, height, factor, expected) in [
+            (641, 361, 0.5, (321, 181)), (640, 360, 0.5, (320, 180)), (1920, 1080, 1.0 / 3, (640, 360)),
+            (100, 30, 0.25, (25, 8)), (1000, 562, 1.5, (1500, 843)), (7, 7, 0.3, (2, 2))
+        ] {
             let size = Scene.scaledSize(width, height, by: factor)
             XCTAssertEqual([size.width, size.height], [expected.0, expected.1], "\(width)×\(height) at \(factor)")
             checked += 1
         }
         XCTAssertEqual(checked, 6)
-        let scene = try loadYAML(Self.spec(1).replacingOccurrences(of: "width: 200, height: 100", with: "width: 201, height: 101")).scaled(by: 0.5)
+        let scene = try loadYAML(Self.spec(1).replacingOccurrences(of: "width: 200, height: 100", with: "width: 201, height: 101")).scaled(
+            by: 0.5)
         XCTAssertEqual([scene.canvas.width, scene.canvas.height], [101, 51])
         XCTAssertThrowsError(try loadYAML(Self.spec(1)).scaled(by: 0.2)) { error in
             XCTAssertEqual("\(error)", "a scale of 0.2 is outside 0.25…8")
@@ -298,7 +306,10 @@ final class ScaleTests: XCTestCase {
         XCTAssertEqual(try runKinetype(["render", spec.path, "-o", half.path, "--scale", "0.5", "--width", "100"]).status, 64)
         let odd = try runKinetype(["render", spec.path, "--video", directory.appendingPathComponent("odd.mp4").path, "--scale", "0.33"])
         XCTAssertEqual(odd.status, 1)
-        XCTAssertTrue(odd.stderr.contains("--scale 0.33 makes the canvas 66×33 (each side rounded to the nearest pixel), and h264 (4:2:0) needs an even width and height"), odd.stderr)
+        XCTAssertTrue(
+            odd.stderr.contains(
+                "--scale 0.33 makes the canvas 66×33 (each side rounded to the nearest pixel), and h264 (4:2:0) needs an even width and height"
+            ), odd.stderr)
         XCTAssertTrue(odd.stderr.contains("(--width 64)") || odd.stderr.contains("(--width 68)"), odd.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("odd.mp4").path))
         let tooWide = try runKinetype(["render", spec.path, "-o", half.path, "--width", "20000"])

@@ -15,8 +15,9 @@ final class SchemaTests: XCTestCase {
 
     func testCommittedSchemaIsCurrent() throws {
         let committed = try String(contentsOf: Self.committed, encoding: .utf8)
-        XCTAssertEqual(committed, SpecSchema.json(),
-                       "docs/kinetype-spec.schema.json is stale: run `swift run kinetype schema > docs/kinetype-spec.schema.json`")
+        XCTAssertEqual(
+            committed, SpecSchema.json(),
+            "docs/kinetype-spec.schema.json is stale: run `swift run kinetype schema > docs/kinetype-spec.schema.json`")
     }
 
     /// The fuzz dictionary knows every field the schema (so the decoder) has: a field added without
@@ -61,7 +62,8 @@ final class SchemaTests: XCTestCase {
     func validate(_ paths: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python.hasPrefix("/") ? Self.python : "/usr/bin/env")
-        process.arguments = (Self.python.hasPrefix("/") ? [] : [Self.python])
+        process.arguments =
+            (Self.python.hasPrefix("/") ? [] : [Self.python])
             + [TestPaths.root.appendingPathComponent("scripts/validate-schema.py").path, Self.committed.path] + paths
         let out = Pipe()
         process.standardOutput = out
@@ -93,7 +95,7 @@ final class SchemaTests: XCTestCase {
             "animator without from": layer + "animators: [{unit: word}]",
             "stroke without width": layer + "stroke: {color: \"#000000\"}",
             "colour not a colour": layer + "color: red",
-            "language not a tag": layer + "language: zh_Hans",
+            "language not a tag": layer + "language: zh_Hans"
         ]
         let directory = TestPaths.temporaryDirectory()
         var paths: [String] = []
@@ -114,7 +116,9 @@ final class SchemaTests: XCTestCase {
     func testTheSchemaIsAsStrictAsTheDecoder() throws {
         let head = "text: a\nsize: 10\n"
         let layer = head + "font: {family: Inter}\n"
-        func easing(_ text: String) -> String { layer + "opacity: {keyframes: [{time: 0, value: 0}, {time: 1, value: 1, easing: \(text)}]}" }
+        func easing(_ text: String) -> String {
+            layer + "opacity: {keyframes: [{time: 0, value: 0}, {time: 1, value: 1, easing: \(text)}]}"
+        }
         let cases = [
             "font with two sources": head + "font: {family: Inter, file: a.ttf}",
             "font without a source": head + "font: {weight: 700}",
@@ -130,7 +134,7 @@ final class SchemaTests: XCTestCase {
             "extraBounce past 1": easing("{snappy: {extraBounce: 0.9}}"),
             "bezier x out of 0…1": easing("{cubicBezier: [2, 0, 1, 1]}"),
             "two easing forms": easing("{spring: {}, smooth: {}}"),
-            "empty easing mapping": easing("{}"),
+            "empty easing mapping": easing("{}")
         ]
         let directory = TestPaths.temporaryDirectory()
         var paths: [String] = []
@@ -154,15 +158,31 @@ final class SchemaTests: XCTestCase {
         let layer = "text: a\nsize: 10\nfont: {family: Inter}\n"
         let cases: [(yaml: String, error: String)] = [
             (layer + "colour: \"#000000\"", "layers/0: Additional properties are not allowed ('colour' was unexpected)"),
-            (layer + "opacity: {keyframes: [{time: 0, value: 0}, {time: 1, value: high}]}", "layers/0/opacity/keyframes/1/value: 'high' is not of type 'number'"),
-            (layer + "opacity: {keyframes: [{time: 0, value: 0}, {time: 1, value: 1, easing: {spring: {response: 0.5, bounce: 0.2}}}]}",
-             "layers/0/opacity/keyframes/1/easing/spring: 'response' is not one of ['duration', 'bounce', 'blendDuration']"),
-            (layer + "opacity: {keyframes: [{time: 0, value: 0}, {time: 1, value: 1, easing: wobbly}]}",
-             "layers/0/opacity/keyframes/1/easing: 'wobbly' is not one of"),
-            (layer + "fill: {linearGradient: {stops: [[\"#000000\", 0], [\"#FFFFFF\", 2]]}}", "layers/0/fill/linearGradient/stops/1/1: 2 is greater than the maximum of 1"),
-            ("size: 10\nfont: {family: Inter}\ntext: {keyframes: [{time: 0, value: a}], interpolation: countdown}", "layers/0/text/interpolation: 'countdown' is not one of"),
+            (
+                layer + "opacity: {keyframes: [{time: 0, value: 0}, {time: 1, value: high}]}",
+                "layers/0/opacity/keyframes/1/value: 'high' is not of type 'number'"
+            ),
+            (
+                layer + "opacity: {keyframes: [{time: 0, value: 0}, {time: 1, value: 1, easing: {spring: {response: 0.5, bounce: 0.2}}}]}",
+                "layers/0/opacity/keyframes/1/easing/spring: 'response' is not one of ['duration', 'bounce', 'blendDuration']"
+            ),
+            (
+                layer + "opacity: {keyframes: [{time: 0, value: 0}, {time: 1, value: 1, easing: wobbly}]}",
+                "layers/0/opacity/keyframes/1/easing: 'wobbly' is not one of"
+            ),
+            (
+                layer + "fill: {linearGradient: {stops: [[\"#000000\", 0], [\"#FFFFFF\", 2]]}}",
+                "layers/0/fill/linearGradient/stops/1/1: 2 is greater than the maximum of 1"
+            ),
+            (
+                "size: 10\nfont: {family: Inter}\ntext: {keyframes: [{time: 0, value: a}], interpolation: countdown}",
+                "layers/0/text/interpolation: 'countdown' is not one of"
+            ),
             (layer + "background: {padding: [1, -2]}", "layers/0/background/padding/1: -2 is less than the minimum of 0"),
-            (layer + "decorations: [{type: underline, draw: {sequence: {stager: 1}}}]", "layers/0/decorations/0/draw/sequence: Additional properties are not allowed ('stager' was unexpected)"),
+            (
+                layer + "decorations: [{type: underline, draw: {sequence: {stager: 1}}}]",
+                "layers/0/decorations/0/draw/sequence: Additional properties are not allowed ('stager' was unexpected)"
+            )
         ]
         let directory = TestPaths.temporaryDirectory()
         var checked = 0
@@ -175,9 +195,11 @@ final class SchemaTests: XCTestCase {
         }
         // A row's item is checked as a row item, not as a layer.
         let row = directory.appendingPathComponent("row.yaml")
-        try "canvas: {width: 40, height: 20}\nfps: 1\nduration: 1\nlayers:\n  - row: {position: [0, 0], width: 10, items: [{text: a, font: {family: Inter}, size: 10, colr: \"#000000\"}]}\n"
+        try
+            "canvas: {width: 40, height: 20}\nfps: 1\nduration: 1\nlayers:\n  - row: {position: [0, 0], width: 10, items: [{text: a, font: {family: Inter}, size: 10, colr: \"#000000\"}]}\n"
             .write(to: row, atomically: true, encoding: .utf8)
-        XCTAssertTrue(try validate([row.path]).output.contains("layers/0/row/items/0: Additional properties are not allowed ('colr' was unexpected)"))
+        XCTAssertTrue(
+            try validate([row.path]).output.contains("layers/0/row/items/0: Additional properties are not allowed ('colr' was unexpected)"))
         checked += 1
         XCTAssertEqual(checked, cases.count + 1)
         // No anyOf or oneOf is left whose branches would each report an error: one stays only
@@ -204,7 +226,10 @@ final class SchemaTests: XCTestCase {
         XCTAssertTrue(readme.contains("# yaml-language-server: $schema=\(SpecSchema.id)"), "the README's modeline")
         XCTAssertTrue(readme.contains("\"$schema\": \"\(SpecSchema.id)\""), "the README's JSON line")
         // A spec carrying the line still loads.
-        XCTAssertNoThrow(try bundledOnlyLoader.load(text: "{\"$schema\": \"\(SpecSchema.id)\", \"canvas\": {\"width\": 10, \"height\": 10}, \"fps\": 1, \"duration\": 1, \"layers\": [{\"text\": \"a\", \"size\": 10, \"font\": {\"family\": \"DejaVu Sans\"}}]}",
-                                                    format: .json, path: "spec.json"))
+        XCTAssertNoThrow(
+            try bundledOnlyLoader.load(
+                text:
+                    "{\"$schema\": \"\(SpecSchema.id)\", \"canvas\": {\"width\": 10, \"height\": 10}, \"fps\": 1, \"duration\": 1, \"layers\": [{\"text\": \"a\", \"size\": 10, \"font\": {\"family\": \"DejaVu Sans\"}}]}",
+                format: .json, path: "spec.json"))
     }
 }

@@ -11,8 +11,10 @@ import KinetypeRaster
 /// of its own (nothing kept), byte for byte, for fades, whole-pixel and fractional moves, moves
 /// off the canvas edge, animators and several shadows.
 final class ShapeMaskCacheTests: XCTestCase {
-    func assertReuseChangesNothing(_ yaml: String, frames: [Int], minimumHits: Int,
-                                   file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertReuseChangesNothing(
+        _ yaml: String, frames: [Int], minimumHits: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let scene = try loadYAML(yaml)
         let kept = try FrameRenderer(scene: scene)
         var compared = 0
@@ -34,22 +36,26 @@ final class ShapeMaskCacheTests: XCTestCase {
     }
 
     func testWholePixelMovesReuseAndFractionalMovesStayExact() throws {
-        let yaml = singleLayerSpec(width: 320, height: 120, fps: 10, duration: 3, background: "transparent", layer: """
-            {id: t, text: "Moving caption", font: {family: "DejaVu Sans"}, size: 28, anchor: center, color: "#FFFFFF",
-             stroke: {width: 2, color: "#000000"}, shadows: [{offset: [3, 3], blur: 6, color: "#00000080"}, {offset: [-2, 1], color: "#FF000080"}],
-             position: {keyframes: [{time: 0, value: [100, 60]}, {time: 1, value: [130, 60]}, {time: 2, value: [137.3, 61.7]}, {time: 3, value: [390, 60]}]},
-             opacity: {keyframes: [{time: 0, value: 0.2}, {time: 3, value: 1}]}}
-            """)
+        let yaml = singleLayerSpec(
+            width: 320, height: 120, fps: 10, duration: 3, background: "transparent",
+            layer: """
+                {id: t, text: "Moving caption", font: {family: "DejaVu Sans"}, size: 28, anchor: center, color: "#FFFFFF",
+                 stroke: {width: 2, color: "#000000"}, shadows: [{offset: [3, 3], blur: 6, color: "#00000080"}, {offset: [-2, 1], color: "#FF000080"}],
+                 position: {keyframes: [{time: 0, value: [100, 60]}, {time: 1, value: [130, 60]}, {time: 2, value: [137.3, 61.7]}, {time: 3, value: [390, 60]}]},
+                 opacity: {keyframes: [{time: 0, value: 0.2}, {time: 3, value: 1}]}}
+                """)
         // 0-10: whole pixels a frame; 11-20: fractional steps; 21-30: off the right edge (culling).
         try assertReuseChangesNothing(yaml, frames: Array(0...30), minimumHits: 10)
     }
 
     func testAnimatedGlyphsKeyOnTheirTransformsAndOpacities() throws {
-        let yaml = singleLayerSpec(width: 320, height: 120, fps: 10, duration: 2, layer: """
-            {id: t, text: "Rise up", font: {family: "DejaVu Sans"}, size: 30, position: [160, 60], anchor: center,
-             stroke: {width: 1.5, color: "#000000"}, shadow: {offset: [2, 2], blur: 4, color: "#00000066"},
-             animators: [{unit: cluster, stagger: 0.05, duration: 0.5, from: {opacity: 0, scale: 2, rotation: 40}}]}
-            """)
+        let yaml = singleLayerSpec(
+            width: 320, height: 120, fps: 10, duration: 2,
+            layer: """
+                {id: t, text: "Rise up", font: {family: "DejaVu Sans"}, size: 30, position: [160, 60], anchor: center,
+                 stroke: {width: 1.5, color: "#000000"}, shadow: {offset: [2, 2], blur: 4, color: "#00000066"},
+                 animators: [{unit: cluster, stagger: 0.05, duration: 0.5, from: {opacity: 0, scale: 2, rotation: 40}}]}
+                """)
         try assertReuseChangesNothing(yaml, frames: Array(0...19), minimumHits: 2)
     }
 

@@ -23,8 +23,9 @@ final class ShapingTests: XCTestCase {
                 let offsets = clusterPart.count > 1 ? clusterPart[1].split(separator: ",").map { Double($0)! } : [0, 0]
                 return (UInt32(idAndRest[0])!, Int(clusterPart[0])!, offsets[0], offsets[1], Double(clusterAndRest[1])!)
             }
-            return Reference(font: fields[0], unitsPerEm: Double(fields[1])!, text: fields[2],
-                             glyphs: glyphs.map { (id: $0.0, cluster: $0.1, xOffset: $0.2, yOffset: $0.3, advance: $0.4) })
+            return Reference(
+                font: fields[0], unitsPerEm: Double(fields[1])!, text: fields[2],
+                glyphs: glyphs.map { (id: $0.0, cluster: $0.1, xOffset: $0.2, yOffset: $0.3, advance: $0.4) })
         }
     }()
 
@@ -43,7 +44,9 @@ final class ShapingTests: XCTestCase {
                 XCTAssertEqual(run.glyphs.map(\.cluster), reference.glyphs.map(\.cluster), reference.text)
                 var pen = 0.0, expectedPen = 0.0
                 for (glyph, expected) in zip(run.glyphs, reference.glyphs) {
-                    XCTAssertEqual(pen + glyph.xOffset, (expectedPen + expected.xOffset) * scale, accuracy: 1.0 / 64, "\(reference.text) at \(size) px")
+                    XCTAssertEqual(
+                        pen + glyph.xOffset, (expectedPen + expected.xOffset) * scale, accuracy: 1.0 / 64, "\(reference.text) at \(size) px"
+                    )
                     XCTAssertEqual(glyph.yOffset, expected.yOffset * scale, accuracy: 1.0 / 64, "\(reference.text) at \(size) px")
                     pen += glyph.xAdvance
                     expectedPen += expected.advance
@@ -58,8 +61,10 @@ final class ShapingTests: XCTestCase {
         let library = try FontLibrary()
         for reference in Self.references {
             let path = TestPaths.fonts.appendingPathComponent(reference.font).path
-            let layout = try ParagraphLayouter.layout(reference.text, fonts: FontChain(primary: path), library: library, size: 40,
-                                                      style: .singleLine).placed(at: (0, 0), anchor: .baselineLeft)
+            let layout = try ParagraphLayouter.layout(
+                reference.text, fonts: FontChain(primary: path), library: library, size: 40,
+                style: .singleLine
+            ).placed(at: (0, 0), anchor: .baselineLeft)
             let glyphs = layout.lines.flatMap { $0.runs.flatMap(\.glyphs) }
             XCTAssertEqual(glyphs.map(\.glyphID), reference.glyphs.map(\.id), reference.text)
             XCTAssertEqual(glyphs.map(\.cluster), reference.glyphs.map(\.cluster), reference.text)

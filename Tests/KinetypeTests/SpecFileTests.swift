@@ -10,12 +10,12 @@ import XCTest
 /// file's size is checked before it is read.
 final class SpecFileTests: XCTestCase {
     let spec = """
-    canvas: {width: 100, height: 50}
-    fps: 10
-    duration: 1
-    layers:
-      - {text: "A", font: {family: "DejaVu Sans"}, size: 10}
-    """
+        canvas: {width: 100, height: 50}
+        fps: 10
+        duration: 1
+        layers:
+          - {text: "A", font: {family: "DejaVu Sans"}, size: 10}
+        """
 
     static func loadError(_ path: String) -> String {
         do {
@@ -29,7 +29,9 @@ final class SpecFileTests: XCTestCase {
     /// Runs `body` on another thread and fails instead of hanging when it does not finish.
     func withinSeconds(_ seconds: Double, _ body: @escaping @Sendable () -> Void) {
         let done = expectation(description: "finished")
-        Thread.detachNewThread { body(); done.fulfill() }
+        Thread.detachNewThread {
+            body(); done.fulfill()
+        }
         wait(for: [done], timeout: seconds)
     }
 
@@ -37,8 +39,9 @@ final class SpecFileTests: XCTestCase {
         let directory = TestPaths.temporaryDirectory().appendingPathComponent("spec.yaml")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         XCTAssertEqual(Self.loadError(directory.path), "\(directory.path): cannot read the spec file: it is a directory, not a file")
-        XCTAssertEqual(Self.loadError(directory.deletingLastPathComponent().appendingPathComponent("none.yaml").path),
-                       "\(directory.deletingLastPathComponent().path)/none.yaml: cannot read the spec file: no such file")
+        XCTAssertEqual(
+            Self.loadError(directory.deletingLastPathComponent().appendingPathComponent("none.yaml").path),
+            "\(directory.deletingLastPathComponent().path)/none.yaml: cannot read the spec file: no such file")
     }
 
     func testASpecThroughAPipeIsRead() throws {
@@ -74,7 +77,8 @@ final class SpecFileTests: XCTestCase {
             try yaml.write(toFile: specPath, atomically: true, encoding: .utf8)
             let result = LockedBox()
             withinSeconds(10) { result.value = Self.loadError(specPath) }
-            XCTAssertEqual(result.value, "\(specPath):5:30: layers[0].font.file: cannot read font file \(path): not a regular file (it is \(kind))")
+            XCTAssertEqual(
+                result.value, "\(specPath):5:30: layers[0].font.file: cannot read font file \(path): not a regular file (it is \(kind))")
         }
     }
 }
@@ -94,7 +98,8 @@ final class SpecFileEdgeTests: XCTestCase {
         let directory = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let yaml = singleLayerSpec(layer: #"{id: t, text: "BOM", font: {family: "DejaVu Sans"}, size: 20}"#)
-        let json = #"{"canvas": {"width": 100, "height": 50}, "fps": 10, "duration": 0.1, "layers": [{"text": "BOM", "font": {"family": "DejaVu Sans"}, "size": 20}]}"#
+        let json =
+            #"{"canvas": {"width": 100, "height": 50}, "fps": 10, "duration": 0.1, "layers": [{"text": "BOM", "font": {"family": "DejaVu Sans"}, "size": 20}]}"#
         var loaded = 0
         for (name, text) in [("bom.yaml", yaml), ("bom.json", json)] {
             let url = directory.appendingPathComponent(name)
@@ -122,7 +127,8 @@ final class ClusterLengthTests: XCTestCase {
         let zalgo = "Z" + String(repeating: "\u{0301}\u{0316}", count: 40) + "algo"
         XCTAssertNoThrow(try loadYAML(singleLayerSpec(layer: "{id: z, text: \"\(zalgo)\", font: {family: \"DejaVu Sans\"}, size: 20}")))
         let huge = "a" + String(repeating: "\u{0301}", count: 300)
-        let error = try XCTUnwrap(specError(singleLayerSpec(layer: "{id: z, text: \"\(huge)\", font: {family: \"DejaVu Sans\"}, size: 20}")))
+        let error = try XCTUnwrap(
+            specError(singleLayerSpec(layer: "{id: z, text: \"\(huge)\", font: {family: \"DejaVu Sans\"}, size: 20}")))
         XCTAssertEqual(error.path, "layers[0].text")
         XCTAssertTrue(error.message.hasPrefix("the text has a character made of 301 code points"), error.message)
     }

@@ -80,8 +80,9 @@ final class StreamOutputTests: XCTestCase {
         // ffmpeg decodes it (BT.601, limited range) back to the rendered pixels within 2/255.
         let decoded = directory.appendingPathComponent("decoded").path
         try FileManager.default.createDirectory(atPath: decoded, withIntermediateDirectories: true)
-        let piped = try stream(["render", spec, "-o", "-", "--format", "y4m", "-q"],
-                               into: "ffmpeg -v error -f yuv4mpegpipe -i - -pix_fmt rgba -start_number 0 '\(decoded)/f%02d.png'")
+        let piped = try stream(
+            ["render", spec, "-o", "-", "--format", "y4m", "-q"],
+            into: "ffmpeg -v error -f yuv4mpegpipe -i - -pix_fmt rgba -start_number 0 '\(decoded)/f%02d.png'")
         XCTAssertEqual(piped.status, 0, piped.stderr)
         let folder = directory.appendingPathComponent("frames")
         XCTAssertEqual(try runKinetype(["render", spec, "-o", folder.path, "-q"]).status, 0)
@@ -103,9 +104,12 @@ final class StreamOutputTests: XCTestCase {
         let cases: [([String], String)] = [
             (["-o", "-"], "add --format rgba"),
             (["-o", "-", "--format", "png"], "--format takes rgba or y4m"),
-            (["-o", directory.appendingPathComponent("f").path, "--format", "rgba"], "--format takes png or webp for a folder (rgba or y4m with --output -)"),
+            (
+                ["-o", directory.appendingPathComponent("f").path, "--format", "rgba"],
+                "--format takes png or webp for a folder (rgba or y4m with --output -)"
+            ),
             (["-o", "-", "--format", "rgba", "--video", "x.mp4"], "either --video FILE or --output -"),
-            (["-o", "-", "--format", "y4m"], "y4m has no alpha"),
+            (["-o", "-", "--format", "y4m"], "y4m has no alpha")
         ]
         var refused = 0
         for (arguments, message) in cases {
@@ -132,9 +136,14 @@ final class StreamOutputTests: XCTestCase {
             ("exec \(command) rgba >&-", 1, "error: stdout is closed, and --output - writes the frames there"),
             ("exec \(command) rgba 1</dev/null", 1, "error: stdout is open only for reading"),
             // script(1) gives the command a terminal and copies what it shows to our pipe.
-            ("script -qec '\(command) rgba' /dev/null", 64,
-             "stdout is a terminal: pipe the rgba stream into a program (… | ffmpeg -f rawvideo -pix_fmt rgba -s 160x90 -framerate 30000/1001 -i - out.mp4)"),
-            ("script -qec '\(command) y4m' /dev/null", 64, "stdout is a terminal: pipe the y4m stream into a program (… | ffmpeg -i - out.mp4)"),
+            (
+                "script -qec '\(command) rgba' /dev/null", 64,
+                "stdout is a terminal: pipe the rgba stream into a program (… | ffmpeg -f rawvideo -pix_fmt rgba -s 160x90 -framerate 30000/1001 -i - out.mp4)"
+            ),
+            (
+                "script -qec '\(command) y4m' /dev/null", 64,
+                "stdout is a terminal: pipe the y4m stream into a program (… | ffmpeg -i - out.mp4)"
+            )
         ]
         var checked = 0
         for (line, status, message) in cases {
@@ -162,15 +171,19 @@ final class StreamOutputTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
         for i in 0..<(width * height) {
-            for c in 0..<3 { rgba[4 * i + c] = i % 7 == 0 ? UInt8.random(in: 0...255, using: &generator) : UInt8((i * (c + 3) + c * 40) % 256) }
+            for c in 0..<3 {
+                rgba[4 * i + c] = i % 7 == 0 ? UInt8.random(in: 0...255, using: &generator) : UInt8((i * (c + 3) + c * 40) % 256)
+            }
         }
         let input = TestPaths.temporaryDirectory().appendingPathComponent("in.rgba")
         try Data(rgba).write(to: input)
         func ffmpeg(_ format: String) throws -> [UInt8] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-i", input.path,
-                                 "-sws_flags", "bilinear+accurate_rnd+full_chroma_int", "-f", "rawvideo", "-pix_fmt", format, "-"]
+            process.arguments = [
+                "ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-i", input.path,
+                "-sws_flags", "bilinear+accurate_rnd+full_chroma_int", "-f", "rawvideo", "-pix_fmt", format, "-"
+            ]
             let out = Pipe()
             process.standardOutput = out
             try process.run()
@@ -180,12 +193,16 @@ final class StreamOutputTests: XCTestCase {
         }
         func largest(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int { zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? -1 }
         let count = width * height
-        let ours444 = PlanarYUV.withRows(of: rgba, width: width, height: height, channels: 4) { PlanarYUV.planar444(rows: $0, width: width, channels: 4) }
+        let ours444 = PlanarYUV.withRows(of: rgba, width: width, height: height, channels: 4) {
+            PlanarYUV.planar444(rows: $0, width: width, channels: 4)
+        }
         let theirs444 = try ffmpeg("yuv444p")
         XCTAssertEqual(theirs444.count, ours444.count)
         XCTAssertLessThanOrEqual(largest(ours444[0..<count], theirs444[0..<count]), 1, "Y")
         XCTAssertLessThanOrEqual(largest(ours444[count...], theirs444[count...]), 1, "Cb, Cr")
-        let ours420 = PlanarYUV.withRows(of: rgba, width: width, height: height, channels: 4) { PlanarYUV.planar420(rows: $0, width: width, channels: 4) }
+        let ours420 = PlanarYUV.withRows(of: rgba, width: width, height: height, channels: 4) {
+            PlanarYUV.planar420(rows: $0, width: width, channels: 4)
+        }
         let theirs420 = try ffmpeg("yuv420p")
         XCTAssertEqual(theirs420.count, count * 3 / 2)
         XCTAssertEqual(Array(ours420[0..<count]), Array(ours444[0..<count]), "4:2:0 luma is the 4:4:4 luma")

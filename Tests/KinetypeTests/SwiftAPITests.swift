@@ -12,16 +12,19 @@ final class SwiftAPITests: XCTestCase {
 
     /// The SwiftUI spring scenario, built in code.
     static func springHello() throws -> Scene {
-        let size = KeyframeTrack<Double>(keyframes: [
-            Keyframe(time: 0, value: 32),
-            Keyframe(time: 1.2, value: 72, easing: .spring(Spring(response: 0.5, dampingFraction: 0.5))),
-        ], repeat: .forever, autoreverses: true)
-        let hello = TextLayer(id: "hello", text: .constant("Hello, World!"),
-                              font: try .family("DejaVu Serif", catalog: catalog), size: .animated(size),
-                              position: .constant(Point2(x: 320, y: 120)), anchor: .center,
-                              color: .constant(RGBA(r: 0x0A / 255.0, g: 0x3D / 255.0, b: 0x91 / 255.0)))
-        return try Scene(canvas: CanvasSpec(width: 640, height: 240, background: .white), fps: 30, duration: 4.8,
-                         layers: [hello], catalog: catalog)
+        let size = KeyframeTrack<Double>(
+            keyframes: [
+                Keyframe(time: 0, value: 32),
+                Keyframe(time: 1.2, value: 72, easing: .spring(Spring(response: 0.5, dampingFraction: 0.5)))
+            ], repeat: .forever, autoreverses: true)
+        let hello = TextLayer(
+            id: "hello", text: .constant("Hello, World!"),
+            font: try .family("DejaVu Serif", catalog: catalog), size: .animated(size),
+            position: .constant(Point2(x: 320, y: 120)), anchor: .center,
+            color: .constant(RGBA(r: 0x0A / 255.0, g: 0x3D / 255.0, b: 0x91 / 255.0)))
+        return try Scene(
+            canvas: CanvasSpec(width: 640, height: 240, background: .white), fps: 30, duration: 4.8,
+            layers: [hello], catalog: catalog)
     }
 
     func testASceneBuiltInSwiftRendersTheSamePixelsAsItsSpec() throws {
@@ -31,8 +34,9 @@ final class SwiftAPITests: XCTestCase {
         let fromCode = try FrameRenderer(scene: code), fromSpec = try FrameRenderer(scene: spec)
         var compared = 0
         for frame in stride(from: 0, to: code.frameCount, by: 7) {
-            XCTAssertEqual(try fromCode.render(frame: frame).bytes(includeAlpha: true),
-                           try fromSpec.render(frame: frame).bytes(includeAlpha: true), "frame \(frame)")
+            XCTAssertEqual(
+                try fromCode.render(frame: frame).bytes(includeAlpha: true),
+                try fromSpec.render(frame: frame).bytes(includeAlpha: true), "frame \(frame)")
             compared += 1
         }
         XCTAssertEqual(compared, 21)
@@ -56,12 +60,17 @@ final class SwiftAPITests: XCTestCase {
     }
 
     func testACustomInterpolatorDrivesALayersText() throws {
-        let track = KeyframeTrack(keyframes: [Keyframe(time: 0, value: "€1.00"), Keyframe(time: 1, value: "€3.00"),
-                                             Keyframe(time: 2, value: "sold out")], interpolator: CentsCounter())
-        let layer = TextLayer(id: "price", text: .animated(track), font: try .system(design: "monospaced", catalog: Self.catalog),
-                              size: .constant(24), position: .constant(Point2(x: 100, y: 50)))
-        let scene = try Scene(canvas: CanvasSpec(width: 200, height: 100), fps: 10, duration: 2.5, layers: [layer],
-                              catalog: Self.catalog)
+        let track = KeyframeTrack(
+            keyframes: [
+                Keyframe(time: 0, value: "€1.00"), Keyframe(time: 1, value: "€3.00"),
+                Keyframe(time: 2, value: "sold out")
+            ], interpolator: CentsCounter())
+        let layer = TextLayer(
+            id: "price", text: .animated(track), font: try .system(design: "monospaced", catalog: Self.catalog),
+            size: .constant(24), position: .constant(Point2(x: 100, y: 50)))
+        let scene = try Scene(
+            canvas: CanvasSpec(width: 200, height: 100), fps: 10, duration: 2.5, layers: [layer],
+            catalog: Self.catalog)
         let texts = (0..<scene.frameCount).map { scene.frameState(at: $0).layers[0].text }
         XCTAssertEqual(texts[0], "€1.00")
         XCTAssertEqual(texts[5], "€2.00")
@@ -76,11 +85,15 @@ final class SwiftAPITests: XCTestCase {
     }
 
     func testSceneLimitsAndUnknownFontsAreErrors() throws {
-        let layer = TextLayer(id: "a", text: .constant("a"), font: try .family("DejaVu Sans", catalog: Self.catalog),
-                              size: .constant(10))
-        XCTAssertThrowsError(try Scene(canvas: CanvasSpec(width: 0, height: 10), fps: 30, duration: 1, layers: [layer], catalog: Self.catalog))
-        XCTAssertThrowsError(try Scene(canvas: CanvasSpec(width: 10, height: 10), fps: 0, duration: 1, layers: [layer], catalog: Self.catalog))
-        XCTAssertThrowsError(try Scene(canvas: CanvasSpec(width: 10, height: 10), fps: 30, duration: 1, layers: [layer, layer], catalog: Self.catalog))
+        let layer = TextLayer(
+            id: "a", text: .constant("a"), font: try .family("DejaVu Sans", catalog: Self.catalog),
+            size: .constant(10))
+        XCTAssertThrowsError(
+            try Scene(canvas: CanvasSpec(width: 0, height: 10), fps: 30, duration: 1, layers: [layer], catalog: Self.catalog))
+        XCTAssertThrowsError(
+            try Scene(canvas: CanvasSpec(width: 10, height: 10), fps: 0, duration: 1, layers: [layer], catalog: Self.catalog))
+        XCTAssertThrowsError(
+            try Scene(canvas: CanvasSpec(width: 10, height: 10), fps: 30, duration: 1, layers: [layer, layer], catalog: Self.catalog))
         XCTAssertThrowsError(try FontSpec.family("DejaVu Serf", catalog: Self.catalog)) { error in
             XCTAssertTrue("\(error)".contains("DejaVu Serif"), "\(error)")
         }
@@ -112,23 +125,31 @@ final class AnimatablePropertyTests: XCTestCase {
     func testEveryPropertyOfALayerExtendsItsEndTime() throws {
         let catalog = SwiftAPITests.catalog
         let late = KeyframeTrack<Double>(keyframes: [Keyframe(time: 0, value: 10), Keyframe(time: 7, value: 20)])
-        var layer = TextLayer(id: "all", text: .constant("x"),
-                              font: try .family("Inter", weight: .constant(400), variations: ["wght": .constant(500)], catalog: catalog),
-                              size: .constant(10), paragraph: ParagraphSpec(boxWidth: .constant(100)))
+        var layer = TextLayer(
+            id: "all", text: .constant("x"),
+            font: try .family("Inter", weight: .constant(400), variations: ["wght": .constant(500)], catalog: catalog),
+            size: .constant(10), paragraph: ParagraphSpec(boxWidth: .constant(100)))
         let paths = Self.propertyPaths(in: layer)
         // The layer sets every optional property (and one axis): each stored Property is one declaration.
-        XCTAssertEqual(paths.count, TextLayer.properties.filter { $0.value(of: layer) != nil }.count,
-                       "a Property of TextLayer missing from TextLayer.properties: \(paths)")
+        XCTAssertEqual(
+            paths.count, TextLayer.properties.filter { $0.value(of: layer) != nil }.count,
+            "a Property of TextLayer missing from TextLayer.properties: \(paths)")
         XCTAssertEqual(TextLayer.properties.count, 9)
         // Each one, animated alone, ends the layer at its last keyframe.
         var checked = 0
         for path in paths {
             var animated = layer
             switch path {
-            case "text": animated.text = .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: "a"), Keyframe(time: 7, value: "b")], interpolator: DiscreteText()))
+            case "text":
+                animated.text = .animated(
+                    KeyframeTrack(keyframes: [Keyframe(time: 0, value: "a"), Keyframe(time: 7, value: "b")], interpolator: DiscreteText()))
             case "size": animated.size = .animated(late)
-            case "position": animated.position = .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: Point2(x: 0, y: 0)), Keyframe(time: 7, value: Point2(x: 1, y: 1))]))
-            case "color": animated.color = .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: RGBA.black), Keyframe(time: 7, value: RGBA.white)]))
+            case "position":
+                animated.position = .animated(
+                    KeyframeTrack(keyframes: [Keyframe(time: 0, value: Point2(x: 0, y: 0)), Keyframe(time: 7, value: Point2(x: 1, y: 1))]))
+            case "color":
+                animated.color = .animated(
+                    KeyframeTrack(keyframes: [Keyframe(time: 0, value: RGBA.black), Keyframe(time: 7, value: RGBA.white)]))
             case "opacity": animated.opacity = .animated(late)
             case "tracking": animated.tracking = .animated(late)
             case "font.weight": animated.font.weight = .animated(late)
@@ -148,8 +169,11 @@ final class AnimatablePropertyTests: XCTestCase {
     static func values(for kind: LayerProperty.Kind) -> (String, String) {
         switch kind {
         case .text: return ("\"a\"", "\"b\"")
-        case let .number(range): return ("\(range.lowerBound + 0.25 * (range.upperBound - range.lowerBound) / 1000)",
-                                         "\(range.lowerBound + 0.5 * (range.upperBound - range.lowerBound) / 1000)")
+        case let .number(range):
+            return (
+                "\(range.lowerBound + 0.25 * (range.upperBound - range.lowerBound) / 1000)",
+                "\(range.lowerBound + 0.5 * (range.upperBound - range.lowerBound) / 1000)"
+            )
         case .point: return ("[10, 20]", "[30, 40]")
         case .color: return ("\"#112233\"", "\"#445566\"")
         case .axes: return ("{wght: 300}", "{wght: 700}")

@@ -11,15 +11,16 @@ import KinetypeMotion
 /// and the "did you mean" for near-miss field names.
 final class SwiftUIMotionDecodingTests: XCTestCase {
     let layer = """
-    text: "Hi"
-    font: {family: "DejaVu Serif"}
-    size: 40
-    position: [200, 100]
-    """
+        text: "Hi"
+        font: {family: "DejaVu Serif"}
+        size: 40
+        position: [200, 100]
+        """
 
     /// A spec whose opacity animates with `animation` (the fields after `keyframes`).
     private func spec(easing: String = "linear", animation: String = "") -> String {
-        singleLayerSpec(duration: 3, layer: layer + "\nopacity: {keyframes: [{time: 0, value: 0}, {time: 2, value: 1, easing: \(easing)}]\(animation)}")
+        singleLayerSpec(
+            duration: 3, layer: layer + "\nopacity: {keyframes: [{time: 0, value: 0}, {time: 2, value: 1, easing: \(easing)}]\(animation)}")
     }
 
     private func track(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) throws -> KeyframeTrack<Double> {
@@ -40,7 +41,7 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
             ("easeInOut", .easeInEaseOut), ("easeInEaseOut", .easeInEaseOut), ("linear", .linear), ("default", .default),
             ("spring", .spring(.spring)), ("smooth", .spring(.smooth)), ("snappy", .spring(.snappy)),
             ("bouncy", .spring(.bouncy)), ("interactiveSpring", .spring(.interactiveSpring)),
-            ("interpolatingSpring", .spring(.interpolatingSpring)),
+            ("interpolatingSpring", .spring(.interpolatingSpring))
         ]
         for (name, expected) in names {
             XCTAssertEqual(try easing(name), expected, name)
@@ -63,7 +64,10 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
             ("{spring: {response: 0.5, dampingFraction: 0.5}}", Spring(response: 0.5, dampingFraction: 0.5)),
             ("{spring: {response: 0.3}}", Spring(response: 0.3, dampingFraction: 0.825)),
             ("{spring: {dampingFraction: 0.6, blendDuration: 0.5}}", Spring(response: 0.5, dampingFraction: 0.6, blendDuration: 0.5)),
-            ("{spring: {mass: 2, stiffness: 200, damping: 40, initialVelocity: 1}}", Spring(mass: 2, stiffness: 200, damping: 40, initialVelocity: 1)),
+            (
+                "{spring: {mass: 2, stiffness: 200, damping: 40, initialVelocity: 1}}",
+                Spring(mass: 2, stiffness: 200, damping: 40, initialVelocity: 1)
+            ),
             ("{spring: {stiffness: 100}}", Spring(stiffness: 100, damping: 10)),
             ("{smooth: {duration: 0.8}}", .smooth(duration: 0.8)),
             ("{smooth: {extraBounce: -0.2}}", .smooth(extraBounce: -0.2)),
@@ -71,14 +75,23 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
             ("{bouncy: {extraBounce: 0.2}}", .bouncy(extraBounce: 0.2)),
             ("{bouncy: {}}", .bouncy),
             ("{interactiveSpring: {}}", .interactiveSpring),
-            ("{interactiveSpring: {duration: 0.2, extraBounce: 0.1, blendDuration: 0}}", .interactiveSpring(duration: 0.2, extraBounce: 0.1, blendDuration: 0)),
+            (
+                "{interactiveSpring: {duration: 0.2, extraBounce: 0.1, blendDuration: 0}}",
+                .interactiveSpring(duration: 0.2, extraBounce: 0.1, blendDuration: 0)
+            ),
             ("{interactiveSpring: {response: 0.2}}", .interactiveSpring(response: 0.2)),
             ("{interactiveSpring: {dampingFraction: 0.7}}", .interactiveSpring(response: 0.15, dampingFraction: 0.7, blendDuration: 0.25)),
             ("{interpolatingSpring: {stiffness: 170, damping: 15}}", .interpolatingSpring(stiffness: 170, damping: 15)),
-            ("{interpolatingSpring: {mass: 2, stiffness: 300, damping: 20, initialVelocity: 3}}", .interpolatingSpring(mass: 2, stiffness: 300, damping: 20, initialVelocity: 3)),
-            ("{interpolatingSpring: {duration: 0.4, bounce: 0.2, initialVelocity: -2}}", .interpolatingSpring(duration: 0.4, bounce: 0.2, initialVelocity: -2)),
+            (
+                "{interpolatingSpring: {mass: 2, stiffness: 300, damping: 20, initialVelocity: 3}}",
+                .interpolatingSpring(mass: 2, stiffness: 300, damping: 20, initialVelocity: 3)
+            ),
+            (
+                "{interpolatingSpring: {duration: 0.4, bounce: 0.2, initialVelocity: -2}}",
+                .interpolatingSpring(duration: 0.4, bounce: 0.2, initialVelocity: -2)
+            ),
             ("{interpolatingSpring: {initialVelocity: 1}}", .interpolatingSpring(duration: 0.5, bounce: 0, initialVelocity: 1)),
-            ("{interpolatingSpring: {}}", .interpolatingSpring),
+            ("{interpolatingSpring: {}}", .interpolatingSpring)
         ]
         for (yaml, expected) in forms {
             XCTAssertEqual(try easing(yaml), .spring(expected), yaml)
@@ -94,34 +107,45 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
 
     func testJSONForms() throws {
         let json = """
-        {"canvas": {"width": 100, "height": 50}, "fps": 10, "duration": 4,
-         "layers": [{"text": "A", "font": {"family": "DejaVu Sans"}, "size": 10,
-           "opacity": {"keyframes": [{"time": 0, "value": 0},
-             {"time": 1, "value": 1, "easing": {"spring": {"duration": 0.4, "bounce": 0.2}}},
-             {"time": 2, "value": 0, "easing": "snappy"},
-             {"time": 3, "value": 1, "easing": {"interpolatingSpring": {"stiffness": 170, "damping": 15, "initialVelocity": 2}}},
-             {"time": 4, "value": 0, "easing": "easeInOut"}],
-             "repeatForever": true, "autoreverses": true}}]}
-        """
+            {"canvas": {"width": 100, "height": 50}, "fps": 10, "duration": 4,
+             "layers": [{"text": "A", "font": {"family": "DejaVu Sans"}, "size": 10,
+               "opacity": {"keyframes": [{"time": 0, "value": 0},
+                 {"time": 1, "value": 1, "easing": {"spring": {"duration": 0.4, "bounce": 0.2}}},
+                 {"time": 2, "value": 0, "easing": "snappy"},
+                 {"time": 3, "value": 1, "easing": {"interpolatingSpring": {"stiffness": 170, "damping": 15, "initialVelocity": 2}}},
+                 {"time": 4, "value": 0, "easing": "easeInOut"}],
+                 "repeatForever": true, "autoreverses": true}}]}
+            """
         let scene = try bundledOnlyLoader.load(text: json, format: .json, path: "a.json")
         guard case let .animated(track) = scene.layers[0].opacity else { return XCTFail() }
-        XCTAssertEqual(track.keyframes.map(\.easing), [
-            .linear, .spring(Spring(duration: 0.4, bounce: 0.2)), .spring(.snappy),
-            .spring(.interpolatingSpring(stiffness: 170, damping: 15, initialVelocity: 2)), .easeInEaseOut,
-        ])
+        XCTAssertEqual(
+            track.keyframes.map(\.easing),
+            [
+                .linear, .spring(Spring(duration: 0.4, bounce: 0.2)), .spring(.snappy),
+                .spring(.interpolatingSpring(stiffness: 170, damping: 15, initialVelocity: 2)), .easeInEaseOut
+            ])
         XCTAssertEqual(track.repeatCount, .forever)
         XCTAssertTrue(track.autoreverses)
     }
 
     func testSpringErrors() throws {
         let cases: [(easing: String, path: String, message: String)] = [
-            ("{spring: {response: 0.5, duration: 0.3}}", "spring.duration", "duration cannot be combined with response: spring takes {duration, bounce, blendDuration}, {response, dampingFraction, blendDuration} or {mass, stiffness, damping, initialVelocity}"),
+            (
+                "{spring: {response: 0.5, duration: 0.3}}", "spring.duration",
+                "duration cannot be combined with response: spring takes {duration, bounce, blendDuration}, {response, dampingFraction, blendDuration} or {mass, stiffness, damping, initialVelocity}"
+            ),
             ("{spring: {duration: 0.3, stiffness: 100}}", "spring.stiffness", "stiffness cannot be combined with duration"),
             ("{spring: {bounce: 0.2, dampingFraction: 0.5}}", "spring.dampingFraction", "dampingFraction cannot be combined with bounce"),
             ("{spring: {stiffness: 100, blendDuration: 0.2}}", "spring.blendDuration", "blendDuration cannot be combined with stiffness"),
             ("{spring: {bounce: 0.3, initialVelocity: 1}}", "spring.initialVelocity", "initialVelocity cannot be combined with bounce"),
-            ("{interactiveSpring: {extraBounce: 0.1, response: 0.2}}", "interactiveSpring.response", "response cannot be combined with extraBounce"),
-            ("{interpolatingSpring: {duration: 0.5, damping: 10}}", "interpolatingSpring.damping", "damping cannot be combined with duration"),
+            (
+                "{interactiveSpring: {extraBounce: 0.1, response: 0.2}}", "interactiveSpring.response",
+                "response cannot be combined with extraBounce"
+            ),
+            (
+                "{interpolatingSpring: {duration: 0.5, damping: 10}}", "interpolatingSpring.damping",
+                "damping cannot be combined with duration"
+            ),
             ("{interpolatingSpring: {stiffness: 100}}", "interpolatingSpring", "needs stiffness and damping"),
             ("{spring: {mass: 2}}", "spring", "needs stiffness"),
             ("{spring: {bounce: 1.5}}", "spring.bounce", "bounce 1.5 is out of range; allowed: more than -1 and at most 1"),
@@ -131,8 +155,14 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
             ("{smooth: {extraBounce: -1}}", "smooth.extraBounce", "out of range"),
             ("{spring: {duration: 0}}", "spring.duration", "duration 0 is out of range"),
             ("{snappy: {duration: -1}}", "snappy.duration", "out of range"),
-            ("{cubicBezier: [0, 0, 1, 1], spring: {}}", "spring", "an easing takes one form, not several; got \"cubicBezier\" and \"spring\""),
-            ("{smooth: {bounce: 0.2}}", "smooth.bounce", "unknown field \"bounce\" (did you mean \"extraBounce\"?); allowed here: duration, extraBounce"),
+            (
+                "{cubicBezier: [0, 0, 1, 1], spring: {}}", "spring",
+                "an easing takes one form, not several; got \"cubicBezier\" and \"spring\""
+            ),
+            (
+                "{smooth: {bounce: 0.2}}", "smooth.bounce",
+                "unknown field \"bounce\" (did you mean \"extraBounce\"?); allowed here: duration, extraBounce"
+            )
         ]
         for (easing, path, message) in cases {
             let error = try XCTUnwrap(specError(spec(easing: easing)), easing)
@@ -156,19 +186,23 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
             ("{interpolatingSpring: {stiffness: 100, damping: 10, velocity: 2}}", "interpolatingSpring.velocity", "initialVelocity"),
             ("{interactiveSpring: {blend: 0.1}}", "interactiveSpring.blend", "blendDuration"),
             ("{sprnig: {response: 0.5}}", "sprnig", "spring"),
-            ("{interpolating_spring: {}}", "interpolating_spring", "interpolatingSpring"),
+            ("{interpolating_spring: {}}", "interpolating_spring", "interpolatingSpring")
         ]
         for (easing, field, suggestion) in cases {
             let error = try XCTUnwrap(specError(spec(easing: easing)), easing)
             XCTAssertEqual(error.path, "layers[0].opacity.keyframes[1].easing." + field, easing)
             let name = String(field.split(separator: ".").last!)
-            XCTAssertTrue(error.message.hasPrefix("unknown field \"\(name)\" (did you mean \"\(suggestion)\"?)"), "\(easing): \(error.message)")
+            XCTAssertTrue(
+                error.message.hasPrefix("unknown field \"\(name)\" (did you mean \"\(suggestion)\"?)"), "\(easing): \(error.message)")
         }
         XCTAssertEqual(cases.count, 13)
         // The whole line, as the CLI prints it.
         let error = try XCTUnwrap(specError(spec(easing: "{spring: {dampingRatio: 0.5}}")))
         XCTAssertTrue(error.description.hasPrefix(#"spec.yaml:9:"#), error.description)
-        XCTAssertTrue(error.description.contains(#"layers[0].opacity.keyframes[1].easing.spring.dampingRatio: unknown field "dampingRatio" (did you mean "dampingFraction"?); allowed here: duration, bounce, blendDuration, response, dampingFraction, mass, stiffness, damping, initialVelocity"#), error.description)
+        XCTAssertTrue(
+            error.description.contains(
+                #"layers[0].opacity.keyframes[1].easing.spring.dampingRatio: unknown field "dampingRatio" (did you mean "dampingFraction"?); allowed here: duration, bounce, blendDuration, response, dampingFraction, mass, stiffness, damping, initialVelocity"#
+            ), error.description)
     }
 
     func testUnknownEasingNameSuggestsAndListsEveryEasing() throws {
@@ -183,11 +217,13 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
         for name in EasingDecoder.named.map(\.name) {
             XCTAssertTrue(message.contains(name), name)
         }
-        for form in ["{cubicBezier: [x1, y1, x2, y2]}",
-                     "{spring: {duration, bounce, blendDuration} | {response, dampingFraction, blendDuration} | {mass, stiffness, damping, initialVelocity}}",
-                     "{smooth: {duration, extraBounce}}", "{snappy: {duration, extraBounce}}", "{bouncy: {duration, extraBounce}}",
-                     "{interactiveSpring: {duration, extraBounce, blendDuration} | {response, dampingFraction, blendDuration}}",
-                     "{interpolatingSpring: {duration, bounce, initialVelocity} | {mass, stiffness, damping, initialVelocity}}"] {
+        for form in [
+            "{cubicBezier: [x1, y1, x2, y2]}",
+            "{spring: {duration, bounce, blendDuration} | {response, dampingFraction, blendDuration} | {mass, stiffness, damping, initialVelocity}}",
+            "{smooth: {duration, extraBounce}}", "{snappy: {duration, extraBounce}}", "{bouncy: {duration, extraBounce}}",
+            "{interactiveSpring: {duration, extraBounce, blendDuration} | {response, dampingFraction, blendDuration}}",
+            "{interpolatingSpring: {duration, bounce, initialVelocity} | {mass, stiffness, damping, initialVelocity}}"
+        ] {
             XCTAssertTrue(message.contains(form), form)
         }
         // Every name and form the message lists decodes.
@@ -199,9 +235,16 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
     /// says gets none.
     func testRepeatForeverWithoutAutoreversesSaysWhichItGets() throws {
         let silent = try loadYAML(spec(animation: ", repeatForever: true"))
-        XCTAssertEqual(silent.warnings, ["layers[0].opacity.repeatForever: repeatForever: true plays every leg forwards here (autoreverses defaults to false), whereas SwiftUI's .repeatForever() autoreverses; add autoreverses: true to match SwiftUI, or autoreverses: false to keep this"])
+        XCTAssertEqual(
+            silent.warnings,
+            [
+                "layers[0].opacity.repeatForever: repeatForever: true plays every leg forwards here (autoreverses defaults to false), whereas SwiftUI's .repeatForever() autoreverses; add autoreverses: true to match SwiftUI, or autoreverses: false to keep this"
+            ])
         var checked = 0
-        for said in [", repeatForever: true, autoreverses: true", ", repeatForever: true, autoreverses: false", ", repeatForever: false", ", repeat: forever"] {
+        for said in [
+            ", repeatForever: true, autoreverses: true", ", repeatForever: true, autoreverses: false", ", repeatForever: false",
+            ", repeat: forever"
+        ] {
             XCTAssertEqual(try loadYAML(spec(animation: said)).warnings, [], said)
             checked += 1
         }
@@ -211,7 +254,9 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
         try spec(animation: ", repeatForever: true").write(to: file, atomically: true, encoding: .utf8)
         let validated = try runKinetype(["validate", file.path])
         XCTAssertEqual(validated.status, 0, validated.stderr)
-        XCTAssertTrue((validated.stdout + validated.stderr).contains("repeatForever: true plays every leg forwards here"), validated.stdout + validated.stderr)
+        XCTAssertTrue(
+            (validated.stdout + validated.stderr).contains("repeatForever: true plays every leg forwards here"),
+            validated.stdout + validated.stderr)
         XCTAssertEqual(try runKinetype(["validate", file.path, "--strict"]).status, 1)
     }
 
@@ -220,19 +265,21 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
         XCTAssertEqual(forever.repeatCount, .forever)
         XCTAssertFalse(forever.autoreverses)
         XCTAssertEqual(Property.animated(forever).endTime, .infinity)
-        XCTAssertEqual(forever.value(at: 3), forever.value(at: 1))   // leg 2 starts over
+        XCTAssertEqual(forever.value(at: 3), forever.value(at: 1))  // leg 2 starts over
 
         let reversing = try track(spec(animation: ", repeatForever: true, autoreverses: true"))
         XCTAssertEqual(reversing.repeatCount, .forever)
         XCTAssertTrue(reversing.autoreverses)
-        XCTAssertEqual(reversing.value(at: 3), reversing.value(at: 1), accuracy: 1e-12)   // half-way back
+        XCTAssertEqual(reversing.value(at: 3), reversing.value(at: 1), accuracy: 1e-12)  // half-way back
 
         let once = try track(spec(animation: ", repeatForever: false"))
         XCTAssertEqual(once.repeatCount, .count(1))
         XCTAssertEqual(try track(spec(animation: ", repeat: forever")).repeatCount, .forever)
 
         // Text keyframes take it too.
-        let text = singleLayerSpec(layer: layer.replacingOccurrences(of: "text: \"Hi\"", with: "text: {keyframes: [{time: 0, value: \"a\"}, {time: 1, value: \"b\"}], repeatForever: true}"))
+        let text = singleLayerSpec(
+            layer: layer.replacingOccurrences(
+                of: "text: \"Hi\"", with: "text: {keyframes: [{time: 0, value: \"a\"}, {time: 1, value: \"b\"}], repeatForever: true}"))
         guard case let .animated(textTrack) = try loadYAML(text).layers[0].text else { return XCTFail() }
         XCTAssertEqual(textTrack.repeatCount, .forever)
     }
@@ -243,9 +290,12 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
             (", repeat: forever, repeatForever: false", "repeatForever", "repeatForever cannot be combined with repeat"),
             (", repeatForever: {autoreverses: true}", "repeatForever", "autoreverses goes beside it"),
             (", repeatForever: 2", "repeatForever", "expected true or false"),
-            (", repeat_forever: true", "repeat_forever", "unknown field \"repeat_forever\" (did you mean \"repeatForever\"?); allowed here: keyframes, repeat, repeatForever, autoreverses"),
+            (
+                ", repeat_forever: true", "repeat_forever",
+                "unknown field \"repeat_forever\" (did you mean \"repeatForever\"?); allowed here: keyframes, repeat, repeatForever, autoreverses"
+            ),
             (", forever: true", "forever", "(did you mean \"repeatForever\"?)"),
-            (", repeatforever: true", "repeatforever", "(did you mean \"repeatForever\"?)"),
+            (", repeatforever: true", "repeatforever", "(did you mean \"repeatForever\"?)")
         ]
         for (animation, path, message) in cases {
             let error = try XCTUnwrap(specError(spec(animation: animation)), animation)
@@ -257,10 +307,13 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
 
     /// `validate`'s spring warnings work off the decoded Spring, so every form gets them.
     func testShortSegmentWarningsForEveryForm() throws {
-        let short = ["spring", "smooth", "snappy", "bouncy", "interactiveSpring", "interpolatingSpring",
-                     "{spring: {duration: 0.6, bounce: -0.5}}", "{bouncy: {extraBounce: 0.3}}"]
+        let short = [
+            "spring", "smooth", "snappy", "bouncy", "interactiveSpring", "interpolatingSpring",
+            "{spring: {duration: 0.6, bounce: -0.5}}", "{bouncy: {extraBounce: 0.3}}"
+        ]
         for easing in short {
-            let yaml = singleLayerSpec(layer: layer + "\nopacity: {keyframes: [{time: 0, value: 0}, {time: 0.1, value: 1, easing: \(easing)}]}")
+            let yaml = singleLayerSpec(
+                layer: layer + "\nopacity: {keyframes: [{time: 0, value: 0}, {time: 0.1, value: 1, easing: \(easing)}]}")
             let warnings = try loadYAML(yaml).warnings
             XCTAssertEqual(warnings.count, 1, easing)
             XCTAssertTrue(warnings.first?.contains("layers[0].opacity.keyframes[1]: the spring needs") == true, "\(easing): \(warnings)")

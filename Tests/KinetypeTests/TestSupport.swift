@@ -19,7 +19,8 @@ enum TestPaths {
 
     static func temporaryDirectory(_ name: String = #function) -> URL {
         let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kinetype-tests-\(getpid())-\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString.prefix(8))")
+            .appendingPathComponent(
+                "kinetype-tests-\(getpid())-\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString.prefix(8))")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -47,8 +48,10 @@ func specError(_ text: String, format: SpecLoader.SpecFormat = .yaml, file: Stat
 }
 
 /// A one-layer spec; `layer` is the YAML of the layer's fields after `- `.
-func singleLayerSpec(width: Int = 400, height: Int = 200, fps: Double = 30, duration: Double = 1,
-                     background: String = "\"#FFFFFF\"", layer: String) -> String {
+func singleLayerSpec(
+    width: Int = 400, height: Int = 200, fps: Double = 30, duration: Double = 1,
+    background: String = "\"#FFFFFF\"", layer: String
+) -> String {
     """
     canvas: {width: \(width), height: \(height), background: \(background)}
     fps: \(fps)
@@ -119,6 +122,7 @@ func runKinetype(_ arguments: [String], environment: [String: String] = [:], in 
     try process.run()
     let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                         stderr: String(decoding: stderr, as: UTF8.self))
+    return CommandResult(
+        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+        stderr: String(decoding: stderr, as: UTF8.self))
 }

@@ -14,12 +14,15 @@ final class TextAnimatorTests: XCTestCase {
     static let catalog = SwiftAPITests.catalog
     static let ink = RGBA(r: 0.1, g: 0.15, b: 0.2)
 
-    static func layer(_ text: Property<String>, id: String = "t", animators: [TextAnimator], font: String = "DejaVu Sans", size: Double = 40,
-                      position: Point2 = Point2(x: 320, y: 80), anchor: Anchor = .center,
-                      paragraph: ParagraphSpec = ParagraphSpec()) throws -> TextLayer {
-        TextLayer(id: id, text: text, font: try .family(font, catalog: catalog), size: .constant(size),
-                  position: .constant(position), anchor: anchor, color: .constant(ink), paragraph: paragraph,
-                  animators: animators)
+    static func layer(
+        _ text: Property<String>, id: String = "t", animators: [TextAnimator], font: String = "DejaVu Sans", size: Double = 40,
+        position: Point2 = Point2(x: 320, y: 80), anchor: Anchor = .center,
+        paragraph: ParagraphSpec = ParagraphSpec()
+    ) throws -> TextLayer {
+        TextLayer(
+            id: id, text: text, font: try .family(font, catalog: catalog), size: .constant(size),
+            position: .constant(position), anchor: anchor, color: .constant(ink), paragraph: paragraph,
+            animators: animators)
     }
 
     static func scene(_ layers: [TextLayer], width: Int = 640, height: Int = 160, fps: Double = 30, duration: Double = 2) throws -> Scene {
@@ -47,14 +50,15 @@ final class TextAnimatorTests: XCTestCase {
             (.backward, Array((0..<11).reversed())),
             (.center, [5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5]),
             (.edges, [0, 1, 2, 3, 4, 5, 4, 3, 2, 1, 0]),
-            (.random(seed: 42), UnitOrder.random(seed: 42).slots(units: 11)),
+            (.random(seed: 42), UnitOrder.random(seed: 42).slots(units: 11))
         ]
         let curve = UnitBezier(0.42, 0, 0.58, 1)
         var checked = 0
         for (order, slots) in expectedSlots {
             XCTAssertEqual(order.slots(units: 11), slots, "\(order)")
-            let animator = TextAnimator(unit: .cluster, start: 0.2, duration: 0.4, stagger: 0.05, order: order, easing: .easeInEaseOut,
-                                        from: AnimatedValues(opacity: 0, offset: Point2(x: 6, y: 24)))
+            let animator = TextAnimator(
+                unit: .cluster, start: 0.2, duration: 0.4, stagger: 0.05, order: order, easing: .easeInEaseOut,
+                from: AnimatedValues(opacity: 0, offset: Point2(x: 6, y: 24)))
             let scene = try Self.scene([Self.layer(.constant(text), animators: [animator])], duration: 1.5)
             for frame in 0..<scene.frameCount {
                 let t = scene.time(ofFrame: frame)
@@ -84,8 +88,9 @@ final class TextAnimatorTests: XCTestCase {
         XCTAssertEqual(UnitOrder.forward.slots(units: 0), [])
         // SplitMix64's published first outputs for seed 0 (Steele, Lea, Flood; Vigna's splitmix64.c).
         var generator = SplitMix64(seed: 0)
-        XCTAssertEqual([generator.next(), generator.next(), generator.next()],
-                       [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+        XCTAssertEqual(
+            [generator.next(), generator.next(), generator.next()],
+            [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
         // The same shuffle on every run and machine: pinned (checked against a Python SplitMix64 with
         // Fisher–Yates and the multiply-shift reduction).
         XCTAssertEqual(UnitOrder.random(seed: 42).slots(units: 11), [6, 7, 4, 3, 9, 5, 0, 10, 2, 1, 8])
@@ -115,8 +120,10 @@ final class TextAnimatorTests: XCTestCase {
         for (glyph, laid) in zip(drawn, glyphs) {
             let word = words.firstIndex { $0.contains(laid.cluster) } ?? 0
             let members = glyphs.filter { words[word].contains($0.cluster) }
-            let centre = ((members.first!.x + members.last!.x + members.last!.advance) / 2,
-                          line.baseline + (line.descent - line.ascent) / 2)
+            let centre = (
+                (members.first!.x + members.last!.x + members.last!.advance) / 2,
+                line.baseline + (line.descent - line.ascent) / 2
+            )
             let turned = turn.apply(laid.x - centre.0, laid.y - centre.1)
             XCTAssertEqual(glyph.x, centre.0 + turned.x, accuracy: 1e-9)
             XCTAssertEqual(glyph.y, centre.1 + turned.y, accuracy: 1e-9)
@@ -129,8 +136,11 @@ final class TextAnimatorTests: XCTestCase {
     /// A word broken across lines (wider than its box) turns about its part's centre on each line.
     func testAWordBrokenAcrossLinesTurnsAboutEachPartsCentre() throws {
         let held = TextAnimator(unit: .word, start: 5, from: AnimatedValues(rotation: -20))
-        let scene = try Self.scene([Self.layer(.constant("Supercalifragilistic"), animators: [held], size: 30,
-                                               paragraph: ParagraphSpec(boxWidth: .constant(150)))])
+        let scene = try Self.scene([
+            Self.layer(
+                .constant("Supercalifragilistic"), animators: [held], size: 30,
+                paragraph: ParagraphSpec(boxWidth: .constant(150)))
+        ])
         let (glyphs, layout, lines) = try Self.animated(scene, frame: 0)
         let state = scene.frameState(at: 0)
         let placed = Painter.place(try Layouter().layouts(state)[0], layer: state.layers[0])
@@ -139,8 +149,10 @@ final class TextAnimatorTests: XCTestCase {
         var checked = 0
         for (index, line) in placed.lines.enumerated() {
             let members = zip(layout, lines).filter { $0.1 == index }.map(\.0)
-            let centre = ((members.map(\.x).min()! + members.map { $0.x + $0.advance }.max()!) / 2,
-                          line.baseline + (line.descent - line.ascent) / 2)
+            let centre = (
+                (members.map(\.x).min()! + members.map { $0.x + $0.advance }.max()!) / 2,
+                line.baseline + (line.descent - line.ascent) / 2
+            )
             for (glyph, laid) in zip(zip(glyphs, lines).filter { $0.1 == index }.map(\.0), members) {
                 let turned = turn.apply(laid.x - centre.0, laid.y - centre.1)
                 XCTAssertEqual(glyph.x, centre.0 + turned.x, accuracy: 1e-9)
@@ -155,10 +167,12 @@ final class TextAnimatorTests: XCTestCase {
     /// mix goes on top of the earlier one's.
     func testSeveralAnimatorsCombine() throws {
         let red = RGBA(r: 1, g: 0, b: 0), blue = RGBA(r: 0, g: 0, b: 1)
-        let a = TextAnimator(unit: .cluster, start: 0, duration: 1, stagger: 0, easing: .linear,
-                             from: AnimatedValues(opacity: 0.5, offset: Point2(x: 10, y: 0), scale: 2, rotation: 10, color: red))
-        let b = TextAnimator(unit: .word, start: 0.5, duration: 1, stagger: 0, easing: .linear,
-                             from: AnimatedValues(opacity: 0, offset: Point2(x: 0, y: 30), scale: 0.5, rotation: 20, color: blue))
+        let a = TextAnimator(
+            unit: .cluster, start: 0, duration: 1, stagger: 0, easing: .linear,
+            from: AnimatedValues(opacity: 0.5, offset: Point2(x: 10, y: 0), scale: 2, rotation: 10, color: red))
+        let b = TextAnimator(
+            unit: .word, start: 0.5, duration: 1, stagger: 0, easing: .linear,
+            from: AnimatedValues(opacity: 0, offset: Point2(x: 0, y: 30), scale: 0.5, rotation: 20, color: blue))
         let scene = try Self.scene([Self.layer(.constant("ab cd"), animators: [a, b])], fps: 10)
         var checked = 0
         for frame in [0, 3, 5, 8, 12, 15, 20] {
@@ -180,8 +194,11 @@ final class TextAnimatorTests: XCTestCase {
     /// A spring may overshoot offset and scale, but not opacity or colour.
     func testASpringOvershootsScaleAndOffsetButNotOpacityOrColour() throws {
         let spring = Spring(response: 0.5, dampingFraction: 0.4)
-        let animator = TextAnimator(easing: .spring(spring), from: AnimatedValues(opacity: 0, offset: Point2(x: 0, y: 20), scale: 0.5,
-                                                                                   color: RGBA(r: 1, g: 0, b: 0)))
+        let animator = TextAnimator(
+            easing: .spring(spring),
+            from: AnimatedValues(
+                opacity: 0, offset: Point2(x: 0, y: 20), scale: 0.5,
+                color: RGBA(r: 1, g: 0, b: 0)))
         let scene = try Self.scene([Self.layer(.constant("A"), animators: [animator])], fps: 60, duration: 1)
         let values = try (0..<60).map { try Self.animated(scene, frame: $0).glyphs[0].values }
         XCTAssertGreaterThan(values.map(\.scale).max()!, 1.05)
@@ -196,18 +213,29 @@ final class TextAnimatorTests: XCTestCase {
     /// list is exactly the one without animators.
     func testFramesAfterTheLastUnitLandsEqualTheStaticRender() throws {
         let spring = Spring(response: 0.45, dampingFraction: 0.6)
-        let title = try Self.layer(.constant("Kinetic ﬁne type"), animators: [
-            TextAnimator(unit: .cluster, start: 0.1, stagger: 0.04, easing: .spring(spring),
-                         from: AnimatedValues(opacity: 0, offset: Point2(x: 0, y: 24), scale: 0.6, rotation: -12, color: RGBA(r: 0.9, g: 0.1, b: 0.4))),
-            TextAnimator(unit: .word, start: 0.3, duration: 0.3, stagger: 0.1, order: .backward, from: AnimatedValues(offset: Point2(x: 5.3, y: 0))),
-        ], position: Point2(x: 320.37, y: 60.81))
-        let paragraph = try Self.layer(.constant("Lines land one after another, each on its own."), id: "lines", animators: [
-            TextAnimator(unit: .line, start: 0.2, duration: 0.5, stagger: 0.2, order: .edges, easing: .easeInEaseOut,
-                         from: AnimatedValues(opacity: 0.2, scale: 1.3, rotation: 4)),
-        ], size: 20, position: Point2(x: 20.2, y: 100.4), anchor: .topLeft, paragraph: ParagraphSpec(boxWidth: .constant(200)))
+        let title = try Self.layer(
+            .constant("Kinetic ﬁne type"),
+            animators: [
+                TextAnimator(
+                    unit: .cluster, start: 0.1, stagger: 0.04, easing: .spring(spring),
+                    from: AnimatedValues(
+                        opacity: 0, offset: Point2(x: 0, y: 24), scale: 0.6, rotation: -12, color: RGBA(r: 0.9, g: 0.1, b: 0.4))),
+                TextAnimator(
+                    unit: .word, start: 0.3, duration: 0.3, stagger: 0.1, order: .backward,
+                    from: AnimatedValues(offset: Point2(x: 5.3, y: 0)))
+            ], position: Point2(x: 320.37, y: 60.81))
+        let paragraph = try Self.layer(
+            .constant("Lines land one after another, each on its own."), id: "lines",
+            animators: [
+                TextAnimator(
+                    unit: .line, start: 0.2, duration: 0.5, stagger: 0.2, order: .edges, easing: .easeInEaseOut,
+                    from: AnimatedValues(opacity: 0.2, scale: 1.3, rotation: 4))
+            ], size: 20, position: Point2(x: 20.2, y: 100.4), anchor: .topLeft, paragraph: ParagraphSpec(boxWidth: .constant(200)))
         let scene = try Self.scene([title, paragraph], height: 200, duration: 2.5)
         var still = scene
-        still.layers = scene.layers.map { var layer = $0; layer.animators = []; return layer }
+        still.layers = scene.layers.map {
+            var layer = $0; layer.animators = []; return layer
+        }
         let end = try scene.endTime()
         XCTAssertEqual(end, 0.1 + 13 * 0.04 + spring.settlingDuration, accuracy: 1e-12, "14 clusters: the spring's settling ends the title")
         let animated = try FrameRenderer(scene: scene), reference = try FrameRenderer(scene: still)
@@ -225,9 +253,13 @@ final class TextAnimatorTests: XCTestCase {
 
     /// Animators change paint and placement only: the layout is computed once for all frames.
     func testAnimatorsNeverInvalidateTheLayout() throws {
-        let scene = try Self.scene([Self.layer(.constant("Still layout"), animators: [
-            TextAnimator(from: AnimatedValues(opacity: 0, offset: Point2(x: 0, y: 10), scale: 0.5, rotation: 45)),
-        ])])
+        let scene = try Self.scene([
+            Self.layer(
+                .constant("Still layout"),
+                animators: [
+                    TextAnimator(from: AnimatedValues(opacity: 0, offset: Point2(x: 0, y: 10), scale: 0.5, rotation: 45))
+                ])
+        ])
         let renderer = try FrameRenderer(scene: scene)
         for frame in 0..<scene.frameCount { _ = try renderer.displayList(scene.frameState(at: frame)) }
         XCTAssertEqual(renderer.layouter.layoutsComputed, 1)
@@ -239,9 +271,14 @@ final class TextAnimatorTests: XCTestCase {
     func testArabicUnitsKeepTheirJoinedGlyphs() throws {
         let text = "مرحبا بالعالم"
         for unit in [TextAnimator.Unit.cluster, .word] {
-            let scene = try Self.scene([Self.layer(.constant(text), animators: [
-                TextAnimator(unit: unit, stagger: 0.1, from: AnimatedValues(opacity: 0.3, offset: Point2(x: 0, y: 12), rotation: 20)),
-            ], font: "Noto Sans Arabic")])
+            let scene = try Self.scene([
+                Self.layer(
+                    .constant(text),
+                    animators: [
+                        TextAnimator(
+                            unit: unit, stagger: 0.1, from: AnimatedValues(opacity: 0.3, offset: Point2(x: 0, y: 12), rotation: 20))
+                    ], font: "Noto Sans Arabic")
+            ])
             var still = scene
             still.layers[0].animators = []
             let ids = { (list: DisplayList) -> [UInt32] in
@@ -265,7 +302,7 @@ final class TextAnimatorTests: XCTestCase {
             ("我爱北京天安门。", "Droid Sans Fallback", .word, 4),
             ("我爱北京天安门。", "Droid Sans Fallback", .cluster, 8),
             ("👩🏽‍💻 ok 🇯🇵", "DejaVu Sans", .cluster, 4),
-            ("👩🏽‍💻 ok 🇯🇵", "DejaVu Sans", .word, 3),
+            ("👩🏽‍💻 ok 🇯🇵", "DejaVu Sans", .word, 3)
         ]
         var checked = 0
         for (text, font, unit, count) in cases {
@@ -290,14 +327,19 @@ final class TextAnimatorTests: XCTestCase {
     /// typewriter: the frames are identical.
     func testAZeroDurationOpacityAnimatorRevealsLikeTheTypewriter() throws {
         let text = "Kinetype"
-        let typed = TextLayer(id: "t", text: .animated(KeyframeTrack(keyframes: [Keyframe(time: 0.05, value: ""), Keyframe(time: 0.85, value: text)],
-                                                                   interpolator: TypewriterText())),
-                              font: try .family("DejaVu Sans", catalog: Self.catalog), size: .constant(36),
-                              position: .constant(Point2(x: 40.3, y: 80.6)), anchor: .left, color: .constant(Self.ink))
+        let typed = TextLayer(
+            id: "t",
+            text: .animated(
+                KeyframeTrack(
+                    keyframes: [Keyframe(time: 0.05, value: ""), Keyframe(time: 0.85, value: text)],
+                    interpolator: TypewriterText())),
+            font: try .family("DejaVu Sans", catalog: Self.catalog), size: .constant(36),
+            position: .constant(Point2(x: 40.3, y: 80.6)), anchor: .left, color: .constant(Self.ink))
         var revealed = typed
         revealed.text = .constant(text)
         revealed.animators = [TextAnimator(start: 0.15, duration: 0, stagger: 0.1, from: AnimatedValues(opacity: 0))]
-        let a = try FrameRenderer(scene: Self.scene([typed], duration: 1.2)), b = try FrameRenderer(scene: Self.scene([revealed], duration: 1.2))
+        let a = try FrameRenderer(scene: Self.scene([typed], duration: 1.2)),
+            b = try FrameRenderer(scene: Self.scene([revealed], duration: 1.2))
         var checked = 0
         for frame in 0..<36 {
             XCTAssertEqual(try a.render(frame: frame).rgbaImage, try b.render(frame: frame).rgbaImage, "frame \(frame)")
@@ -314,19 +356,26 @@ final class TextAnimatorTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".txt") }.sorted()
         let spring = Spring(response: 0.3, dampingFraction: 0.3)
         let animators = [
-            TextAnimator(unit: .cluster, stagger: 0.01, order: .random(seed: 3), easing: .spring(spring),
-                         from: AnimatedValues(opacity: 0, offset: Point2(x: -8, y: 20), scale: 3, rotation: 190, color: RGBA(r: 1, g: 0, b: 0, a: 0.5))),
+            TextAnimator(
+                unit: .cluster, stagger: 0.01, order: .random(seed: 3), easing: .spring(spring),
+                from: AnimatedValues(
+                    opacity: 0, offset: Point2(x: -8, y: 20), scale: 3, rotation: 190, color: RGBA(r: 1, g: 0, b: 0, a: 0.5))),
             TextAnimator(unit: .word, duration: 0.2, stagger: 0.02, order: .center, from: AnimatedValues(scale: 0, rotation: -90)),
-            TextAnimator(unit: .line, duration: 0, stagger: 0.1, order: .edges, from: AnimatedValues(opacity: 0.5, offset: Point2(x: 1e5, y: 0))),
+            TextAnimator(
+                unit: .line, duration: 0, stagger: 0.1, order: .edges, from: AnimatedValues(opacity: 0.5, offset: Point2(x: 1e5, y: 0)))
         ]
         var rendered = 0
         for file in files {
             // Decoded as the layout fuzzer decodes its input: invalid UTF-8 becomes U+FFFD.
             let contents = String(decoding: try Data(contentsOf: folder.appendingPathComponent(file)), as: UTF8.self)
             let text = contents.hasPrefix("%kt") ? String(contents.drop { $0 != "\n" }.dropFirst()) : contents
-            let scene = try Self.scene([Self.layer(.constant(text), animators: animators, size: 24,
-                                                   paragraph: ParagraphSpec(boxWidth: .constant(300), style: ParagraphStyle(maxLines: 3)))],
-                                       height: 200, duration: 3)
+            let scene = try Self.scene(
+                [
+                    Self.layer(
+                        .constant(text), animators: animators, size: 24,
+                        paragraph: ParagraphSpec(boxWidth: .constant(300), style: ParagraphStyle(maxLines: 3)))
+                ],
+                height: 200, duration: 3)
             let renderer = try FrameRenderer(scene: scene)
             for frame in [0, 4, 20, 89] { _ = try renderer.render(frame: frame) }
             rendered += 1
@@ -341,11 +390,20 @@ final class TextAnimatorTests: XCTestCase {
         let text = "Kinetic type"  // 11 clusters, 2 words
         let spring = Spring(response: 0.45, dampingFraction: 0.6)
         let cases: [(TextAnimator, Double)] = [
-            (TextAnimator(unit: .cluster, start: 0.2, duration: 0.4, stagger: 0.05, from: AnimatedValues(opacity: 0)), 0.2 + 10 * 0.05 + 0.4),
+            (
+                TextAnimator(unit: .cluster, start: 0.2, duration: 0.4, stagger: 0.05, from: AnimatedValues(opacity: 0)),
+                0.2 + 10 * 0.05 + 0.4
+            ),
             (TextAnimator(unit: .word, start: 0.2, duration: 0.4, stagger: 0.05, from: AnimatedValues(opacity: 0)), 0.2 + 0.05 + 0.4),
-            (TextAnimator(unit: .cluster, start: 0.2, duration: 0.4, stagger: 0.05, order: .center, from: AnimatedValues(opacity: 0)), 0.2 + 5 * 0.05 + 0.4),
-            (TextAnimator(unit: .cluster, stagger: 0.05, easing: .spring(spring), from: AnimatedValues(opacity: 0)), 10 * 0.05 + spring.settlingDuration),
-            (TextAnimator(unit: .line, start: 1, duration: 0.5, stagger: 0.25, from: AnimatedValues(opacity: 0)), 1.5),
+            (
+                TextAnimator(unit: .cluster, start: 0.2, duration: 0.4, stagger: 0.05, order: .center, from: AnimatedValues(opacity: 0)),
+                0.2 + 5 * 0.05 + 0.4
+            ),
+            (
+                TextAnimator(unit: .cluster, stagger: 0.05, easing: .spring(spring), from: AnimatedValues(opacity: 0)),
+                10 * 0.05 + spring.settlingDuration
+            ),
+            (TextAnimator(unit: .line, start: 1, duration: 0.5, stagger: 0.25, from: AnimatedValues(opacity: 0)), 1.5)
         ]
         var checked = 0
         for (animator, end) in cases {
@@ -354,12 +412,15 @@ final class TextAnimatorTests: XCTestCase {
         }
         XCTAssertEqual(checked, 5)
         // A typing text counts its longest keyframe text.
-        let typing = Property<String>.animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: ""), Keyframe(time: 0.5, value: text)],
-                                                             interpolator: TypewriterText()))
+        let typing = Property<String>.animated(
+            KeyframeTrack(
+                keyframes: [Keyframe(time: 0, value: ""), Keyframe(time: 0.5, value: text)],
+                interpolator: TypewriterText()))
         XCTAssertEqual(try Self.layer(typing, animators: [cases[0].0]).endTime, 1.1, accuracy: 1e-12)
         // Lines come from the layout: this text wraps into 4 lines in a 120 px box.
-        let wrapped = try Self.layer(.constant("one two three four five six seven"), animators: [cases[4].0], size: 20,
-                                     paragraph: ParagraphSpec(boxWidth: .constant(120)))
+        let wrapped = try Self.layer(
+            .constant("one two three four five six seven"), animators: [cases[4].0], size: 20,
+            paragraph: ParagraphSpec(boxWidth: .constant(120)))
         let scene = try Self.scene([wrapped])
         let lines = try Layouter().layouts(scene.frameState(at: 0))[0].lines.count
         XCTAssertEqual(lines, 4)
@@ -370,8 +431,9 @@ final class TextAnimatorTests: XCTestCase {
     // MARK: inspect
 
     func testInspectPrintsEachGlyphsValuesAfterTheAnimators() throws {
-        let animator = TextAnimator(unit: .cluster, start: 0, duration: 1, stagger: 0.5, easing: .linear,
-                                    from: AnimatedValues(opacity: 0, offset: Point2(x: 4, y: 8), scale: 3, rotation: 90, color: RGBA(r: 1, g: 1, b: 1)))
+        let animator = TextAnimator(
+            unit: .cluster, start: 0, duration: 1, stagger: 0.5, easing: .linear,
+            from: AnimatedValues(opacity: 0, offset: Point2(x: 4, y: 8), scale: 3, rotation: 90, color: RGBA(r: 1, g: 1, b: 1)))
         var layer = try Self.layer(.constant("ab"), animators: [animator])
         layer.opacity = .constant(0.5)
         let scene = try Self.scene([layer], fps: 4)
@@ -397,7 +459,8 @@ final class TextAnimatorTests: XCTestCase {
         // The display list carries the glyph's transform.
         let list = try DisplayListReport.displayList(scene: scene, frame: 1).json()
         let items = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(list.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
-        let drawn = try XCTUnwrap(((items.first?["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])?.first?["glyphs"] as? [[String: Any]])
+        let drawn = try XCTUnwrap(
+            ((items.first?["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])?.first?["glyphs"] as? [[String: Any]])
         XCTAssertEqual(drawn.count, 1, "the unit not started yet is invisible")
         let transform = try XCTUnwrap(drawn[0]["transform"] as? [Double])
         let expected = GlyphTransform(scale: 2.5, rotation: 67.5)

@@ -14,16 +14,20 @@ final class TextStyleTests: XCTestCase {
     static let transparent = RGBA(r: 0, g: 0, b: 0, a: 0)
 
     /// One "Shadow" layer in bold Inter on a transparent canvas.
-    static func scene(color: RGBA = .white, position: Point2 = Point2(x: 200.3, y: 80.6), size: Property<Double> = .constant(48),
-                      stroke: TextStroke? = nil, shadows: [TextShadow] = [], fill: LinearGradient? = nil,
-                      background: RGBA = RGBA(r: 0, g: 0, b: 0, a: 0), duration: Double = 0.1) throws -> Scene {
-        var layer = TextLayer(id: "styled", text: .constant("Shadow"), font: try .system(weight: .constant(700), catalog: catalog),
-                              size: size, position: .constant(position), color: .constant(color))
+    static func scene(
+        color: RGBA = .white, position: Point2 = Point2(x: 200.3, y: 80.6), size: Property<Double> = .constant(48),
+        stroke: TextStroke? = nil, shadows: [TextShadow] = [], fill: LinearGradient? = nil,
+        background: RGBA = RGBA(r: 0, g: 0, b: 0, a: 0), duration: Double = 0.1
+    ) throws -> Scene {
+        var layer = TextLayer(
+            id: "styled", text: .constant("Shadow"), font: try .system(weight: .constant(700), catalog: catalog),
+            size: size, position: .constant(position), color: .constant(color))
         layer.stroke = stroke
         layer.shadows = shadows
         layer.fill = fill
-        return try Scene(canvas: CanvasSpec(width: 400, height: 160, background: background), fps: 10, duration: duration,
-                         layers: [layer], catalog: catalog)
+        return try Scene(
+            canvas: CanvasSpec(width: 400, height: 160, background: background), fps: 10, duration: duration,
+            layers: [layer], catalog: catalog)
     }
 
     func render(_ scene: Scene, frame: Int = 0) throws -> RGBAImage {
@@ -35,13 +39,15 @@ final class TextStyleTests: XCTestCase {
     func testHardShadowIsTheTextsCoverageMovedByTheOffset() throws {
         let offset = Point2(x: 3.4, y: 4.7)
         let shadowColor = RGBA(r: 0.1, g: 0.2, b: 0.6, a: 1)
-        let styled = try render(Self.scene(shadows: [TextShadow(offset: .constant(offset), blur: .constant(0), color: .constant(shadowColor))]))
+        let styled = try render(
+            Self.scene(shadows: [TextShadow(offset: .constant(offset), blur: .constant(0), color: .constant(shadowColor))]))
         let moved = try render(Self.scene(color: shadowColor, position: Point2(x: 200.3 + offset.x, y: 80.6 + offset.y)))
         let text = try render(Self.scene())
         var compared = 0
         for pixel in 0..<(400 * 160) where text.pixels[pixel * 4 + 3] == 0 {
-            XCTAssertEqual(Array(styled.pixels[(pixel * 4)..<(pixel * 4 + 4)]), Array(moved.pixels[(pixel * 4)..<(pixel * 4 + 4)]),
-                           "pixel \(pixel % 400), \(pixel / 400)")
+            XCTAssertEqual(
+                Array(styled.pixels[(pixel * 4)..<(pixel * 4 + 4)]), Array(moved.pixels[(pixel * 4)..<(pixel * 4 + 4)]),
+                "pixel \(pixel % 400), \(pixel / 400)")
             if moved.pixels[pixel * 4 + 3] > 0 { compared += 1 }
         }
         XCTAssertGreaterThan(compared, 300, "shadow pixels outside the text")
@@ -86,11 +92,13 @@ final class TextStyleTests: XCTestCase {
             return .nan
         }
         func stem(_ stroke: TextStroke?) throws -> Scene {
-            var layer = TextLayer(id: "l", text: .constant("l"), font: try .family("DejaVu Sans", catalog: Self.catalog),
-                                  size: .constant(100), position: .constant(Point2(x: 100.3, y: 100)), anchor: .baselineLeft)
+            var layer = TextLayer(
+                id: "l", text: .constant("l"), font: try .family("DejaVu Sans", catalog: Self.catalog),
+                size: .constant(100), position: .constant(Point2(x: 100.3, y: 100)), anchor: .baselineLeft)
             layer.stroke = stroke
-            return try Scene(canvas: CanvasSpec(width: 200, height: 120, background: Self.transparent), fps: 10, duration: 0.1,
-                             layers: [layer], catalog: Self.catalog)
+            return try Scene(
+                canvas: CanvasSpec(width: 200, height: 120, background: Self.transparent), fps: 10, duration: 0.1,
+                layers: [layer], catalog: Self.catalog)
         }
         let plain = try crossing(stem(nil))
         for width in [2.0, 4.5] {
@@ -105,7 +113,8 @@ final class TextStyleTests: XCTestCase {
     /// shadow decodes to the shadow's colour (no dark fringe), and a caption composited over a
     /// colour gives what drawing it on that colour gives.
     func testTransparentFramesCompositeLikeDrawingOnTheColour() throws {
-        let shadow = TextShadow(offset: .constant(Point2(x: 4, y: 4)), blur: .constant(6), color: .constant(RGBA(r: 0.9, g: 0.1, b: 0.1, a: 0.6)))
+        let shadow = TextShadow(
+            offset: .constant(Point2(x: 4, y: 4)), blur: .constant(6), color: .constant(RGBA(r: 0.9, g: 0.1, b: 0.1, a: 0.6)))
         let stroke = TextStroke(width: .constant(3), color: .constant(RGBA(r: 0, g: 0, b: 0.5, a: 1)))
         let canvas = try FrameRenderer(scene: Self.scene(stroke: stroke, shadows: [shadow])).render(frame: 0)
         let onTransparent = canvas.rgbaImage
@@ -137,9 +146,14 @@ final class TextStyleTests: XCTestCase {
     func testStyledSizeAnimationKeepsCrispAndLanding() throws {
         let stroke = TextStroke(width: .constant(2.5), color: .constant(.black))
         let shadows = [TextShadow(offset: .constant(Point2(x: 2.3, y: 3.1)), blur: .constant(5))]
-        let gradient = LinearGradient(angle: .constant(90), stops: [.init(color: .constant(RGBA(r: 1, g: 0.5, b: 0, a: 1)), offset: 0),
-                                                                     .init(color: .constant(RGBA(r: 1, g: 0, b: 0.4, a: 1)), offset: 1)])
-        let ramp = Property<Double>.animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: 30), Keyframe(time: 1, value: 60, easing: .easeOut)]))
+        let gradient = LinearGradient(
+            angle: .constant(90),
+            stops: [
+                .init(color: .constant(RGBA(r: 1, g: 0.5, b: 0, a: 1)), offset: 0),
+                .init(color: .constant(RGBA(r: 1, g: 0, b: 0.4, a: 1)), offset: 1)
+            ])
+        let ramp = Property<Double>.animated(
+            KeyframeTrack(keyframes: [Keyframe(time: 0, value: 30), Keyframe(time: 1, value: 60, easing: .easeOut)]))
         let animated = try Self.scene(size: ramp, stroke: stroke, shadows: shadows, fill: gradient, duration: 1.5)
         let renderer = try FrameRenderer(scene: animated)
         var checked = 0
@@ -154,8 +168,14 @@ final class TextStyleTests: XCTestCase {
 
     func testGradientRunsAcrossTheLayoutBox() throws {
         let red = RGBA(r: 1, g: 0, b: 0, a: 1), blue = RGBA(r: 0, g: 0, b: 1, a: 1)
-        let scene = try Self.scene(size: .constant(100), fill: LinearGradient(angle: .constant(0), stops: [.init(color: .constant(red), offset: 0),
-                                                                                        .init(color: .constant(blue), offset: 1)]))
+        let scene = try Self.scene(
+            size: .constant(100),
+            fill: LinearGradient(
+                angle: .constant(0),
+                stops: [
+                    .init(color: .constant(red), offset: 0),
+                    .init(color: .constant(blue), offset: 1)
+                ]))
         let report = try InspectReport(scene: scene, frame: 0).layers[0]
         let fill = try XCTUnwrap(report.fill)
         XCTAssertEqual(fill.start[0], report.box.x, accuracy: 1e-9, "0°: from the box's left edge")
@@ -166,8 +186,12 @@ final class TextStyleTests: XCTestCase {
         var left = (r: 0.0, b: 0.0), right = (r: 0.0, b: 0.0)
         for y in 0..<160 {
             for x in 0..<400 where image.pixels[(y * 400 + x) * 4 + 3] == 255 {
-                if Double(x) < report.box.x + report.box.width / 3 { left.r += Double(image.pixels[(y * 400 + x) * 4]); left.b += Double(image.pixels[(y * 400 + x) * 4 + 2]) }
-                if Double(x) > report.box.x + 2 * report.box.width / 3 { right.r += Double(image.pixels[(y * 400 + x) * 4]); right.b += Double(image.pixels[(y * 400 + x) * 4 + 2]) }
+                if Double(x) < report.box.x + report.box.width / 3 {
+                    left.r += Double(image.pixels[(y * 400 + x) * 4]); left.b += Double(image.pixels[(y * 400 + x) * 4 + 2])
+                }
+                if Double(x) > report.box.x + 2 * report.box.width / 3 {
+                    right.r += Double(image.pixels[(y * 400 + x) * 4]); right.b += Double(image.pixels[(y * 400 + x) * 4 + 2])
+                }
             }
         }
         XCTAssertGreaterThan(left.r, left.b * 2)
@@ -175,14 +199,16 @@ final class TextStyleTests: XCTestCase {
     }
 
     func testDecodingStyles() throws {
-        let scene = try loadYAML(singleLayerSpec(layer: """
-        text: "Caption"
-        font: {family: Inter}
-        size: 24
-        stroke: {width: {keyframes: [{time: 0, value: 0}, {time: 1, value: 4}]}, color: "#000000", join: miter, position: center}
-        shadows: [{offset: [3, 4], blur: 6, color: "#00000099"}, {offset: [0, 0], blur: 12}]
-        fill: {linearGradient: {angle: 90, stops: [["#FF7A00", 0], ["#FF0069", 1]], space: linear}}
-        """))
+        let scene = try loadYAML(
+            singleLayerSpec(
+                layer: """
+                    text: "Caption"
+                    font: {family: Inter}
+                    size: 24
+                    stroke: {width: {keyframes: [{time: 0, value: 0}, {time: 1, value: 4}]}, color: "#000000", join: miter, position: center}
+                    shadows: [{offset: [3, 4], blur: 6, color: "#00000099"}, {offset: [0, 0], blur: 12}]
+                    fill: {linearGradient: {angle: 90, stops: [["#FF7A00", 0], ["#FF0069", 1]], space: linear}}
+                    """))
         let layer = scene.layers[0]
         XCTAssertEqual(layer.stroke?.width.value(at: 0.5), 2)
         XCTAssertEqual(layer.stroke?.join, .miter)
@@ -201,7 +227,7 @@ final class TextStyleTests: XCTestCase {
             ("shadow: {blur: 2}\nshadows: []", "not both"),
             ("fill: {linearGradient: {stops: [[\"#FF0000\", 0]]}}", "at least two stops"),
             ("fill: {linearGradient: {stops: [[\"#FF0000\", 0.5], [\"#00FF00\", 0.2]]}}", "must not decrease"),
-            ("fill: {radialGradient: {}}", "linearGradient"),
+            ("fill: {radialGradient: {}}", "linearGradient")
         ] {
             let error = specError(singleLayerSpec(layer: "text: a\nfont: {family: Inter}\nsize: 9\n" + yaml))
             XCTAssertTrue(error?.description.contains(expected) ?? false, "\(yaml): \(String(describing: error))")

@@ -19,8 +19,9 @@ final class TextUnitsTests: XCTestCase {
     }
 
     func testLatinWordsTakeTheirPunctuation() throws {
-        XCTAssertEqual(try words("Hello, world! It's a well-known “fact” — $4.99 (or 100%)."),
-                       ["Hello,", "world!", "It's", "a", "well-known", "“fact”", "—", "$4.99", "(or", "100%)."])
+        XCTAssertEqual(
+            try words("Hello, world! It's a well-known “fact” — $4.99 (or 100%)."),
+            ["Hello,", "world!", "It's", "a", "well-known", "“fact”", "—", "$4.99", "(or", "100%)."])
         XCTAssertEqual(try words("  spaced   out  "), ["spaced", "out"])
         XCTAssertEqual(try words("line one\nline two"), ["line", "one", "line", "two"])
         XCTAssertEqual(try words(""), [])
@@ -46,8 +47,9 @@ final class TextUnitsTests: XCTestCase {
 
     func testUnitLookupByByteOffset() {
         let units = [0..<5, 6..<11, 12..<13]
-        XCTAssertEqual([0, 4, 5, 6, 11, 12, 20].map { TextUnits.unit(containing: $0, in: units) }, [0, 0, 0, 1, 1, 2, 2],
-                       "a space belongs to the unit before it")
+        XCTAssertEqual(
+            [0, 4, 5, 6, 11, 12, 20].map { TextUnits.unit(containing: $0, in: units) }, [0, 0, 0, 1, 1, 2, 2],
+            "a space belongs to the unit before it")
         XCTAssertNil(TextUnits.unit(containing: 3, in: []))
     }
 }

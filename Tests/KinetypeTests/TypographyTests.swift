@@ -30,14 +30,16 @@ final class TypographyTests: XCTestCase {
                 let idAndRest = item.split(separator: "=", maxSplits: 1)
                 return (UInt32(idAndRest[0])!, Double(idAndRest[1].split(separator: "+")[1])!)
             }
-            return Reference(font: fields[0], scale: Double(fields[1])!, text: fields[2], features: features,
-                             glyphs: glyphs.map { (id: $0.0, advance: $0.1) })
+            return Reference(
+                font: fields[0], scale: Double(fields[1])!, text: fields[2], features: features,
+                glyphs: glyphs.map { (id: $0.0, advance: $0.1) })
         }
     }()
 
     func layout(_ text: String, font: String, size: Double, style: ParagraphStyle) throws -> TextLayout {
-        try ParagraphLayouter.layout(text, fonts: FontChain(primary: TestPaths.fonts.appendingPathComponent(font).path),
-                                     library: try FontLibrary(), size: size, style: style)
+        try ParagraphLayouter.layout(
+            text, fonts: FontChain(primary: TestPaths.fonts.appendingPathComponent(font).path),
+            library: try FontLibrary(), size: size, style: style)
     }
 
     func testFeaturesShapeAsHBShapeDoes() throws {
@@ -87,8 +89,9 @@ final class TypographyTests: XCTestCase {
         let tracked = try layout(arabic, font: "NotoSansArabic-Regular.ttf", size: 30, style: ParagraphStyle(tracking: 6))
         XCTAssertEqual(plain, tracked, "Arabic letters stay joined")
         let devanagari = "नमस्ते दुनिया"
-        XCTAssertEqual(try layout(devanagari, font: "NotoSansDevanagari-Regular.ttf", size: 30, style: ParagraphStyle()),
-                       try layout(devanagari, font: "NotoSansDevanagari-Regular.ttf", size: 30, style: ParagraphStyle(tracking: 6)))
+        XCTAssertEqual(
+            try layout(devanagari, font: "NotoSansDevanagari-Regular.ttf", size: 30, style: ParagraphStyle()),
+            try layout(devanagari, font: "NotoSansDevanagari-Regular.ttf", size: 30, style: ParagraphStyle(tracking: 6)))
         // Hebrew letters stand apart: tracked, on the left of each cluster (after it in reading order).
         let hebrew = "שלום"
         let hebrewPlain = try layout(hebrew, font: "NotoSansHebrew-Regular.ttf", size: 30, style: ParagraphStyle())
@@ -103,16 +106,19 @@ final class TypographyTests: XCTestCase {
         let plain = try layout(text, font: "DejaVuSans.ttf", size: 20, style: ParagraphStyle())
         let width = plain.box.width + 2
         XCTAssertEqual(try layout(text, font: "DejaVuSans.ttf", size: 20, style: ParagraphStyle(boxWidth: width)).lines.count, 1)
-        XCTAssertEqual(try layout(text, font: "DejaVuSans.ttf", size: 20, style: ParagraphStyle(boxWidth: width, tracking: 2)).lines.count, 2)
+        XCTAssertEqual(
+            try layout(text, font: "DejaVuSans.ttf", size: 20, style: ParagraphStyle(boxWidth: width, tracking: 2)).lines.count, 2)
     }
 
     func testTrackingIsAnAnimatableLayerProperty() throws {
-        let scene = try loadYAML(singleLayerSpec(layer: """
-        text: "Wide"
-        font: {family: "DejaVu Sans", features: {liga: 0, ss01: true}}
-        size: 20
-        tracking: {keyframes: [{time: 0, value: 0}, {time: 1, value: 10}]}
-        """))
+        let scene = try loadYAML(
+            singleLayerSpec(
+                layer: """
+                    text: "Wide"
+                    font: {family: "DejaVu Sans", features: {liga: 0, ss01: true}}
+                    size: 20
+                    tracking: {keyframes: [{time: 0, value: 0}, {time: 1, value: 10}]}
+                    """))
         XCTAssertEqual(scene.frameState(at: 15).layers[0].style.tracking, 5)
         XCTAssertEqual(scene.layers[0].font.features, [FontFeature(tag: "liga", value: 0), FontFeature(tag: "ss01", value: 1)])
         let report = try InspectReport(scene: scene, frame: 15)
@@ -167,8 +173,9 @@ final class FontLoadingErrorTests: XCTestCase {
         let directory = TestPaths.temporaryDirectory()
         let broken = directory.appendingPathComponent("Broken.ttf")
         try Data("not a font at all".utf8).write(to: broken)
-        let catalog = FontCatalog(bundledDirectory: nil,
-                                  systemFiles: [FontFileInfo(path: broken.path, family: "Broken Sans", style: "Regular", weight: 400, weightAxis: nil)])
+        let catalog = FontCatalog(
+            bundledDirectory: nil,
+            systemFiles: [FontFileInfo(path: broken.path, family: "Broken Sans", style: "Regular", weight: 400, weightAxis: nil)])
         XCTAssertThrowsError(try catalog.family(named: "broken sans")) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("is installed but cannot be loaded"), message)

@@ -22,7 +22,9 @@ final class UnicodeConformanceTests: XCTestCase {
             failures.append("\(testCase.source): got breaks at \(actual), expected \(testCase.innerBoundaries)")
         }
         let passed = cases.count - failures.count - tailored
-        print("LineBreakTest.txt: \(passed) of \(cases.count) cases pass, \(tailored) differ by listed tailoring \(byReason), \(failures.count) fail")
+        print(
+            "LineBreakTest.txt: \(passed) of \(cases.count) cases pass, \(tailored) differ by listed tailoring \(byReason), \(failures.count) fail"
+        )
         XCTAssertEqual(byReason[String(UnicodeTailoring.icuAheadOfUnicode15.prefix(40))], 22, "every listed ICU case still differs")
         XCTAssertEqual(failures, [], "\(failures.count) unexplained differences")
     }
@@ -38,7 +40,8 @@ final class UnicodeConformanceTests: XCTestCase {
             failures.append("\(testCase.source): got \(actual), expected \(testCase.allBoundaries)")
         }
         let passed = cases.count - failures.count - tailored
-        print("GraphemeBreakTest.txt: \(passed) of \(cases.count) cases pass, \(tailored) differ by listed tailoring, \(failures.count) fail")
+        print(
+            "GraphemeBreakTest.txt: \(passed) of \(cases.count) cases pass, \(tailored) differ by listed tailoring, \(failures.count) fail")
         XCTAssertEqual(failures, [], "\(failures.count) unexplained differences")
     }
 }
@@ -137,7 +140,8 @@ enum UnicodeTailoring {
         // Tailored only if the result is exactly the file's breaks minus those inside a cluster.
         let starts = Set(UnicodeText(testCase.string).graphemeStarts)
         if let actual = try? LineBreakOpportunities.offsets(in: testCase.string),
-           actual == testCase.innerBoundaries.filter(starts.contains) {
+            actual == testCase.innerBoundaries.filter(starts.contains)
+        {
             return wholeGraphemeClusters
         }
         return nil

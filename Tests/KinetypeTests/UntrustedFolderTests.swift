@@ -11,8 +11,11 @@ import XCTest
 final class UntrustedFolderTests: XCTestCase {
     func renderedFolder(_ directory: URL) throws -> (spec: String, frames: URL) {
         let spec = directory.appendingPathComponent("spec.yaml")
-        try singleLayerSpec(width: 64, height: 32, fps: 10, duration: 0.5, layer: #"{id: t, text: "Hi", font: {family: "DejaVu Sans"}, size: 20, position: [4, 24], anchor: baselineLeft}"#)
-            .write(to: spec, atomically: true, encoding: .utf8)
+        try singleLayerSpec(
+            width: 64, height: 32, fps: 10, duration: 0.5,
+            layer: #"{id: t, text: "Hi", font: {family: "DejaVu Sans"}, size: 20, position: [4, 24], anchor: baselineLeft}"#
+        )
+        .write(to: spec, atomically: true, encoding: .utf8)
         let frames = directory.appendingPathComponent("frames")
         let result = try runKinetype(["render", spec.path, "-o", frames.path, "-q"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -42,17 +45,22 @@ final class UntrustedFolderTests: XCTestCase {
         XCTAssertEqual(mkfifo(frame.path, 0o644), 0)
         let verify = try runBounded(["verify", frames.path, spec])
         XCTAssertEqual(verify.status, 1, verify.stderr)
-        XCTAssertTrue((verify.stdout + verify.stderr).contains("frame 2") && (verify.stdout + verify.stderr).contains("it is a FIFO"), verify.stdout + verify.stderr)
+        XCTAssertTrue(
+            (verify.stdout + verify.stderr).contains("frame 2") && (verify.stdout + verify.stderr).contains("it is a FIFO"),
+            verify.stdout + verify.stderr)
         let encode = try runBounded(["encode", frames.path, "--video", directory.appendingPathComponent("out.gif").path])
         XCTAssertEqual(encode.status, 1, encode.stderr)
         XCTAssertTrue(encode.stderr.contains("it is a FIFO"), encode.stderr)
 
         let goldens = directory.appendingPathComponent("goldens/spec")
         try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: frames.appendingPathComponent(FrameFiles.name(0)), to: goldens.appendingPathComponent(FrameFiles.name(0)))
+        try FileManager.default.copyItem(
+            at: frames.appendingPathComponent(FrameFiles.name(0)), to: goldens.appendingPathComponent(FrameFiles.name(0)))
         XCTAssertEqual(mkfifo(goldens.appendingPathComponent(FrameFiles.name(1)).path, 0o644), 0)
-        let check = try runBounded(["check", spec, "--goldens", goldens.deletingLastPathComponent().path,
-                                    "--report", directory.appendingPathComponent("report").path])
+        let check = try runBounded([
+            "check", spec, "--goldens", goldens.deletingLastPathComponent().path,
+            "--report", directory.appendingPathComponent("report").path
+        ])
         XCTAssertEqual(check.status, 1, check.stderr)
         XCTAssertTrue(check.stderr.contains("frame 1") && check.stderr.contains("it is a FIFO"), check.stderr)
     }
@@ -66,7 +74,7 @@ final class UntrustedFolderTests: XCTestCase {
             ("\"frameCount\" : 5", "\"frameCount\" : 1000000000000", "frameCount 1000000000000 is outside 1-100000"),
             ("\"width\" : 64", "\"width\" : -3", "width -3 is outside 1-8192"),
             ("\"fps\" : 10", "\"fps\" : 0", "fps 0.0 is outside"),
-            ("\"framesOwned\" : 5", "\"framesOwned\" : 99999999999", "framesOwned 99999999999 is outside"),
+            ("\"framesOwned\" : 5", "\"framesOwned\" : 99999999999", "framesOwned 99999999999 is outside")
         ]
         var checked = 0
         for (from, to, message) in tampered {

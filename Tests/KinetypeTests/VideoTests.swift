@@ -47,9 +47,15 @@ final class VideoTests: XCTestCase {
         let video = directory.appendingPathComponent("out.mp4").path
         let result = try run(["render", try spec(in: directory), "--video", video])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let probe = try tool("ffprobe", ["-v", "error", "-select_streams", "v", "-count_frames", "-show_entries",
-                                         "stream=codec_name,pix_fmt,r_frame_rate,nb_read_frames,color_space,color_range:format=duration", "-of", "default=nw=1", video])
-        XCTAssertTrue(probe.contains("color_space=smpte170m") && probe.contains("color_range=tv"), "tagged as converted, BT.601 limited: \(probe)")
+        let probe = try tool(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "v", "-count_frames", "-show_entries",
+                "stream=codec_name,pix_fmt,r_frame_rate,nb_read_frames,color_space,color_range:format=duration", "-of", "default=nw=1",
+                video
+            ])
+        XCTAssertTrue(
+            probe.contains("color_space=smpte170m") && probe.contains("color_range=tv"), "tagged as converted, BT.601 limited: \(probe)")
         XCTAssertTrue(probe.contains("codec_name=h264"), probe)
         XCTAssertTrue(probe.contains("pix_fmt=yuv420p"), probe)
         XCTAssertTrue(probe.contains("r_frame_rate=30000/1001"), "29.97 is NTSC's 30000/1001: \(probe)")
@@ -74,7 +80,9 @@ final class VideoTests: XCTestCase {
         var checked = 0
         for (index, frame) in [(0, 0), (1, 29)] {
             let decoded = directory.appendingPathComponent("decoded-\(index).png").path
-            _ = try tool("ffmpeg", ["-v", "error", "-i", video, "-vf", "select=eq(n\\,\(frame))", "-vframes", "1", "-pix_fmt", "rgba", "-y", decoded])
+            _ = try tool(
+                "ffmpeg", ["-v", "error", "-i", video, "-vf", "select=eq(n\\,\(frame))", "-vframes", "1", "-pix_fmt", "rgba", "-y", decoded]
+            )
             let expected = try PNGCodec.read(path: frames.appendingPathComponent(FrameFiles.name(frame)).path)
             let actual = try PNGCodec.read(path: decoded)
             XCTAssertEqual([actual.width, actual.height], [expected.width, expected.height])
@@ -117,7 +125,9 @@ final class VideoTests: XCTestCase {
         let refused = try run(["render", try spec(in: directory), "--video", mp4.path, "--preset", "warp-speed"])
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.stderr.contains("ffmpeg"), refused.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".mp4") || $0.contains("partial") }, [])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".mp4") || $0.contains("partial") },
+            [])
 
         let unknown = try run(["render", try spec(in: directory), "--video", directory.appendingPathComponent("out.avi").path])
         XCTAssertNotEqual(unknown.status, 0)
@@ -130,7 +140,9 @@ final class VideoTests: XCTestCase {
         let result = try run(["render", try spec(fps: 60, in: directory), "--video", gif])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("resampled to 50 fps"), result.stderr)
-        let probe = try tool("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames:format=duration", "-of", "default=nw=1", gif])
+        let probe = try tool(
+            "ffprobe",
+            ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames:format=duration", "-of", "default=nw=1", gif])
         XCTAssertTrue(probe.contains("nb_read_frames=50"), probe)
         XCTAssertTrue(probe.contains("duration=1.0"), probe)
     }
@@ -149,11 +161,11 @@ final class VerifyCommandTests: XCTestCase {
         let directory = TestPaths.temporaryDirectory()
         let spec = directory.appendingPathComponent("spec.yaml")
         let text = """
-        canvas: {width: 64, height: 32}
-        fps: 10
-        duration: 1
-        layers: [{text: "v", font: {family: "DejaVu Sans"}, size: {keyframes: [{time: 0, value: 10}, {time: 1, value: 20}]}}]
-        """
+            canvas: {width: 64, height: 32}
+            fps: 10
+            duration: 1
+            layers: [{text: "v", font: {family: "DejaVu Sans"}, size: {keyframes: [{time: 0, value: 10}, {time: 1, value: 20}]}}]
+            """
         try text.write(to: spec, atomically: true, encoding: .utf8)
         let frames = directory.appendingPathComponent("frames")
         XCTAssertEqual(try runKinetype(["render", spec.path, "-o", frames.path, "-q"]).status, 0)
@@ -191,7 +203,8 @@ extension VideoTests {
 
     func testAnErrorAfterWhichFFmpegExitsZeroFailsAndLeavesNoFile() throws {
         let directory = TestPaths.temporaryDirectory()
-        let path = try fakeFFmpeg("""
+        let path = try fakeFFmpeg(
+            """
             head -c 20480 /dev/zero > "$last"
             echo "[mp4 @ 0x5555] Error writing trailer of $last: No space left on device" >&2
             exit 0
@@ -200,8 +213,9 @@ extension VideoTests {
         let result = try runKinetype(["render", try spec(in: directory), "--video", video.path], environment: ["PATH": path])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("No space left on device"), result.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("out") }, [],
-                       "nothing under the requested name, no temporary file")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("out") }, [],
+            "nothing under the requested name, no temporary file")
     }
 
     func testASilentlyTruncatedVideoFailsTheProbe() throws {

@@ -7,11 +7,13 @@ let package = Package(
     name: "SpringPrice",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "kinetype", path: "../.."),
+        .package(name: "kinetype", path: "../..")
     ],
     targets: [
-        .executableTarget(name: "SpringPrice", dependencies: [
-            .product(name: "Kinetype", package: "kinetype"),
-        ]),
+        .executableTarget(
+            name: "SpringPrice",
+            dependencies: [
+                .product(name: "Kinetype", package: "kinetype")
+            ])
     ]
 )

@@ -31,8 +31,10 @@ public struct ContactSheet: Sendable {
     }
 
     /// Renders the sheet (frames on up to `jobs` threads).
-    public func render(_ scene: Scene, catalog: FontCatalog = .standard,
-                       jobs: Int = AvailableCPUs.count) throws -> RGBAImage {
+    public func render(
+        _ scene: Scene, catalog: FontCatalog = .standard,
+        jobs: Int = AvailableCPUs.count
+    ) throws -> RGBAImage {
         let margin = Self.margin, labelHeight = Self.labelHeight
         let cellWidth = (width - margin * (columns + 1)) / columns
         guard cellWidth >= 8 else { throw SceneError(message: "a sheet \(width) px wide has no room for \(columns) columns") }
@@ -45,14 +47,18 @@ public struct ContactSheet: Sendable {
         // The labels, drawn by kinetype as a scene of their own on the sheet's background.
         let font = try FontSpec.system(catalog: catalog)
         let labels = frames.enumerated().map { index, frame in
-            TextLayer(id: "label\(index)", text: .constant(String(format: "frame %d · %.3f s", frame, scene.time(ofFrame: frame))),
-                      font: font, size: .constant(13),
-                      position: .constant(Point2(x: Double(margin + (index % columns) * (cellWidth + margin)),
-                                                 y: Double(margin + (index / columns) * (cellHeight + labelHeight + margin) + cellHeight + 16))),
-                      anchor: .baselineLeft, color: .constant(RGBA(r: 0.25, g: 0.27, b: 0.3, a: 1)))
+            TextLayer(
+                id: "label\(index)", text: .constant(String(format: "frame %d · %.3f s", frame, scene.time(ofFrame: frame))),
+                font: font, size: .constant(13),
+                position: .constant(
+                    Point2(
+                        x: Double(margin + (index % columns) * (cellWidth + margin)),
+                        y: Double(margin + (index / columns) * (cellHeight + labelHeight + margin) + cellHeight + 16))),
+                anchor: .baselineLeft, color: .constant(RGBA(r: 0.25, g: 0.27, b: 0.3, a: 1)))
         }
-        let labelScene = try Scene(canvas: CanvasSpec(width: width, height: height, background: RGBA(r: 0.96, g: 0.96, b: 0.95, a: 1)),
-                                   fps: 1, duration: 1, layers: labels, catalog: catalog)
+        let labelScene = try Scene(
+            canvas: CanvasSpec(width: width, height: height, background: RGBA(r: 0.96, g: 0.96, b: 0.95, a: 1)),
+            fps: 1, duration: 1, layers: labels, catalog: catalog)
         var sheet = try FrameRenderer(scene: labelScene).render(frame: 0).rgbaImage
 
         let cells = Cells(count: frames.count)
@@ -67,8 +73,9 @@ public struct ContactSheet: Sendable {
         }
         for (index, cell) in cells.values.enumerated() {
             guard let cell else { throw SceneError(message: "frame \(frames[index]) could not be rendered") }
-            Self.paste(cell, into: &sheet, x: margin + (index % columns) * (cellWidth + margin),
-                       y: margin + (index / columns) * (cellHeight + labelHeight + margin))
+            Self.paste(
+                cell, into: &sheet, x: margin + (index % columns) * (cellWidth + margin),
+                y: margin + (index / columns) * (cellHeight + labelHeight + margin))
         }
         return sheet
     }

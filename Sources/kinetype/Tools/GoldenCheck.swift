@@ -148,8 +148,9 @@ public struct GoldenCheck: Sendable {
 
     private func compare(_ canvas: Canvas, job: Job, frame: Int) throws -> FrameResult {
         let actual = canvas.rgbaImage
-        var result = FrameResult(spec: job.name, frame: frame, time: job.scene.time(ofFrame: frame), failure: nil,
-                                 difference: nil, expected: nil, actual: actual, actualPNG: try PNGCodec.encode(canvas))
+        var result = FrameResult(
+            spec: job.name, frame: frame, time: job.scene.time(ofFrame: frame), failure: nil,
+            difference: nil, expected: nil, actual: actual, actualPNG: try PNGCodec.encode(canvas))
         let golden = Self.goldenURL(job.folder, frame: frame)
         let expected: RGBAImage
         do { expected = try PNGCodec.read(path: golden.path) } catch {
@@ -162,14 +163,17 @@ public struct GoldenCheck: Sendable {
             return result
         }
         if expected.isOpaque != actual.isOpaque {
-            result.failure = actual.isOpaque ? "the frame is opaque where the golden is transparent"
-                                             : "the frame is transparent where the golden is opaque"
+            result.failure =
+                actual.isOpaque
+                ? "the frame is opaque where the golden is transparent"
+                : "the frame is transparent where the golden is opaque"
         }
         let difference = ImageDifference(expected: expected, actual: actual, tolerance: tolerance)
         result.difference = difference
         let allowed = maxDifferingPixels.allowed(pixels: difference.pixelCount)
         if result.failure == nil, difference.differingPixels > allowed {
-            result.failure = "\(difference.differingPixels) pixels differ by more than \(tolerance)/255 (allowed \(allowed)), largest channel difference \(difference.largestChannelDifference)/255"
+            result.failure =
+                "\(difference.differingPixels) pixels differ by more than \(tolerance)/255 (allowed \(allowed)), largest channel difference \(difference.largestChannelDifference)/255"
         }
         return result
     }

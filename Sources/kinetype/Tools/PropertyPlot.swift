@@ -76,8 +76,10 @@ public struct PropertyPlot: Sendable {
         return Series(name: name, samples: points, keyframes: keyframes)
     }
 
-    static let palette = [RGBA(r: 0.16, g: 0.40, b: 0.85, a: 1), RGBA(r: 0.88, g: 0.30, b: 0.20, a: 1),
-                          RGBA(r: 0.15, g: 0.62, b: 0.35, a: 1), RGBA(r: 0.55, g: 0.30, b: 0.75, a: 1)]
+    static let palette = [
+        RGBA(r: 0.16, g: 0.40, b: 0.85, a: 1), RGBA(r: 0.88, g: 0.30, b: 0.20, a: 1),
+        RGBA(r: 0.15, g: 0.62, b: 0.35, a: 1), RGBA(r: 0.55, g: 0.30, b: 0.75, a: 1)
+    ]
 
     /// Draws the series on one chart: time along x (seconds), values along y (their own units).
     public func render(_ series: [Series], title: String, catalog: FontCatalog = .standard) throws -> Canvas {
@@ -109,8 +111,12 @@ public struct PropertyPlot: Sendable {
             // One column of the curve per sample: a 2-px band from the previous value to this one.
             for (a, b) in zip(one.samples, one.samples.dropFirst()) {
                 let y0 = y(a.value), y1 = y(b.value)
-                rectangles.append((Rect(x: x(a.time), y: min(y0, y1) - 1, width: max(x(b.time) - x(a.time), 0.5),
-                                        height: abs(y1 - y0) + 2), colour))
+                rectangles.append(
+                    (
+                        Rect(
+                            x: x(a.time), y: min(y0, y1) - 1, width: max(x(b.time) - x(a.time), 0.5),
+                            height: abs(y1 - y0) + 2), colour
+                    ))
             }
             for keyframe in one.keyframes {
                 rectangles.append((Rect(x: x(keyframe.time) - 4, y: y(keyframe.value) - 4, width: 8, height: 8), colour))
@@ -121,15 +127,17 @@ public struct PropertyPlot: Sendable {
 
         let font = try FontSpec.system(catalog: catalog)
         let layers = labels.enumerated().map { index, label in
-            TextLayer(id: "label\(index)", text: .constant(label.0), font: font, size: .constant(13), position: .constant(label.1),
-                      anchor: label.2, color: .constant(label.3))
+            TextLayer(
+                id: "label\(index)", text: .constant(label.0), font: font, size: .constant(13), position: .constant(label.1),
+                anchor: label.2, color: .constant(label.3))
         }
         let canvas = CanvasSpec(width: width, height: height, background: .white)
         let labelScene = try Scene(canvas: canvas, fps: 1, duration: 1, layers: layers, catalog: catalog)
         let library = try FontLibrary()
         let state = labelScene.frameState(at: 0)
         var list = Painter(canvas: canvas).displayList(state, layouts: try Layouter(library: library).layouts(state))
-        list.items.insert(contentsOf: rectangles.map { .rectangles(RectangleItem(layer: "chart", rects: [$0.0], paint: Paint(color: $0.1))) }, at: 0)
+        list.items.insert(
+            contentsOf: rectangles.map { .rectangles(RectangleItem(layer: "chart", rects: [$0.0], paint: Paint(color: $0.1))) }, at: 0)
         return try CanvasRasterizer(library: library, canvas: canvas).draw(list)
     }
 
