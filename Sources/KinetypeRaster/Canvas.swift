@@ -207,6 +207,36 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Composites `layer`, a canvas of the same size that started transparent and holds one
+    /// layer's parts (box, shadows, stroke, fill, decorations), onto this one, once, with its
+    /// `opacity` and `blend` mode: so a fading layer fades as one piece, and its stroke never
+    /// shows through its fill. Only the pixels the layer drew are visited.
+    public mutating func composite(layer: Canvas, opacity: Double, blend: BlendMode) {
+        precondition(layer.width == width && layer.height == height, "a layer canvas has the canvas's size")
+        guard opacity > 0, !layer.drawn.isEmpty else { return }
+        let rows = layer.dirtyRows, columns = layer.dirtyColumns
+        markDirty(rows: rows, columns: columns)
+        // What the layer drew is what this canvas now differs from its background by.
+        drawn.append(contentsOf: layer.drawn)
+        let scale = Float(min(opacity, 1)), canvasWidth = width
+        layer.pixels.withUnsafeBufferPointer { l in
+            l.withMemoryRebound(to: SIMD4<Float>.self) { source in
+                pixels.withUnsafeMutableBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                        for row in rows {
+                            for index in (row * canvasWidth + columns.lowerBound)..<(row * canvasWidth + columns.upperBound) {
+                                // A transparent source leaves the backdrop as it is in every mode.
+                                let pixel = source[index]
+                                guard pixel[3] > 0 else { continue }
+                                p[index] = blend.blend(pixel * scale, over: p[index])
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private mutating func markDirty(rows: Range<Int>, columns: Range<Int>) {
         if dirtyRows.isEmpty {
             dirtyRows = rows

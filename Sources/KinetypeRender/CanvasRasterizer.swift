@@ -12,6 +12,9 @@ package final class CanvasRasterizer {
     var canvas: Canvas
     /// Shadow and stroke coverage kept from earlier frames (this thread's).
     let shapeMasks = ShapeMaskCache()
+    /// Transparent canvases that layers composited as a whole are drawn into, one per nesting
+    /// depth, reused from layer to layer and frame to frame (each is cleared where it was drawn).
+    private var layerCanvases: [Canvas?] = []
 
     public init(library: FontLibrary, canvas spec: CanvasSpec) {
         self.library = library
@@ -22,13 +25,35 @@ package final class CanvasRasterizer {
     public func draw(_ list: DisplayList) throws -> Canvas {
         library.beginFrame()
         canvas.clear()
-        for item in list.items {
+        try draw(list.items, depth: 0)
+        return canvas
+    }
+
+    private func draw(_ items: [DisplayList.Item], depth: Int) throws {
+        for item in items {
             switch item {
             case let .glyphs(glyphs): try draw(glyphs)
             case let .rectangles(rectangles): draw(rectangles)
+            case let .layer(layer): try draw(layer, depth: depth)
             }
         }
-        return canvas
+    }
+
+    /// The layer's parts drawn into a transparent canvas of their own, then composited onto the
+    /// canvas under them once, with the layer's opacity and blend mode.
+    private func draw(_ layer: LayerItem, depth: Int) throws {
+        if layerCanvases.count == depth { layerCanvases.append(nil) }
+        // Taken out of the array while in use, so drawing into it never copies its pixels.
+        var own = layerCanvases[depth] ?? Canvas(width: canvas.width, height: canvas.height, fill: (0, 0, 0, 0))
+        layerCanvases[depth] = nil
+        swap(&canvas, &own)  // the drawing methods draw on `canvas`: now the layer's
+        var failure: Error?
+        do { try draw(layer.items, depth: depth + 1) } catch { failure = error }
+        swap(&canvas, &own)  // `canvas` is the one under the layer again
+        if failure == nil { canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend) }
+        own.clear()
+        layerCanvases[depth] = own
+        if let failure { throw failure }
     }
 
     /// The rectangles' exact area coverage (rounded corners integrated), united into one mask so

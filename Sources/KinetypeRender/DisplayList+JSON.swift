@@ -25,7 +25,7 @@ extension DisplayList: Encodable {
 }
 
 extension DisplayList.Item: Encodable {
-    enum CodingKeys: String, CodingKey { case type, layer, size, clip, lines, rects, color, cornerRadius }
+    enum CodingKeys: String, CodingKey { case type, layer, size, clip, lines, rects, color, cornerRadius, opacity, blend, items }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -43,6 +43,12 @@ extension DisplayList.Item: Encodable {
             try container.encode(item.paint.color.hexString, forKey: .color)
             if item.cornerRadius > 0 { try container.encode(item.cornerRadius, forKey: .cornerRadius) }
             try container.encodeIfPresent(item.clip, forKey: .clip)
+        case let .layer(item):
+            try container.encode("layer", forKey: .type)
+            try container.encode(item.layer, forKey: .layer)
+            try container.encode(item.opacity, forKey: .opacity)
+            try container.encode(item.blend.rawValue, forKey: .blend)
+            try container.encode(item.items, forKey: .items)
         }
     }
 }

@@ -22,6 +22,29 @@ public struct DisplayList: Sendable, Equatable {
         /// Filled rectangles with exact area coverage, drawn as one shape: a decoration's drawn
         /// extent on each line, or a layer's background boxes (with rounded corners).
         case rectangles(RectangleItem)
+        /// One layer's items drawn together into the layer's own coverage, then composited once
+        /// with its opacity and blend mode (the items' paint does not include that opacity).
+        case layer(LayerItem)
+    }
+}
+
+/// A layer composited as a whole: what a fading caption's box, shadow, stroke and fill become, so
+/// that it fades as one piece (as After Effects, CSS `opacity` and SwiftUI's
+/// `.compositingGroup()` fade a layer) instead of each part showing through the others.
+public struct LayerItem: Sendable, Equatable {
+    /// The layer's id, for reading a display list.
+    public var layer: String
+    /// 0…1, applied once to the composited layer.
+    public var opacity: Double
+    public var blend: BlendMode
+    /// The layer's parts, in drawing order, at full opacity.
+    public var items: [DisplayList.Item]
+
+    public init(layer: String, opacity: Double, blend: BlendMode, items: [DisplayList.Item]) {
+        self.layer = layer
+        self.opacity = opacity
+        self.blend = blend
+        self.items = items
     }
 }
 
@@ -84,7 +107,8 @@ public struct GlyphItem: Sendable, Equatable {
     }
 }
 
-/// How a glyph is filled: a straight-alpha sRGB colour whose alpha includes the layer's opacity.
+/// How a glyph is filled: a straight-alpha sRGB colour whose alpha includes the layer's opacity
+/// (unless the layer is composited as a whole: then its `LayerItem` carries the opacity).
 public struct Paint: Sendable, Hashable {
     public var color: RGBA
     public init(color: RGBA) { self.color = color }

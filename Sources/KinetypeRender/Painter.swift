@@ -17,26 +17,46 @@ package struct Painter: Sendable {
         var items: [DisplayList.Item] = []
         for (layer, layout) in zip(state.layers, layouts) {
             guard layout.size > 0, !layer.text.isEmpty else { continue }
-            let placed = Self.place(layout, layer: layer)
-            let decorations = DecorationPainter.items(layer, layout: placed)
-            items += BackgroundPainter.items(layer, layout: placed)
-            items += decorations.behind
-            let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
-            let style = StylePainter.style(layer, layout: placed)
-            if layer.opacity > 0, paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer) {
-                let animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
-                let lines = placed.lines.indices.compactMap { index in
-                    visibleGlyphs(
-                        of: placed.lines[index], size: layout.size, paint: paint, style: style, layer: layer,
-                        animated: animated?[index])
-                }
-                if !lines.isEmpty {
-                    items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines, style: style)))
-                }
+            guard layer.isCompositedAsAWhole else {
+                items += self.items(layer, layout: layout)
+                continue
             }
-            items += decorations.front
+            // The layer's parts at full strength into its own coverage; its opacity and blend
+            // mode apply once, to the result.
+            guard layer.opacity > 0 else { continue }
+            var whole = layer
+            whole.opacity = 1
+            let parts = self.items(whole, layout: layout)
+            if !parts.isEmpty {
+                items.append(.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, items: parts)))
+            }
         }
         return DisplayList(width: canvas.width, height: canvas.height, background: canvas.background, items: items)
+    }
+
+    /// One layer's parts in drawing order: backgrounds, decorations behind, glyphs (with their
+    /// shadows and stroke), decorations in front; paint includes the layer's opacity.
+    private func items(_ layer: LayerState, layout: TextLayout) -> [DisplayList.Item] {
+        var items: [DisplayList.Item] = []
+        let placed = Self.place(layout, layer: layer)
+        let decorations = DecorationPainter.items(layer, layout: placed)
+        items += BackgroundPainter.items(layer, layout: placed)
+        items += decorations.behind
+        let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
+        let style = StylePainter.style(layer, layout: placed)
+        if layer.opacity > 0, paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer) {
+            let animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
+            let lines = placed.lines.indices.compactMap { index in
+                visibleGlyphs(
+                    of: placed.lines[index], size: layout.size, paint: paint, style: style, layer: layer,
+                    animated: animated?[index])
+            }
+            if !lines.isEmpty {
+                items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines, style: style)))
+            }
+        }
+        items += decorations.front
+        return items
     }
 
     /// A layer's layout on the canvas: its box's anchor point at the layer's position.

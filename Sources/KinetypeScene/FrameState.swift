@@ -31,6 +31,12 @@ public struct LayerState: Sendable, Equatable {
     public var stroke: StrokeState?
     public var shadows: [ShadowState] = []
     public var gradient: GradientState?
+    /// How the layer combines with what is under it; with an opacity below 1 or a mode other
+    /// than normal, the layer's parts are drawn together first and composited once.
+    public var blend: BlendMode = .normal
+
+    /// Whether the layer is drawn into its own coverage and composited as one piece.
+    public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal }
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

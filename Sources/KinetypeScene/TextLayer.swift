@@ -28,6 +28,8 @@ public struct TextLayer: Sendable {
     public var shadows: [TextShadow] = []
     /// A gradient that replaces the layer's solid colour.
     public var fill: LinearGradient? = nil
+    /// How the layer, composited as a whole, combines with the layers under it.
+    public var blend: BlendMode = .normal
 
     /// A text layer. Every property is a `.constant` or `.animated(KeyframeTrack(...))`; for text,
     /// `KeyframeTrack(keyframes:interpolator:)` takes any `TextInterpolator`, your own included.
@@ -103,6 +105,7 @@ public struct TextLayer: Sendable {
         state.stroke = stroke?.state(at: t)
         state.shadows = shadows.map { $0.state(at: t) }
         state.gradient = fill?.state(at: t)
+        state.blend = blend
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)
         state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }

@@ -2,6 +2,7 @@ import KinetypeScene
 import Foundation
 import KinetypeMotion
 import KinetypeText
+import KinetypeRaster
 
 /// Reads one text layer, including its font, which is resolved against the catalog here so a
 /// missing family is reported at load time with the field's line.
@@ -17,12 +18,12 @@ struct LayerDecoder {
     static let fields = [
         "id", "text", "font", "size", "position", "anchor", "color", "opacity",
         "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
-        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill"
+        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend"
     ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
     static let rowItemFields = [
         "id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width",
-        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill"
+        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend"
     ]
 
     static let boxFields = ["width", "height"]
@@ -49,6 +50,7 @@ struct LayerDecoder {
             property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
         }
         layer.fit = try decodeFit(fields)
+        layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
         layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
         layer.background = try fields.optional("background").map { try StyleDecoder.background($0, properties: &properties) }
         if let animators = fields.optional("animators") {

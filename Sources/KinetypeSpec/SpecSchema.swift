@@ -2,6 +2,7 @@ import Foundation
 import KinetypeScene
 import KinetypeMotion
 import KinetypeText
+import KinetypeRaster
 
 /// The JSON Schema (draft 2020-12) of spec version 1, for editors. It is built from what the
 /// decoder itself uses: each object's fields are the decoder's own allowed-field lists, the
@@ -138,6 +139,10 @@ public enum SpecSchema {
             "fill": (
                 ["if": ["type": "object", "required": ["linearGradient"]], "then": gradient(), "else": animatable(ref("color"))],
                 "A colour (as color) or a linear gradient."
+            ),
+            "blend": (
+                withDefault(enumeration(BlendMode.self), "normal"),
+                "How the layer, composited as a whole, combines with what is under it (default normal)."
             )
         ]
         // The animatable properties, as TextLayer declares them.

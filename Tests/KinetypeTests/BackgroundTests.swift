@@ -105,8 +105,13 @@ final class BackgroundTests: XCTestCase {
         XCTAssertEqual(background.extent, .box)
         XCTAssertEqual(scene.layers[0].endTime, 1)
         let list = try DisplayListReport.displayList(scene: scene, frame: 0)
-        guard case let .rectangles(item) = list.items.first else { return XCTFail("the background comes first") }
-        XCTAssertEqual(item.paint.color.a, 0.8 * 0.5, accuracy: 1e-3)
+        // The layer's opacity applies to the layer composited as a whole; inside, the box keeps
+        // its own alpha.
+        guard case let .layer(layer) = list.items.first, case let .rectangles(item) = layer.items.first else {
+            return XCTFail("the background comes first, in the layer")
+        }
+        XCTAssertEqual(layer.opacity, 0.5)
+        XCTAssertEqual(item.paint.color.a, 0.8, accuracy: 1e-3)
         let badPadding = specError(singleLayerSpec(layer: "text: a\nfont: {family: Inter}\nsize: 9\nbackground: {padding: [1, 2, 3]}"))
         XCTAssertTrue(badPadding?.description.contains("[vertical, horizontal]") ?? false, "\(String(describing: badPadding))")
         let badPer = specError(singleLayerSpec(layer: "text: a\nfont: {family: Inter}\nsize: 9\nbackground: {per: word}"))

@@ -182,6 +182,7 @@ final class DecorationTests: XCTestCase {
             switch item {
             case .glyphs: return "glyphs"
             case let .rectangles(rectangles): return rectangles.paint.color.g == 0.8 ? "highlight" : "underline"
+            case .layer: return "layer"
             }
         }
         XCTAssertEqual(kinds, ["highlight", "glyphs", "underline"])
@@ -193,19 +194,28 @@ final class DecorationTests: XCTestCase {
         XCTAssertEqual(underline.rects.map(\.height), [line.underlineThickness])
     }
 
+    /// The layer's opacity applies once, to the layer composited as a whole (issue 15 §1); inside
+    /// it the decoration's own alpha applies to it alone.
     func testLayerOpacityAppliesAndTheDecorationsOwnAlphaAppliesToItAlone() throws {
         let scene = try Self.label(draw: nil, color: .black, decorationColor: RGBA(r: 1, g: 0, b: 0, a: 0.5), opacity: 0.4)
         let list = try DisplayListReport.displayList(scene: scene, frame: 0)
-        var rectangles = 0
-        for item in list.items {
+        guard list.items.count == 1, case let .layer(layer) = list.items[0] else { return XCTFail("\(list.items)") }
+        XCTAssertEqual(layer.opacity, 0.4, accuracy: 1e-12)
+        XCTAssertEqual(layer.blend, .normal)
+        var rectangles = 0, glyphs = 0
+        for item in layer.items {
             switch item {
-            case let .glyphs(glyphs): XCTAssertEqual(glyphs.lines[0].runs[0].glyphs[0].paint.color.a, 0.4, accuracy: 1e-12)
+            case let .glyphs(item):
+                XCTAssertEqual(item.lines[0].runs[0].glyphs[0].paint.color.a, 1, accuracy: 1e-12)
+                glyphs += 1
             case let .rectangles(item):
-                XCTAssertEqual(item.paint.color.a, 0.2, accuracy: 1e-12)
+                XCTAssertEqual(item.paint.color.a, 0.5, accuracy: 1e-12)
                 rectangles += item.rects.count
+            case .layer: XCTFail("a layer inside a layer")
             }
         }
         XCTAssertEqual(rectangles, 3)
+        XCTAssertEqual(glyphs, 1)
     }
 
     /// A box that narrows re-flows the paragraph; the strikes follow its lines at every frame.

@@ -35,9 +35,13 @@ final class RenderPipelineTests: XCTestCase {
         let state = scene.frameState(at: 0)
         let list = try renderer.displayList(state)
         XCTAssertEqual(list.items.count, 2)
-        guard case let .glyphs(back) = list.items[0], case let .glyphs(front) = list.items[1] else { return XCTFail("\(list.items)") }
+        // The half-transparent layer is composited as a whole: its glyphs at full strength inside.
+        guard case let .layer(backLayer) = list.items[0], backLayer.items.count == 1, case let .glyphs(back) = backLayer.items[0],
+            case let .glyphs(front) = list.items[1]
+        else { return XCTFail("\(list.items)") }
         XCTAssertEqual([back.layer, front.layer], ["back", "front"], "drawing order is layer order")
-        XCTAssertEqual(back.lines[0].runs[0].glyphs.map(\.paint), Array(repeating: Paint(color: RGBA(r: 1, g: 0, b: 0, a: 0.5)), count: 4))
+        XCTAssertEqual(backLayer.opacity, 0.5)
+        XCTAssertEqual(back.lines[0].runs[0].glyphs.map(\.paint), Array(repeating: Paint(color: RGBA(r: 1, g: 0, b: 0, a: 1)), count: 4))
         XCTAssertEqual(front.lines[0].runs[0].glyphs.first?.paint.color, RGBA(r: 0, g: 0, b: 1, a: 1))
         // Glyph positions are the placed layout's.
         let placed = try renderer.layouts(state)[3]

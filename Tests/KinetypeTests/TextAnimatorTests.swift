@@ -459,8 +459,12 @@ final class TextAnimatorTests: XCTestCase {
         // The display list carries the glyph's transform.
         let list = try DisplayListReport.displayList(scene: scene, frame: 1).json()
         let items = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(list.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
+        // The layer is half transparent, so it is one `layer` item holding its glyphs.
+        XCTAssertEqual(items.first?["type"] as? String, "layer")
+        XCTAssertEqual(items.first?["opacity"] as? Double, 0.5)
+        let parts = try XCTUnwrap(items.first?["items"] as? [[String: Any]])
         let drawn = try XCTUnwrap(
-            ((items.first?["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])?.first?["glyphs"] as? [[String: Any]])
+            ((parts.first?["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])?.first?["glyphs"] as? [[String: Any]])
         XCTAssertEqual(drawn.count, 1, "the unit not started yet is invisible")
         let transform = try XCTUnwrap(drawn[0]["transform"] as? [Double])
         let expected = GlyphTransform(scale: 2.5, rotation: 67.5)
