@@ -30,6 +30,18 @@ public struct TextLayer: Sendable {
     public var fill: LinearGradient? = nil
     /// How the layer, composited as a whole, combines with the layers under it.
     public var blend: BlendMode = .normal
+    /// Seconds from the scene's start at which the layer appears (nil: from the start); before
+    /// it the layer is neither evaluated nor drawn.
+    public var inPoint: Double? = nil
+    /// Seconds at which the layer disappears (nil: never); from then on it is neither evaluated
+    /// nor drawn. Keyframe times stay the scene's: trimming a layer does not move its animation.
+    public var outPoint: Double? = nil
+
+    /// Whether the layer is shown at `t` seconds: from its in point (inclusive) to its out point
+    /// (exclusive), as a frame at the out point already belongs to what comes after.
+    public func isShown(at t: Double) -> Bool {
+        (inPoint.map { t >= $0 } ?? true) && (outPoint.map { t < $0 } ?? true)
+    }
 
     /// A text layer. Every property is a `.constant` or `.animated(KeyframeTrack(...))`; for text,
     /// `KeyframeTrack(keyframes:interpolator:)` takes any `TextInterpolator`, your own included.
@@ -97,6 +109,14 @@ public struct TextLayer: Sendable {
     /// spring overshot into range, the font file for the weight and axes.
     package func state(at t: Double) -> LayerState {
         var state = LayerState(id: id, anchor: anchor, style: paragraph.style, fit: fit)
+        guard isShown(at: t) else {
+            // Outside its in and out points nothing of the layer is evaluated: no text, so no
+            // layout and no drawing; its default font keeps the state well-formed.
+            state.opacity = 0
+            let selection = font.family.select(weight: nil)
+            state.fonts = FontChain(primary: selection.path, variations: selection.variations)
+            return state
+        }
         state.style.features = font.features
         for property in Self.properties { property.evaluate(self, t, &state) }
         state.decorations = decorations.map { $0.state(at: t) }

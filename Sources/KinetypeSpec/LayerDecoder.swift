@@ -18,7 +18,7 @@ struct LayerDecoder {
     static let fields = [
         "id", "text", "font", "size", "position", "anchor", "color", "opacity",
         "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
-        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend"
+        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out"
     ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
     static let rowItemFields = [
@@ -29,6 +29,13 @@ struct LayerDecoder {
     static let boxFields = ["width", "height"]
     static let fitFields = ["minimumScaleFactor"]
     static let fontFields = ["family", "file", "system", "weight", "design", "variations", "features", "monospacedDigits"]
+
+    /// A time in seconds from the scene's start, as keyframe times are.
+    static func seconds(_ node: SpecNode) throws -> Double {
+        let time = try node.number()
+        guard time >= 0 else { throw node.error("time must be 0 or more seconds, got \(SpecNode.format(time))") }
+        return time
+    }
 
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
@@ -51,6 +58,16 @@ struct LayerDecoder {
         }
         layer.fit = try decodeFit(fields)
         layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
+        layer.inPoint = try fields.optional("in").map(Self.seconds)
+        layer.outPoint = try fields.optional("out").map(Self.seconds)
+        if let shown = layer.inPoint, let hidden = layer.outPoint, hidden <= shown, let out = fields.optional("out") {
+            throw out.error("out (\(hidden) s) must be after in (\(shown) s): the layer would never be shown")
+        }
+        if let shown = layer.inPoint, shown >= duration, let node = fields.optional("in") {
+            properties.warnings.append(
+                "\(node.path): in (\(SpecNode.format(shown)) s) is at or after the end (\(SpecNode.format(duration)) s): the layer is never shown"
+            )
+        }
         layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
         layer.background = try fields.optional("background").map { try StyleDecoder.background($0, properties: &properties) }
         if let animators = fields.optional("animators") {

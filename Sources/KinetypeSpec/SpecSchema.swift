@@ -143,7 +143,9 @@ public enum SpecSchema {
             "blend": (
                 withDefault(enumeration(BlendMode.self), "normal"),
                 "How the layer, composited as a whole, combines with what is under it (default normal)."
-            )
+            ),
+            "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),
+            "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in).")
         ]
         // The animatable properties, as TextLayer declares them.
         let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "tracking": 0]
