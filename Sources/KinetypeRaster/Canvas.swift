@@ -237,6 +237,30 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Adds `layer`'s premultiplied pixels times `weight` into this canvas, a transparent one
+    /// that sums layers (the sub-frames of motion blur, whose weights add up to 1), over the
+    /// pixels `layer` drew.
+    public mutating func accumulate(_ layer: Canvas, weight: Float) {
+        precondition(layer.width == width && layer.height == height, "an accumulated canvas has the canvas's size")
+        guard !layer.drawn.isEmpty else { return }
+        let rows = layer.dirtyRows, columns = layer.dirtyColumns, canvasWidth = width
+        markDirty(rows: rows, columns: columns)
+        drawn.append(contentsOf: layer.drawn)
+        layer.pixels.withUnsafeBufferPointer { l in
+            l.withMemoryRebound(to: SIMD4<Float>.self) { source in
+                pixels.withUnsafeMutableBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                        for row in rows {
+                            for index in (row * canvasWidth + columns.lowerBound)..<(row * canvasWidth + columns.upperBound) {
+                                p[index] += source[index] * weight
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private mutating func markDirty(rows: Range<Int>, columns: Range<Int>) {
         if dirtyRows.isEmpty {
             dirtyRows = rows

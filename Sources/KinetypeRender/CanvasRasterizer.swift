@@ -15,6 +15,8 @@ package final class CanvasRasterizer {
     /// Transparent canvases that layers composited as a whole are drawn into, one per nesting
     /// depth, reused from layer to layer and frame to frame (each is cleared where it was drawn).
     private var layerCanvases: [Canvas?] = []
+    /// Transparent canvases that sum motion-blur sub-frames, one per nesting depth, likewise.
+    private var accumulations: [Canvas?] = []
 
     public init(library: FontLibrary, canvas spec: CanvasSpec) {
         self.library = library
@@ -35,6 +37,7 @@ package final class CanvasRasterizer {
             case let .glyphs(glyphs): try draw(glyphs)
             case let .rectangles(rectangles): draw(rectangles)
             case let .layer(layer): try draw(layer, depth: depth)
+            case let .motionBlur(blur): try draw(blur, depth: depth)
             }
         }
     }
@@ -42,15 +45,39 @@ package final class CanvasRasterizer {
     /// The layer's parts drawn into a transparent canvas of their own, then composited onto the
     /// canvas under them once, with the layer's opacity and blend mode.
     private func draw(_ layer: LayerItem, depth: Int) throws {
-        if layerCanvases.count == depth { layerCanvases.append(nil) }
-        // Taken out of the array while in use, so drawing into it never copies its pixels.
+        try drawAlone(layer.items, depth: depth) { own in
+            canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend)
+        }
+    }
+
+    /// Each sub-frame drawn alone and added into a sum with weight 1/N, the mean then composited
+    /// once with the layer's blend mode: the same as averaging N frames over an unmoving backdrop
+    /// (source-over is linear in the premultiplied source).
+    private func draw(_ blur: MotionBlurItem, depth: Int) throws {
+        if accumulations.count <= depth { accumulations += Array(repeating: nil, count: depth + 1 - accumulations.count) }
+        var sum = accumulations[depth] ?? Canvas(width: canvas.width, height: canvas.height, fill: (0, 0, 0, 0))
+        accumulations[depth] = nil
+        let weight = 1 / Float(blur.samples.count)
+        for sample in blur.samples {
+            try drawAlone(sample, depth: depth) { own in sum.accumulate(own, weight: weight) }
+        }
+        canvas.composite(layer: sum, opacity: 1, blend: blur.blend)
+        sum.clear()
+        accumulations[depth] = sum
+    }
+
+    /// Draws `items` alone into the transparent canvas kept for `depth` (taken out of the list
+    /// while in use, so drawing into it never copies its pixels), hands it to `use`, and clears
+    /// it where it was drawn.
+    private func drawAlone(_ items: [DisplayList.Item], depth: Int, _ use: (Canvas) -> Void) throws {
+        if layerCanvases.count <= depth { layerCanvases += Array(repeating: nil, count: depth + 1 - layerCanvases.count) }
         var own = layerCanvases[depth] ?? Canvas(width: canvas.width, height: canvas.height, fill: (0, 0, 0, 0))
         layerCanvases[depth] = nil
-        swap(&canvas, &own)  // the drawing methods draw on `canvas`: now the layer's
+        swap(&canvas, &own)  // the drawing methods draw on `canvas`: now the layer's own
         var failure: Error?
-        do { try draw(layer.items, depth: depth + 1) } catch { failure = error }
+        do { try draw(items, depth: depth + 1) } catch { failure = error }
         swap(&canvas, &own)  // `canvas` is the one under the layer again
-        if failure == nil { canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend) }
+        if failure == nil { use(own) }
         own.clear()
         layerCanvases[depth] = own
         if let failure { throw failure }

@@ -25,7 +25,7 @@ extension DisplayList: Encodable {
 }
 
 extension DisplayList.Item: Encodable {
-    enum CodingKeys: String, CodingKey { case type, layer, size, clip, lines, rects, color, cornerRadius, opacity, blend, items }
+    enum CodingKeys: String, CodingKey { case type, layer, size, clip, lines, rects, color, cornerRadius, opacity, blend, items, samples }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -49,6 +49,11 @@ extension DisplayList.Item: Encodable {
             try container.encode(item.opacity, forKey: .opacity)
             try container.encode(item.blend.rawValue, forKey: .blend)
             try container.encode(item.items, forKey: .items)
+        case let .motionBlur(item):
+            try container.encode("motionBlur", forKey: .type)
+            try container.encode(item.layer, forKey: .layer)
+            try container.encode(item.blend.rawValue, forKey: .blend)
+            try container.encode(item.samples, forKey: .samples)
         }
     }
 }

@@ -25,6 +25,25 @@ public struct DisplayList: Sendable, Equatable {
         /// One layer's items drawn together into the layer's own coverage, then composited once
         /// with its opacity and blend mode (the items' paint does not include that opacity).
         case layer(LayerItem)
+        /// One layer in motion: each sub-frame's items drawn alone, averaged, and composited
+        /// once with the layer's blend mode (each sample carries its own opacity).
+        case motionBlur(MotionBlurItem)
+    }
+}
+
+/// The sub-frames of one moving layer over the shutter interval, in time order: the frame shows
+/// their mean, as a film camera's exposure does.
+public struct MotionBlurItem: Sendable, Equatable {
+    /// The layer's id, for reading a display list.
+    public var layer: String
+    public var blend: BlendMode
+    /// Each sub-frame's items, as the layer would draw them at that time.
+    public var samples: [[DisplayList.Item]]
+
+    public init(layer: String, blend: BlendMode, samples: [[DisplayList.Item]]) {
+        self.layer = layer
+        self.blend = blend
+        self.samples = samples
     }
 }
 

@@ -35,9 +35,17 @@ public final class FrameRenderer {
     }
 
     public func render(frame: Int) throws -> Canvas {
-        let state = timed(&times.evaluate) { scene.frameState(at: frame) }
-        return try render(state)
+        guard hasMotionBlur else {
+            let state = timed(&times.evaluate) { scene.frameState(at: frame) }
+            return try render(state)
+        }
+        // Sub-frames are evaluated, laid out and painted together (timed as painting).
+        let list = try timed(&times.paint) { try painter.displayList(scene, frame: frame, layouter: layouter) }
+        return try timed(&times.raster) { try rasterizer.draw(list) }
     }
+
+    /// Whether any layer is blurred: then frames are drawn from sub-frames.
+    private lazy var hasMotionBlur = scene.layerMotionBlurs.contains { $0 != nil }
 
     public func render(_ state: FrameState) throws -> Canvas {
         let list = try displayList(state)

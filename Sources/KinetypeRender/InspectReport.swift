@@ -167,7 +167,6 @@ package enum DisplayListReport {
         guard (0..<scene.frameCount).contains(frame) else {
             throw FrameOutOfRange(frame, frameCount: scene.frameCount)
         }
-        let state = scene.frameState(at: frame)
-        return Painter(canvas: scene.canvas).displayList(state, layouts: try Layouter().layouts(state))
+        return try Painter(canvas: scene.canvas).displayList(scene, frame: frame, layouter: try Layouter())
     }
 }

@@ -14,24 +14,50 @@ package struct Painter: Sendable {
     }
 
     public func displayList(_ state: FrameState, layouts: [TextLayout]) -> DisplayList {
-        var items: [DisplayList.Item] = []
-        for (layer, layout) in zip(state.layers, layouts) {
-            guard layout.size > 0, !layer.text.isEmpty else { continue }
-            guard layer.isCompositedAsAWhole else {
-                items += self.items(layer, layout: layout)
-                continue
+        DisplayList(
+            width: canvas.width, height: canvas.height, background: canvas.background,
+            items: layerItems(state, layouts: layouts).flatMap { $0 })
+    }
+
+    /// The frame's display list with motion blur: each blurred layer is evaluated, laid out and
+    /// painted at its sub-frame times; a layer whose sub-frames all paint the same is drawn once
+    /// (still layers cost nothing more), the others become one `motionBlur` item.
+    package func displayList(_ scene: Scene, frame: Int, layouter: Layouter) throws -> DisplayList {
+        let state = scene.frameState(at: frame)
+        var items = layerItems(state, layouts: try layouter.layouts(state))
+        let blurs = scene.layerMotionBlurs
+        for blur in Set(blurs.compactMap { $0 }).sorted(by: { ($0.shutterAngle, $0.samples) < ($1.shutterAngle, $1.samples) }) {
+            let samples = try blur.sampleTimes(around: state.time, fps: scene.fps).map { time in
+                let sub = scene.frameState(atTime: time, frame: frame)
+                return layerItems(sub, layouts: try layouter.layouts(sub))
             }
-            // The layer's parts at full strength into its own coverage; its opacity and blend
-            // mode apply once, to the result.
-            guard layer.opacity > 0 else { continue }
-            var whole = layer
-            whole.opacity = 1
-            let parts = self.items(whole, layout: layout)
-            if !parts.isEmpty {
-                items.append(.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, items: parts)))
+            for index in blurs.indices where blurs[index] == blur {
+                let layerSamples = samples.map { $0[index] }
+                if layerSamples.dropFirst().allSatisfy({ $0 == layerSamples[0] }) {
+                    items[index] = layerSamples[0]
+                } else {
+                    items[index] = [
+                        .motionBlur(MotionBlurItem(layer: state.layers[index].id, blend: state.layers[index].blend, samples: layerSamples))
+                    ]
+                }
             }
         }
-        return DisplayList(width: canvas.width, height: canvas.height, background: canvas.background, items: items)
+        return DisplayList(width: canvas.width, height: canvas.height, background: canvas.background, items: items.flatMap { $0 })
+    }
+
+    /// Each layer's items, in layer order: its parts straight onto the canvas, or one `layer`
+    /// item when it is composited as a whole (an opacity below 1 or a blend mode), its parts at
+    /// full strength inside; nothing for a layer not shown.
+    package func layerItems(_ state: FrameState, layouts: [TextLayout]) -> [[DisplayList.Item]] {
+        zip(state.layers, layouts).map { layer, layout in
+            guard layout.size > 0, !layer.text.isEmpty else { return [] }
+            guard layer.isCompositedAsAWhole else { return items(layer, layout: layout) }
+            guard layer.opacity > 0 else { return [] }
+            var whole = layer
+            whole.opacity = 1
+            let parts = items(whole, layout: layout)
+            return parts.isEmpty ? [] : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, items: parts))]
+        }
     }
 
     /// One layer's parts in drawing order: backgrounds, decorations behind, glyphs (with their

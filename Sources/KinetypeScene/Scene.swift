@@ -23,6 +23,8 @@ public struct Scene: Sendable {
     public var layers: [TextLayer]
     /// The spec file this scene came from (for messages and the render manifest).
     public var sourcePath: String
+    /// Motion blur for every layer that does not set its own (nil: none).
+    public var motionBlur: MotionBlur? = nil
     /// Things that are allowed but probably not meant (a spring cut short by its next keyframe…).
     public var warnings: [String] = []
     /// The multiple of the spec's size this scene renders at (`scaled(by:)`, `render --scale`),
@@ -36,8 +38,17 @@ public struct Scene: Sendable {
 
     /// The resolved state of every layer at a frame. Pure: no fonts are opened here.
     public func frameState(at frame: Int) -> FrameState {
-        let t = time(ofFrame: frame)
-        return FrameState(frame: frame, time: t, layers: layers.map { $0.state(at: t) })
+        frameState(atTime: time(ofFrame: frame), frame: frame)
+    }
+
+    /// Every layer at `t` seconds, for frame `frame`: a motion-blur sub-frame between frames.
+    public func frameState(atTime t: Double, frame: Int) -> FrameState {
+        FrameState(frame: frame, time: t, layers: layers.map { $0.state(at: t) })
+    }
+
+    /// Each layer's motion blur: its own, else the scene's; nil where it is off.
+    public var layerMotionBlurs: [MotionBlur?] {
+        layers.map { layer in (layer.motionBlur ?? motionBlur).flatMap { $0.isOn ? $0 : nil } }
     }
 }
 

@@ -30,6 +30,8 @@ public struct TextLayer: Sendable {
     public var fill: LinearGradient? = nil
     /// How the layer, composited as a whole, combines with the layers under it.
     public var blend: BlendMode = .normal
+    /// This layer's motion blur, instead of the scene's (`shutterAngle: 0` leaves it sharp).
+    public var motionBlur: MotionBlur? = nil
     /// Seconds from the scene's start at which the layer appears (nil: from the start); before
     /// it the layer is neither evaluated nor drawn.
     public var inPoint: Double? = nil

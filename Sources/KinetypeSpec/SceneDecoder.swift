@@ -5,7 +5,7 @@ import KinetypeText
 
 /// Turns a parsed spec into a `Scene`, checking every field against the documented format.
 struct SceneDecoder {
-    static let fields = ["canvas", "fps", "duration", "fallbackFonts", "layers", "$schema"]
+    static let fields = ["canvas", "fps", "duration", "fallbackFonts", "layers", "motionBlur", "$schema"]
     static let canvasFields = ["width", "height", "background"]
 
     let catalog: FontCatalog
@@ -73,9 +73,10 @@ struct SceneDecoder {
                 layerNodes.append(node)
             }
         }
-        let scene = Scene(
+        var scene = Scene(
             canvas: canvas, fps: fps, duration: duration, layers: layers,
             sourcePath: root.file, warnings: warnings)
+        scene.motionBlur = try fields.optional("motionBlur").map(MotionBlurDecoder.decode)
         do {
             try GlyphPreflight.check(scene)
         } catch let failure as GlyphPreflight.Failure {

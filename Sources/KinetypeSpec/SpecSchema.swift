@@ -48,7 +48,8 @@ public enum SpecSchema {
                 "layers": (
                     ["type": "array", "items": ["if": ["type": "object", "required": ["row"]], "then": ref("row"), "else": ref("layer")]],
                     "Text layers and rows ({row: …}), drawn in order."
-                )
+                ),
+                "motionBlur": (motionBlur(), "Motion blur for every layer that does not set its own.")
             ], required: ["canvas", "fps", "duration", "layers"])
         root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         root["$id"] = id
@@ -144,6 +145,7 @@ public enum SpecSchema {
                 withDefault(enumeration(BlendMode.self), "normal"),
                 "How the layer, composited as a whole, combines with what is under it (default normal)."
             ),
+            "motionBlur": (motionBlur(), "This layer's motion blur, instead of the spec's (shutterAngle 0: sharp)."),
             "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),
             "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in).")
         ]
@@ -426,6 +428,20 @@ public enum SpecSchema {
     /// names the one that is not ("'bounce' is not one of ['response', …]").
     static func only(when fields: [String], allowed: [String]) -> JSON {
         ["if": ["anyOf": fields.map { ["required": [$0]] }], "then": ["propertyNames": ["enum": allowed]]]
+    }
+
+    static func motionBlur() -> JSON {
+        object(
+            MotionBlurDecoder.fields,
+            [
+                "shutterAngle": (
+                    withDefault(number(MotionBlur.shutterAngles), 180),
+                    "Degrees of a frame the shutter is open, centred on the frame's time (default 180; 0: no blur)."
+                ),
+                "samples": (
+                    withDefault(integer(MotionBlur.sampleCounts), 16), "Sub-frames averaged for each frame (default 16)."
+                )
+            ])
     }
 
     static func number(_ range: ClosedRange<Double>) -> JSON {

@@ -183,6 +183,7 @@ final class DecorationTests: XCTestCase {
             case .glyphs: return "glyphs"
             case let .rectangles(rectangles): return rectangles.paint.color.g == 0.8 ? "highlight" : "underline"
             case .layer: return "layer"
+            case .motionBlur: return "motionBlur"
             }
         }
         XCTAssertEqual(kinds, ["highlight", "glyphs", "underline"])
@@ -211,7 +212,7 @@ final class DecorationTests: XCTestCase {
             case let .rectangles(item):
                 XCTAssertEqual(item.paint.color.a, 0.5, accuracy: 1e-12)
                 rectangles += item.rects.count
-            case .layer: XCTFail("a layer inside a layer")
+            case .layer, .motionBlur: XCTFail("a layer inside a layer")
             }
         }
         XCTAssertEqual(rectangles, 3)

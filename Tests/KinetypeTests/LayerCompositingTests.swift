@@ -77,6 +77,7 @@ final class LayerCompositingTests: XCTestCase {
                 case .glyphs: return "glyphs"
                 case .rectangles: return "rectangles"
                 case let .layer(layer): return "layer \(layer.opacity) \(layer.blend.rawValue) \(layer.items.count)"
+                case .motionBlur: return "motionBlur"
                 }
             }
         }
