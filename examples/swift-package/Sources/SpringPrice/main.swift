@@ -3,7 +3,7 @@ import Kinetype
 
 // The SwiftUI article's spring: "Hello, World!" from 32 to 72 px, spring(response 0.5,
 // dampingFraction 0.5), repeated forever with autoreverse; below it, a price counting in cents.
-let spring = Easing.spring(Spring(response: 0.5, dampingFraction: 0.5))
+let spring = Easing.spring(response: 0.5, dampingFraction: 0.5)
 let size = KeyframeTrack<Double>(
     keyframes: [
         Keyframe(time: 0, value: 32),
