@@ -18,7 +18,7 @@ struct LayerDecoder {
     static let fields = [
         "id", "text", "font", "size", "position", "anchor", "color", "opacity",
         "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
-        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out", "motionBlur"
+        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out", "motionBlur", "captions"
     ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
     static let rowItemFields = [
@@ -48,8 +48,16 @@ struct LayerDecoder {
             id: id, text: .constant(""), font: try decodeFont(fields.required("font")),
             size: .constant(0), anchor: anchor)
         layer.paragraph = try decodeParagraph(fields)
+        // A subtitle file gives the text, instead of `text`.
+        let captions = fields.optional("captions")
+        if let captions {
+            if let text = fields.optional("text") {
+                throw text.error("give text or captions, not both (captions is at line \(captions.line ?? 0))")
+            }
+            layer.text = try CaptionsDecoder.text(captions, specDirectory: specDirectory, warnings: &properties.warnings)
+        }
         // Every animatable property, as TextLayer declares it.
-        for property in TextLayer.properties {
+        for property in TextLayer.properties where captions == nil || property.path != "text" {
             guard let valueNode = try Self.node(at: property.fields, in: fields) else {
                 if property.isRequired { _ = try fields.required(property.path) }
                 continue

@@ -5,27 +5,28 @@ import Foundation
 /// so a directory, a huge file or an endless device gives one clear error instead of a hang or
 /// an exhausted memory. Pipes are read (a generated spec may come through one), up to the limit.
 enum SpecFile {
-    static func read(path: String) throws -> Data {
+    /// - Parameter what: the file's name in messages ("spec file", "captions file").
+    static func read(path: String, what: String = "spec file") throws -> Data {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let reason = errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno))
-            throw SpecError(file: path, message: "cannot read the spec file: \(reason)")
+            throw SpecError(file: path, message: "cannot read the \(what): \(reason)")
         }
         let limit = SpecLimits.maxSpecBytes
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            guard Int(info.st_size) <= limit else { throw tooLarge(path, size: Int(info.st_size)) }
+            guard Int(info.st_size) <= limit else { throw tooLarge(path, size: Int(info.st_size), what: what) }
         case S_IFIFO, S_IFCHR, S_IFSOCK:
             break  // a stream: read up to the limit below
         case S_IFDIR:
-            throw SpecError(file: path, message: "cannot read the spec file: it is a directory, not a file")
+            throw SpecError(file: path, message: "cannot read the \(what): it is a directory, not a file")
         default:
-            throw SpecError(file: path, message: "cannot read the spec file: not a regular file or a pipe")
+            throw SpecError(file: path, message: "cannot read the \(what): not a regular file or a pipe")
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
-            throw SpecError(file: path, message: "cannot read the spec file: \(reason)")
+            throw SpecError(file: path, message: "cannot read the \(what): \(reason)")
         }
         defer { close(fd) }
         // Read at most one byte more than allowed: a file that grew, or a stream, stops there.
@@ -35,23 +36,23 @@ enum SpecFile {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, min($0.count, limit + 1 - data.count)) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
-                throw SpecError(file: path, message: "cannot read the spec file: \(String(cString: strerror(errno)))")
+                throw SpecError(file: path, message: "cannot read the \(what): \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
             data.append(contentsOf: buffer[0..<count])
         }
-        guard data.count <= limit else { throw tooLarge(path, size: nil) }
+        guard data.count <= limit else { throw tooLarge(path, size: nil, what: what) }
         return data
     }
 
-    private static func tooLarge(_ path: String, size: Int?) -> SpecError {
+    private static func tooLarge(_ path: String, size: Int?, what: String) -> SpecError {
         let mib = SpecLimits.maxSpecBytes >> 20
         let actual = size.map { String(format: " (%.1f MiB)", Double($0) / 1_048_576) } ?? ""
-        return SpecError(file: path, message: "the spec file is larger than the limit of \(mib) MiB\(actual)")
+        return SpecError(file: path, message: "the \(what) is larger than the limit of \(mib) MiB\(actual)")
     }
 
     /// The file's text, or an error at the first byte that is not UTF-8.
-    static func text(_ data: Data, path: String) throws -> String {
+    static func text(_ data: Data, path: String, what: String = "spec file") throws -> String {
         var bytes = [UInt8](data)
         // A UTF-8 byte order mark (editors on Windows write one) is allowed and dropped, as YAML
         // 1.2 and RFC 8259 let a reader do.
@@ -70,7 +71,7 @@ enum SpecFile {
                 throw SpecError(
                     file: path, line: position.line, column: position.column,
                     message:
-                        "the spec file is not UTF-8 text: byte 0x\(String(format: "%02X", bytes[offset])) cannot start or continue a character here; save the file as UTF-8"
+                        "the \(what) is not UTF-8 text: byte 0x\(String(format: "%02X", bytes[offset])) cannot start or continue a character here; save the file as UTF-8"
                 )
             }
         }

@@ -147,7 +147,18 @@ public enum SpecSchema {
             ),
             "motionBlur": (motionBlur(), "This layer's motion blur, instead of the spec's (shutterAngle 0: sharp)."),
             "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),
-            "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in).")
+            "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in)."),
+            "captions": (
+                object(
+                    CaptionsDecoder.fields,
+                    [
+                        "file": (
+                            ["type": "string", "pattern": "\\.([Ss][Rr][Tt]|[Vv][Tt][Tt]|[Jj][Ss][Oo][Nn])$"],
+                            "A .srt, .vtt or word-timed .json file, relative to the spec."
+                        )
+                    ], required: ["file"]),
+                "The text from a subtitle file, cue by cue (instead of text)."
+            )
         ]
         // The animatable properties, as TextLayer declares them.
         let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "tracking": 0]
@@ -155,7 +166,14 @@ public enum SpecSchema {
             let schema = defaults[property.path].map { withDefault(declared(property.path), $0) } ?? declared(property.path)
             schemas[property.path] = (schema, "\(property.path) (animatable)")
         }
-        return object(fields, schemas, required: TextLayer.properties.filter(\.isRequired).map(\.path) + ["font"])
+        let required = TextLayer.properties.filter(\.isRequired).map(\.path) + ["font"]
+        guard fields.contains("captions") else { return object(fields, schemas, required: required) }
+        // The text comes from `text` or from `captions`, never both (the decoder's rule).
+        var layer = object(fields, schemas, required: required.filter { $0 != "text" })
+        layer["if"] = ["required": ["captions"]]
+        layer["then"] = ["not": ["required": ["text"]]]
+        layer["else"] = ["required": ["text"]]
+        return layer
     }
 
     static func font() -> JSON {

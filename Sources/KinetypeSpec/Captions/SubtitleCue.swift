@@ -1,0 +1,61 @@
+import Foundation
+
+/// One cue of a subtitle file: its text (inline markup removed, lines kept) over [start, end).
+struct SubtitleCue: Equatable {
+    /// Seconds.
+    var start: Double
+    var end: Double
+    var text: String
+    /// Where the cue's timing line is, for messages.
+    var line: Int
+}
+
+/// A located problem in a subtitle file: `talk.srt:41:1: cue 12: end time … is before its start`.
+struct SubtitleError: Error {
+    var line: Int
+    var message: String
+}
+
+enum SubtitleText {
+    /// The text without inline tags (`<b>`, `<i>`, `<u>`, `<font …>`, `<c.class>`, `<v Name>`,
+    /// `<00:00:01.500>`) and with the HTML entities subtitle files use; the names of the tags
+    /// dropped, for one warning.
+    static func plain(_ text: String) -> (text: String, tags: Set<String>) {
+        var output = ""
+        var tags = Set<String>()
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == "<", let close = text[index...].firstIndex(of: ">") {
+                let inside = text[text.index(after: index)..<close]
+                let name = inside.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter })
+                if !name.isEmpty { tags.insert(String(name).lowercased()) }
+                index = text.index(after: close)
+                continue
+            }
+            output.append(text[index])
+            index = text.index(after: index)
+        }
+        for (entity, character) in [
+            ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", "\u{00A0}"), ("&lrm;", "\u{200E}"), ("&rlm;", "\u{200F}"), ("&amp;", "&")
+        ] {
+            output = output.replacingOccurrences(of: entity, with: character)
+        }
+        return (output, tags)
+    }
+
+    /// `HH:MM:SS,mmm` (SRT) or `[HH:]MM:SS.mmm` (WebVTT) in seconds; nil when malformed.
+    static func time(_ text: Substring, separator: Character, hoursOptional: Bool) -> Double? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3 || (hoursOptional && parts.count == 2) else { return nil }
+        let secondsParts = parts[parts.count - 1].split(separator: separator, omittingEmptySubsequences: false)
+        guard secondsParts.count == 2, secondsParts[1].count == 3, secondsParts[0].count == 2,
+            parts.dropLast().allSatisfy({ $0.count >= 2 && $0.allSatisfy(\.isASCII) }),
+            let seconds = Int(secondsParts[0]), let millis = Int(secondsParts[1]), seconds < 60,
+            let minutes = Int(parts[parts.count - 2]), minutes < 60
+        else { return nil }
+        let hours = parts.count == 3 ? Int(parts[0]) : 0
+        guard let hours, hours >= 0, minutes >= 0, seconds >= 0, millis >= 0 else { return nil }
+        // Whole milliseconds divided once, so 00:00:01.040 is the same Double as frame 26 / 25 fps.
+        return Double(((hours * 60 + minutes) * 60 + seconds) * 1000 + millis) / 1000
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Word-timed JSON from a speech recogniser: Whisper's `{"segments": [{"start", "end", "text",
+/// "words": [{"word", "start", "end"}]}]}`, one cue per segment, or a plain list
+/// `[{"text", "start", "end"}]`, one cue per item. Times are seconds.
+enum WordTimedReader {
+    static func cues(_ text: String) throws -> [SubtitleCue] {
+        let root: JSONValue?
+        do { root = try JSONParser.parse(text) } catch { throw SubtitleError(line: error.line, message: error.message) }
+        guard let root else { throw SubtitleError(line: 1, message: "the file holds no JSON value") }
+        switch root.kind {
+        case let .array(items):
+            return try items.enumerated().map { try cue($1, number: $0 + 1, textKey: "text") }
+        case let .object(fields):
+            guard let segments = fields.first(where: { key(of: $0.key) == "segments" })?.value, case let .array(items) = segments.kind
+            else {
+                throw SubtitleError(
+                    line: root.line, message: "expected Whisper's {\"segments\": [...]} or a list of {\"text\", \"start\", \"end\"}")
+            }
+            return try items.enumerated().map { try cue($1, number: $0 + 1, textKey: "text") }
+        default:
+            throw SubtitleError(
+                line: root.line, message: "expected Whisper's {\"segments\": [...]} or a list of {\"text\", \"start\", \"end\"}")
+        }
+    }
+
+    private static func key(of value: JSONValue) -> String? {
+        if case let .string(text) = value.kind { return text }
+        return nil
+    }
+
+    private static func cue(_ value: JSONValue, number: Int, textKey: String) throws -> SubtitleCue {
+        guard case let .object(fields) = value.kind else {
+            throw SubtitleError(line: value.line, message: "cue \(number): expected an object with text, start and end")
+        }
+        func field(_ name: String) -> JSONValue? { fields.first(where: { key(of: $0.key) == name })?.value }
+        func seconds(_ name: String) throws -> Double {
+            guard let node = field(name), case let .number(text) = node.kind, let time = Double(text), time.isFinite, time >= 0 else {
+                throw SubtitleError(
+                    line: field(name)?.line ?? value.line, message: "cue \(number): \(name) must be a number of seconds ≥ 0")
+            }
+            return time
+        }
+        let start = try seconds("start"), end = try seconds("end")
+        guard end > start else {
+            throw SubtitleError(line: value.line, message: "cue \(number): end time \(end) s is not after its start \(start) s")
+        }
+        guard let node = field(textKey), case let .string(text) = node.kind else {
+            throw SubtitleError(line: value.line, message: "cue \(number): expected \(textKey) as a string")
+        }
+        return SubtitleCue(start: start, end: end, text: text.trimmingCharacters(in: .whitespaces), line: value.line)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+@testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
+@testable import KinetypeSpec
+import KinetypeMotion
+import KinetypeRaster
+
+/// Issue 17 §1 (in part): captions from SRT, WebVTT and word-timed JSON files.
+final class CaptionsTests: XCTestCase {
+    static let srt = """
+        1\r
+        00:00:00,500 --> 00:00:01,000\r
+        First <b>cue</b>\r
+        \r
+        2\r
+        00:00:01,040 --> 00:00:01,960\r
+        Second cue\r
+        with two lines\r
+        \r
+        3\r
+        00:00:02,000 --> 00:00:02,500\r
+        Third &amp; <font color="#FF0000">red</font>\r
+        \r
+        4\r
+        00:00:02,500 --> 00:00:03,020\r
+        Fourth, adjacent\r
+        \r
+        5\r
+        00:00:03,300 --> 00:00:03,900\r
+        Fifth\r
+
+        """
+
+    /// A layer showing `file` (written into a temporary folder with `contents`) at 25 fps.
+    func scene(file: String, contents: String, folder: URL) throws -> Scene {
+        try contents.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("captions.yaml")
+        try """
+        canvas: {width: 320, height: 120, background: "#000000"}
+        fps: 25
+        duration: 4.2
+        layers:
+          - {id: c, captions: {file: \(file)}, font: {family: "DejaVu Sans"}, size: 18, position: [160, 60], color: "#FFFFFF"}
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        return try bundledOnlyLoader.load(path: spec.path)
+    }
+
+    func testSRTCuesBecomeTheLayersTextFromStartUntilEnd() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try scene(file: "talk.srt", contents: Self.srt, folder: folder)
+        let expected: [(Double, String)] = [
+            (0, ""), (0.49, ""), (0.5, "First cue"), (0.99, "First cue"), (1.0, ""), (1.04, "Second cue\nwith two lines"),
+            (2.0, "Third & red"), (2.5, "Fourth, adjacent"), (3.019, "Fourth, adjacent"), (3.02, ""), (3.3, "Fifth"), (3.9, "")
+        ]
+        for (time, text) in expected { XCTAssertEqual(scene.layers[0].text.value(at: time), text, "at \(time) s") }
+        XCTAssertEqual(expected.count, 12)
+        XCTAssertEqual(
+            scene.warnings, ["layers[0].captions.file: talk.srt: inline tags <b>, <font> are not applied; the text is shown plain"])
+    }
+
+    func testWebVTTAndWordTimedJSON() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let vtt = """
+            WEBVTT - a talk
+
+            NOTE written by hand
+
+            intro
+            00:00.500 --> 00:01.000 align:start line:90%
+            <v Ada>Hello <c.loud>there</c></v>
+
+            00:00:01.200 --> 00:00:02.000
+            Second <00:00:01.600>line
+
+            """
+        let fromVTT = try scene(file: "talk.vtt", contents: vtt, folder: folder)
+        XCTAssertEqual(fromVTT.layers[0].text.value(at: 0.7), "Hello there")
+        XCTAssertEqual(fromVTT.layers[0].text.value(at: 1.5), "Second line")
+        XCTAssertEqual(fromVTT.layers[0].text.value(at: 1.1), "")
+        XCTAssertEqual(fromVTT.warnings.count, 1)
+        XCTAssertTrue(fromVTT.warnings[0].contains("cue settings"), "\(fromVTT.warnings)")
+
+        let whisper = """
+            {"text": " Hello there. Second line.", "segments": [
+              {"id": 0, "start": 0.5, "end": 1.0, "text": " Hello there.", "words": [{"word": " Hello", "start": 0.5, "end": 0.7}]},
+              {"id": 1, "start": 1.2, "end": 2.0, "text": " Second line."}]}
+            """
+        let fromWhisper = try scene(file: "talk.json", contents: whisper, folder: folder)
+        XCTAssertEqual(fromWhisper.layers[0].text.value(at: 0.6), "Hello there.")
+        XCTAssertEqual(fromWhisper.layers[0].text.value(at: 1.9), "Second line.")
+        let list = try scene(
+            file: "list.json", contents: #"[{"text": "One", "start": 0, "end": 1}, {"text": "Two", "start": 0.5, "end": 2}]"#,
+            folder: folder)
+        XCTAssertEqual(list.layers[0].text.value(at: 0), "One")
+        XCTAssertEqual(list.layers[0].text.value(at: 0.7), "One\nTwo", "overlapping cues, one above the other")
+        XCTAssertEqual(list.layers[0].text.value(at: 1.5), "Two")
+    }
+
+    /// Each problem is one located line in the subtitle file; nothing is rendered.
+    func testMalformedFilesAreLocated() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases: [(String, String, String)] = [
+            (
+                "bad.srt", "1\n00:00:01,000 --> 00:00:03,000\nok\n\n2\n00:00:05,000 --> 00:00:04,000\nback\n",
+                "bad.srt:6:1: cue 2: end time 00:00:04,000 is not after its start 00:00:05,000"
+            ),
+            ("bad2.srt", "1\n00:00:01,000 -> 00:00:03,000\nok\n", "bad2.srt:2:1: cue 1: expected a timing line"),
+            ("bad3.srt", "1\n00:00:01 --> 00:00:03,000\nok\n", "bad3.srt:2:1: cue 1: the start time \"00:00:01\" is not HH:MM:SS,mmm"),
+            ("bad.vtt", "1\n00:01.000 --> 00:02.000\nok\n", "bad.vtt:1:1: not a WebVTT file"),
+            ("bad.json", #"[{"text": "a", "start": 2, "end": "3"}]"#, "bad.json:1:1: cue 1: end must be a number")
+        ]
+        for (file, contents, message) in cases {
+            XCTAssertThrowsError(try scene(file: file, contents: contents, folder: folder), file) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(file): \(error)")
+            }
+        }
+        XCTAssertEqual(cases.count, 5)
+        XCTAssertThrowsError(try loadYAML(singleLayerSpec(layer: #"{text: "a", captions: {file: x.srt}, font: {family: Inter}, size: 9}"#)))
+        {
+            XCTAssertTrue("\($0)".contains("give text or captions, not both"), "\($0)")
+        }
+        XCTAssertThrowsError(try loadYAML(singleLayerSpec(layer: #"{captions: {file: x.ass}, font: {family: Inter}, size: 9}"#))) {
+            XCTAssertTrue("\($0)".contains("use a .srt, .vtt or .json"), "\($0)")
+        }
+    }
+
+    /// A program's standard output (it must exit 0).
+    static func output(of name: String, _ arguments: [String]) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw TestEnvironmentError("\(name) \(arguments) exited \(process.terminationStatus)") }
+        return [UInt8](data)
+    }
+
+    /// Against libass (ffmpeg's subtitles filter) on the same SRT: at each of the 105 frames the
+    /// same cue is on screen, none missing, none a frame late, including cues that start exactly
+    /// on a frame and two that touch. A frame's signature is whether it has ink and where the
+    /// ink's columns start and end; the frames where it changes must be the same frames.
+    func testCueTimingEqualsLibass() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try scene(file: "talk.srt", contents: Self.srt, folder: folder)
+        let width = 320, height = 120
+        let raw = try Self.output(
+            of: "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "color=c=black:s=\(width)x\(height):r=25:d=4.2",
+                "-vf", "subtitles=\(folder.appendingPathComponent("talk.srt").path)", "-f", "rawvideo", "-pix_fmt", "gray", "-"
+            ])
+        let frameBytes = width * height
+        XCTAssertEqual(raw.count, frameBytes * scene.frameCount, "libass drew every frame")
+        func signature(_ ink: (Int, Int) -> Bool) -> [Int] {
+            var columns = (0..<width).filter { x in (0..<height).contains { ink(x, $0) } }
+            if columns.isEmpty { columns = [-1] }
+            return [columns.first!, columns.last!]
+        }
+        let renderer = try FrameRenderer(scene: scene)
+        var libass: [[Int]] = [], kinetype: [[Int]] = []
+        for frame in 0..<scene.frameCount {
+            libass.append(signature { x, y in raw[frame * frameBytes + y * width + x] > 40 })
+            let image = try renderer.render(frame: frame).rgbaImage
+            kinetype.append(signature { x, y in image.pixels[(y * width + x) * 4] > 40 })
+        }
+        func changes(_ signatures: [[Int]]) -> [Int] { (1..<signatures.count).filter { signatures[$0] != signatures[$0 - 1] } }
+        XCTAssertEqual(changes(kinetype), changes(libass))
+        XCTAssertEqual(kinetype.map { $0 == [-1, -1] }, libass.map { $0 == [-1, -1] }, "frames without a cue")
+        XCTAssertEqual(changes(libass).count, 9, "5 cues, two of them touching")
+    }
+}
