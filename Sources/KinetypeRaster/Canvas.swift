@@ -237,22 +237,54 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// Adds `layer`'s premultiplied pixels times `weight` into this canvas, a transparent one
-    /// that sums layers (the sub-frames of motion blur, whose weights add up to 1), over the
-    /// pixels `layer` drew.
-    public mutating func accumulate(_ layer: Canvas, weight: Float) {
-        precondition(layer.width == width && layer.height == height, "an accumulated canvas has the canvas's size")
+    /// Adds to this canvas, a transparent one that sums differences (the sub-frames of motion
+    /// blur, whose weights add up to 1), what compositing `layer` onto `backdrop` with `blend`
+    /// changes there, times `weight`, over the pixels `layer` drew. Adding the sum to the backdrop
+    /// (`add(differences:)`) then gives the mean of the composited sub-frames exactly, for every
+    /// mode, `add`'s clamp included.
+    public mutating func accumulate(_ layer: Canvas, over backdrop: Canvas, blend: BlendMode, weight: Float) {
+        precondition(layer.width == width && layer.height == height && backdrop.width == width, "canvases of one size")
         guard !layer.drawn.isEmpty else { return }
         let rows = layer.dirtyRows, columns = layer.dirtyColumns, canvasWidth = width
         markDirty(rows: rows, columns: columns)
         drawn.append(contentsOf: layer.drawn)
         layer.pixels.withUnsafeBufferPointer { l in
             l.withMemoryRebound(to: SIMD4<Float>.self) { source in
+                backdrop.pixels.withUnsafeBufferPointer { b in
+                    b.withMemoryRebound(to: SIMD4<Float>.self) { under in
+                        pixels.withUnsafeMutableBufferPointer { buffer in
+                            buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                                for row in rows {
+                                    for index in (row * canvasWidth + columns.lowerBound)..<(row * canvasWidth + columns.upperBound) {
+                                        let pixel = source[index]
+                                        guard pixel[3] > 0 else { continue }
+                                        p[index] += (blend.blend(pixel, over: under[index]) - under[index]) * weight
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds `differences` (a canvas `accumulate(_:over:blend:weight:)` filled) to this one, over
+    /// the pixels it covers.
+    public mutating func add(differences: Canvas) {
+        precondition(differences.width == width && differences.height == height, "canvases of one size")
+        guard !differences.drawn.isEmpty else { return }
+        let rows = differences.dirtyRows, columns = differences.dirtyColumns, canvasWidth = width
+        markDirty(rows: rows, columns: columns)
+        drawn.append(contentsOf: differences.drawn)
+        differences.pixels.withUnsafeBufferPointer { d in
+            d.withMemoryRebound(to: SIMD4<Float>.self) { change in
                 pixels.withUnsafeMutableBufferPointer { buffer in
                     buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
                         for row in rows {
                             for index in (row * canvasWidth + columns.lowerBound)..<(row * canvasWidth + columns.upperBound) {
-                                p[index] += source[index] * weight
+                                p[index] = (p[index] + change[index]).clamped(
+                                    lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
                             }
                         }
                     }

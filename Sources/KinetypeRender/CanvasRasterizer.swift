@@ -50,18 +50,18 @@ package final class CanvasRasterizer {
         }
     }
 
-    /// Each sub-frame drawn alone and added into a sum with weight 1/N, the mean then composited
-    /// once with the layer's blend mode: the same as averaging N frames over an unmoving backdrop
-    /// (source-over is linear in the premultiplied source).
+    /// Each sub-frame drawn alone and composited onto the canvas under it with the layer's blend
+    /// mode; what that changes, times 1/N, is summed, and the sum added once: the mean of the N
+    /// composited sub-frames, exactly, whatever the mode (`add` clamps, so it is not linear).
     private func draw(_ blur: MotionBlurItem, depth: Int) throws {
         if accumulations.count <= depth { accumulations += Array(repeating: nil, count: depth + 1 - accumulations.count) }
         var sum = accumulations[depth] ?? Canvas(width: canvas.width, height: canvas.height, fill: (0, 0, 0, 0))
         accumulations[depth] = nil
         let weight = 1 / Float(blur.samples.count)
         for sample in blur.samples {
-            try drawAlone(sample, depth: depth) { own in sum.accumulate(own, weight: weight) }
+            try drawAlone(sample, depth: depth) { own in sum.accumulate(own, over: canvas, blend: blur.blend, weight: weight) }
         }
-        canvas.composite(layer: sum, opacity: 1, blend: blur.blend)
+        canvas.add(differences: sum)
         sum.clear()
         accumulations[depth] = sum
     }

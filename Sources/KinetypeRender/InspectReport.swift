@@ -9,6 +9,8 @@ import KinetypeScene
 package struct InspectReport: Encodable, Sendable {
     public struct Layer: Encodable, Sendable {
         public var id: String
+        /// False outside the layer's in and out points: then nothing else is reported.
+        public var shown = true
         /// The font file drawn and its variation coordinates (after `font.weight` and `font.variations`).
         public var font: String
         public var variations: [String: Double]
@@ -80,6 +82,7 @@ package struct InspectReport: Encodable, Sendable {
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(id, forKey: Key("id"))
+            guard shown else { return try container.encode(false, forKey: Key("shown")) }
             try container.encode(font, forKey: Key("font"))
             try container.encode(variations, forKey: Key("variations"))
             try container.encode(anchor, forKey: Key("anchor"))
@@ -111,7 +114,7 @@ package struct InspectReport: Encodable, Sendable {
             let layout = Painter.place(local, layer: layer)
             var drawn = layer
             drawn.size = layout.size  // what is drawn: after shrink-to-fit
-            return Layer(
+            var report = Layer(
                 id: layer.id, font: layer.fontPath,
                 variations: Dictionary(uniqueKeysWithValues: layer.variations.settings.map { ($0.tag, $0.value) }),
                 anchor: layer.anchor.rawValue,
@@ -151,6 +154,8 @@ package struct InspectReport: Encodable, Sendable {
                         angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
                         space: gradient.space.rawValue, start: [line.start.x, line.start.y], end: [line.end.x, line.end.y])
                 })
+            report.shown = layer.isShown
+            return report
         }
     }
 

@@ -35,6 +35,9 @@ public struct LayerState: Sendable, Equatable {
     /// than normal, the layer's parts are drawn together first and composited once.
     public var blend: BlendMode = .normal
 
+    /// False outside the layer's in and out points: then nothing else here was evaluated.
+    public var isShown = true
+
     /// Whether the layer is drawn into its own coverage and composited as one piece.
     public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal }
 

@@ -43,7 +43,8 @@ public struct Scene: Sendable {
 
     /// Every layer at `t` seconds, for frame `frame`: a motion-blur sub-frame between frames.
     public func frameState(atTime t: Double, frame: Int) -> FrameState {
-        FrameState(frame: frame, time: t, layers: layers.map { $0.state(at: t) })
+        let frameTime = time(ofFrame: frame)
+        return FrameState(frame: frame, time: t, layers: layers.map { $0.state(at: t, frameTime: frameTime) })
     }
 
     /// Each layer's motion blur: its own, else the scene's; nil where it is off.

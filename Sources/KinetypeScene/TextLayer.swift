@@ -108,12 +108,17 @@ public struct TextLayer: Sendable {
     }
 
     /// Every declared property evaluated at `t` seconds, then what follows from them: values a
-    /// spring overshot into range, the font file for the weight and axes.
-    package func state(at t: Double) -> LayerState {
+    /// spring overshot into range, the font file for the weight and axes. Whether the layer is
+    /// shown at all is decided at `frameTime` (default `t`): a motion-blur sub-frame belongs to
+    /// its frame, so a layer cut at a frame is cut sharply, never faded across the shutter.
+    package func state(at t: Double, frameTime: Double? = nil) -> LayerState {
         var state = LayerState(id: id, anchor: anchor, style: paragraph.style, fit: fit)
-        guard isShown(at: t) else {
+        guard isShown(at: frameTime ?? t) else {
             // Outside its in and out points nothing of the layer is evaluated: no text, so no
-            // layout and no drawing; its default font keeps the state well-formed.
+            // layout and no drawing, and no part in a fit group; its default font keeps the
+            // state well-formed.
+            state.isShown = false
+            state.fit = nil
             state.opacity = 0
             let selection = font.family.select(weight: nil)
             state.fonts = FontChain(primary: selection.path, variations: selection.variations)

@@ -72,11 +72,6 @@ struct LayerDecoder {
         if let shown = layer.inPoint, let hidden = layer.outPoint, hidden <= shown, let out = fields.optional("out") {
             throw out.error("out (\(hidden) s) must be after in (\(shown) s): the layer would never be shown")
         }
-        if let shown = layer.inPoint, shown >= duration, let node = fields.optional("in") {
-            properties.warnings.append(
-                "\(node.path): in (\(SpecNode.format(shown)) s) is at or after the end (\(SpecNode.format(duration)) s): the layer is never shown"
-            )
-        }
         layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
         layer.background = try fields.optional("background").map { try StyleDecoder.background($0, properties: &properties) }
         if let animators = fields.optional("animators") {

@@ -77,6 +77,17 @@ struct SceneDecoder {
             canvas: canvas, fps: fps, duration: duration, layers: layers,
             sourcePath: root.file, warnings: warnings)
         scene.motionBlur = try fields.optional("motionBlur").map(MotionBlurDecoder.decode)
+        for (layer, node) in zip(scene.layers, layerNodes) where layer.inPoint != nil || layer.outPoint != nil {
+            // The frames showing a layer are consecutive, from the first at or after its in point.
+            let first = Int(((layer.inPoint ?? 0) * fps).rounded(.up))
+            let shown = (first - 1...first + 1).contains { $0 >= 0 && $0 < scene.frameCount && layer.isShown(at: scene.time(ofFrame: $0)) }
+            if !shown {
+                let window = [layer.inPoint.map { "in \(SpecNode.format($0)) s" }, layer.outPoint.map { "out \(SpecNode.format($0)) s" }]
+                scene.warnings.append(
+                    "\(node.path): no frame falls between \(window.compactMap { $0 }.joined(separator: " and ")) (frames are \(SpecNode.format(1 / fps)) s apart, the last at \(SpecNode.format(scene.time(ofFrame: scene.frameCount - 1))) s): layer \(SpecError.quoted(layer.id)) is never shown"
+                )
+            }
+        }
         do {
             try GlyphPreflight.check(scene)
         } catch let failure as GlyphPreflight.Failure {

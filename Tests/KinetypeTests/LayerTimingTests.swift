@@ -56,10 +56,53 @@ final class LayerTimingTests: XCTestCase {
             try FrameRenderer(scene: scene).render(frame: 5).rgbaImage, try FrameRenderer(scene: alone).render(frame: 5).rgbaImage)
     }
 
-    /// An in point at or after the end is allowed but said.
-    func testAnInPointAfterTheEndIsAWarning() throws {
-        let scene = try Self.scene(timing: "in: 2")
-        XCTAssertEqual(scene.warnings, ["layers[1].in: in (2 s) is at or after the end (2 s): the layer is never shown"])
+    /// Points that leave no frame to show the layer are allowed but said: after the last frame,
+    /// an out point of 0, a window between two frames.
+    func testPointsThatShowTheLayerOnNoFrameAreAWarning() throws {
+        let never = [("in: 1.96", "in 1.96 s"), ("out: 0", "out 0 s"), ("in: 0.51, out: 0.59", "in 0.51 s and out 0.59 s")]
+        for (timing, window) in never {
+            XCTAssertEqual(
+                try Self.scene(timing: timing).warnings,
+                ["layers[1]: no frame falls between \(window) (frames are 0.1 s apart, the last at 1.9 s): layer \"timed\" is never shown"])
+        }
+        for timing in ["in: 1.9", "out: 0.01", "in: 0.51, out: 0.61"] {
+            XCTAssertEqual(try Self.scene(timing: timing).warnings, [], timing)
+        }
+        XCTAssertEqual(never.count, 3)
+    }
+
+    /// `inspect` says a hidden layer is not shown instead of printing values it never had.
+    func testInspectSaysAHiddenLayerIsNotShown() throws {
+        let scene = try Self.scene(timing: "in: 0.5")
+        let hidden = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try InspectReport(scene: scene, frame: 4).json().utf8)) as? [String: Any])
+        let shown = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try InspectReport(scene: scene, frame: 5).json().utf8)) as? [String: Any])
+        let hiddenLayer = try XCTUnwrap((hidden["layers"] as? [[String: Any]])?[1])
+        XCTAssertEqual(hiddenLayer.count, 2)
+        XCTAssertEqual(hiddenLayer["shown"] as? Bool, false)
+        let shownLayer = try XCTUnwrap((shown["layers"] as? [[String: Any]])?[1])
+        XCTAssertNil(shownLayer["shown"])
+        XCTAssertNotNil(shownLayer["size"])
+    }
+
+    /// A hidden member of a fit group is left out of the group: the others keep their size.
+    func testAHiddenLayerTakesNoPartInItsFitGroup() throws {
+        let scene = try loadYAML(
+            """
+            canvas: {width: 300, height: 100}
+            fps: 10
+            duration: 1
+            layers:
+              - {id: short, text: "Hi", font: {family: Inter}, size: 40, position: [150, 30], box: {width: 280}, fitGroup: g}
+              - {id: long, text: "A very very long line of text here", font: {family: Inter}, size: 40, position: [150, 70],
+                 box: {width: 280}, fitGroup: g, fit: {minimumScaleFactor: 0.1}, out: 0.5}
+            """)
+        let renderer = try FrameRenderer(scene: scene)
+        let together = try renderer.layouts(scene.frameState(at: 3))
+        let alone = try renderer.layouts(scene.frameState(at: 7))
+        XCTAssertLessThan(together[0].size, 25, "shrunk with the long line")
+        XCTAssertEqual(alone[0].size, 40, "the long line is hidden: the short one keeps its size")
     }
 
     /// An out point not after the in point, or a negative time, is a located error.

@@ -101,6 +101,57 @@ final class MotionBlurTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 1)
     }
 
+    /// Every blend mode under blur is the mean of the composited sub-frames, `add` too, whose
+    /// clamp is not linear: a white block added over grey keeps its soft streak edges.
+    func testEveryBlendModeIsTheMeanOfItsSubFrames() throws {
+        func spec(_ fps: Double, _ blur: String?, _ mode: String) -> String {
+            """
+            canvas: {width: 160, height: 80, background: "#C0C0C0"}
+            fps: \(fps)
+            duration: 1
+            \(blur.map { "motionBlur: \($0)" } ?? "")
+            layers:
+              - {id: a, text: "█", font: {family: "DejaVu Sans"}, size: 40, color: "#F0E0FF", blend: \(mode), opacity: 0.8,
+                 position: {keyframes: [{time: 0, value: [0, 40]}, {time: 1, value: [160, 40]}]}}
+            """
+        }
+        var checked = 0
+        for mode in BlendMode.allCases {
+            let blurred = try Self.image(spec(10, "{shutterAngle: 360, samples: 4}", mode.rawValue), frame: 5)
+            let subFrames = try [37, 39, 41, 43].map { try Self.image(spec(80, nil, mode.rawValue), frame: $0) }
+            var worst = 0.0
+            for index in blurred.pixels.indices {
+                worst = max(worst, abs(Double(blurred.pixels[index]) - subFrames.reduce(0.0) { $0 + Double($1.pixels[index]) } / 4))
+            }
+            XCTAssertLessThanOrEqual(worst, 1, mode.rawValue)
+            checked += 1
+        }
+        XCTAssertEqual(checked, 5)
+    }
+
+    /// In and out points are decided at the frame's own time: a still layer cut at a frame is
+    /// cut sharply under blur, drawn exactly as without it, and absent on its out frame.
+    func testInAndOutCutSharplyUnderBlur() throws {
+        func spec(_ blur: String?) -> String {
+            """
+            canvas: {width: 100, height: 60, background: "#000000"}
+            fps: 10
+            duration: 1
+            \(blur.map { "motionBlur: \($0)" } ?? "")
+            layers:
+              - {id: a, text: "I", font: {family: Inter, weight: 900}, size: 50, position: [30, 30], color: "#FFFFFF", in: 0.5, out: 0.7}
+            """
+        }
+        var checked = 0
+        for frame in [0, 4, 5, 6, 7, 9] {
+            XCTAssertEqual(
+                try Self.image(spec("{shutterAngle: 720, samples: 4}"), frame: frame), try Self.image(spec(nil), frame: frame),
+                "frame \(frame)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 6)
+    }
+
     func testOutOfRangeSettingsAreLocated() throws {
         var checked = 0
         for (blur, message) in [

@@ -60,6 +60,8 @@ public struct PropertyPlot: Sendable {
         let duration = scene.duration
         let points = (0..<samples).compactMap { index -> (Double, Double)? in
             let t = duration * Double(index) / Double(max(samples - 1, 1))
+            // Outside its in and out points the layer has no values to plot.
+            guard layer.isShown(at: t) else { return nil }
             return number(property.reportedValue(in: layer.state(at: t))).map { (t, $0) }
         }
         guard !points.isEmpty else { throw SceneError(message: "\(layer.id) has no \(name) to plot") }
