@@ -4,14 +4,19 @@ import KinetypeRaster
 import KinetypeScene
 import KinetypeRender
 
-/// Fingerprints of what a render was made from: the spec file's bytes and the font files its
-/// layers use (their own fonts and fallbacks). FNV-1a, 64-bit: a check for staleness, not a
-/// cryptographic hash.
+/// Fingerprints of what a render was made from: the spec file's bytes (with the subtitle files
+/// its layers read) and the font files its layers use (their own fonts and fallbacks). FNV-1a,
+/// 64-bit: a check for staleness, not a cryptographic hash.
 package enum SceneFingerprint {
-    /// The spec file's bytes, or nil for a scene built in Swift.
+    /// The spec file's bytes, then each captions file's, or nil for a scene built in Swift. A
+    /// spec without captions files keeps the fingerprint it had before they existed.
     public static func spec(_ scene: Scene) -> String? {
         guard let data = FileManager.default.contents(atPath: scene.sourcePath) else { return nil }
-        return hex(fnv1a(data, seed: offsetBasis))
+        var hash = fnv1a(data, seed: offsetBasis)
+        for path in scene.layers.compactMap(\.captionsFile) {
+            hash = fnv1a(Data("\u{0}\(path)\u{0}".utf8) + (FileManager.default.contents(atPath: path) ?? Data("missing".utf8)), seed: hash)
+        }
+        return hex(hash)
     }
 
     /// Every font file the scene may draw with, by path, size and modification time (reading

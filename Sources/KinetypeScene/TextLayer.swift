@@ -30,6 +30,9 @@ public struct TextLayer: Sendable {
     public var fill: LinearGradient? = nil
     /// How the layer, composited as a whole, combines with the layers under it.
     public var blend: BlendMode = .normal
+    /// The subtitle file the text was read from (`captions:`), for the render manifest's
+    /// fingerprint of what a render was made from; nil for a text given in the spec.
+    public var captionsFile: String? = nil
     /// This layer's motion blur, instead of the scene's (`shutterAngle: 0` leaves it sharp).
     public var motionBlur: MotionBlur? = nil
     /// Seconds from the scene's start at which the layer appears (nil: from the start); before

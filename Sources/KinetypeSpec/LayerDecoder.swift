@@ -54,7 +54,8 @@ struct LayerDecoder {
             if let text = fields.optional("text") {
                 throw text.error("give text or captions, not both (captions is at line \(captions.line ?? 0))")
             }
-            layer.text = try CaptionsDecoder.text(captions, specDirectory: specDirectory, warnings: &properties.warnings)
+            (layer.text, layer.captionsFile) = try CaptionsDecoder.text(
+                captions, specDirectory: specDirectory, warnings: &properties.warnings)
         }
         // Every animatable property, as TextLayer declares it.
         for property in TextLayer.properties where captions == nil || property.path != "text" {

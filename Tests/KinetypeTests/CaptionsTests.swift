@@ -130,6 +130,24 @@ final class CaptionsTests: XCTestCase {
         }
     }
 
+    /// A render records the captions file in its manifest's fingerprint: `verify DIR SPEC`
+    /// calls the folder stale once the file changes.
+    func testVerifySeesTheCaptionsFileChange() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try scene(file: "talk.srt", contents: Self.srt, folder: folder)
+        let spec = folder.appendingPathComponent("captions.yaml"), frames = folder.appendingPathComponent("frames")
+        let render = try runKinetype(["render", spec.path, "-o", frames.path, "--frames", "0-2", "-q"])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let before = try runKinetype(["verify", frames.path, spec.path])
+        XCTAssertFalse(before.stderr.contains("another version of the spec"), before.stderr)
+        try Self.srt.replacingOccurrences(of: "First", with: "1st").write(
+            to: folder.appendingPathComponent("talk.srt"), atomically: true, encoding: .utf8)
+        let stale = try runKinetype(["verify", frames.path, spec.path])
+        XCTAssertEqual(stale.status, 1, stale.stdout)
+        XCTAssertTrue(stale.stderr.contains("another version of the spec"), stale.stderr)
+    }
+
     /// A program's standard output (it must exit 0).
     static func output(of name: String, _ arguments: [String]) throws -> [UInt8] {
         let process = Process()

@@ -10,7 +10,8 @@ enum CaptionsDecoder {
     static let fields = ["file"]
     static let formats = ["srt", "vtt", "json"]
 
-    static func text(_ node: SpecNode, specDirectory: URL, warnings: inout [String]) throws -> Property<String> {
+    /// The layer's text from the file `node` names, and the file's path.
+    static func text(_ node: SpecNode, specDirectory: URL, warnings: inout [String]) throws -> (text: Property<String>, file: String) {
         let fields = try node.mapping(allowed: Self.fields)
         let fileNode = try fields.required("file")
         let name = try fileNode.string()
@@ -45,7 +46,7 @@ enum CaptionsDecoder {
                 "\(fileNode.path): \(name): " + ignored.joined(separator: " and ") + " are not applied; the text is shown plain")
         }
         if cues.isEmpty { warnings.append("\(fileNode.path): \(name) holds no cues; the layer shows nothing") }
-        return track(cues)
+        return (track(cues), url.path)
     }
 
     /// The cues as text keyframes: at every cue start or end, the texts of the cues showing from
