@@ -110,11 +110,20 @@ package struct Painter: Sendable {
             let run = line.runs[runIndex]
             let glyphs = run.glyphs.indices.compactMap { index -> GlyphItem.Glyph? in
                 let glyph = run.glyphs[index]
+                // Word-timed captions: the spoken word in its highlight, words to come hidden.
+                var base = layer.color
+                if let spoken = layer.spokenWords {
+                    guard let color = spoken.color(cluster: glyph.cluster, base: layer.color) else { return nil }
+                    base = color
+                }
                 guard let moved = animated?[runIndex][index] else {
                     guard glyph.x > -reach, glyph.x < width + reach, glyph.y > -reach, glyph.y < height + reach else { return nil }
-                    return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: paint)
+                    let glyphPaint =
+                        layer.spokenWords == nil ? paint : Paint(color: RGBA(r: base.r, g: base.g, b: base.b, a: base.a * layer.opacity))
+                    return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: glyphPaint)
                 }
-                let values = moved.values
+                var values = moved.values
+                if layer.spokenWords != nil, base != layer.color { values.color = base }
                 let glyphPaint = Paint(
                     color: RGBA(
                         r: values.color.r, g: values.color.g, b: values.color.b,

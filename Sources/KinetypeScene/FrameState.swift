@@ -35,6 +35,8 @@ public struct LayerState: Sendable, Equatable {
     /// than normal, the layer's parts are drawn together first and composited once.
     public var blend: BlendMode = .normal
 
+    /// The words of word-timed captions at this frame (nil: no word timings).
+    public var spokenWords: SpokenWordsState?
     /// False outside the layer's in and out points: then nothing else here was evaluated.
     public var isShown = true
 

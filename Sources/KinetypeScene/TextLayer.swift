@@ -33,6 +33,8 @@ public struct TextLayer: Sendable {
     /// The subtitle file the text was read from (`captions:`), for the render manifest's
     /// fingerprint of what a render was made from; nil for a text given in the spec.
     public var captionsFile: String? = nil
+    /// Word timings of word-timed captions: the spoken word highlighted, words revealed.
+    public var spokenWords: SpokenWords? = nil
     /// This layer's motion blur, instead of the scene's (`shutterAngle: 0` leaves it sharp).
     public var motionBlur: MotionBlur? = nil
     /// Seconds from the scene's start at which the layer appears (nil: from the start); before
@@ -136,6 +138,7 @@ public struct TextLayer: Sendable {
         state.shadows = shadows.map { $0.state(at: t) }
         state.gradient = fill?.state(at: t)
         state.blend = blend
+        state.spokenWords = spokenWords?.state(at: t)
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)
         state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }

@@ -54,8 +54,10 @@ struct LayerDecoder {
             if let text = fields.optional("text") {
                 throw text.error("give text or captions, not both (captions is at line \(captions.line ?? 0))")
             }
-            (layer.text, layer.captionsFile) = try CaptionsDecoder.text(
-                captions, specDirectory: specDirectory, warnings: &properties.warnings)
+            let decoded = try CaptionsDecoder.decode(captions, specDirectory: specDirectory, warnings: &properties.warnings)
+            layer.text = decoded.text
+            layer.captionsFile = decoded.file
+            layer.spokenWords = decoded.spokenWords
         }
         // Every animatable property, as TextLayer declares it.
         for property in TextLayer.properties where captions == nil || property.path != "text" {

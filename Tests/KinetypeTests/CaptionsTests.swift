@@ -130,6 +130,52 @@ final class CaptionsTests: XCTestCase {
         }
     }
 
+    /// Word-timed captions: the word being spoken is drawn in the highlight, words to come are
+    /// not drawn (reveal: words), and the words keep the places the whole cue gives them.
+    func testTheSpokenWordIsHighlightedAndWordsAppearAsSpoken() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: TestPaths.examples.appendingPathComponent("captions/word-by-word.json"), to: folder.appendingPathComponent("words.json"))
+        let spec = folder.appendingPathComponent("words.yaml")
+        try """
+        canvas: {width: 900, height: 200}
+        fps: 20
+        duration: 4.2
+        layers:
+          - {id: w, captions: {file: words.json, highlight: "#FFD400", reveal: words}, font: {family: Inter}, size: 30,
+             color: "#000000", position: [450, 100], box: {width: 880}}
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let words = try bundledOnlyLoader.load(path: spec.path)
+        let yellow = RGBA(hex: "#FFD400")!
+        // t = 0.9 s: "Words light" said, "up" spoken (0.85-1.0), "as they are spoken." to come.
+        let list = try DisplayListReport.displayList(scene: words, frame: 18)
+        guard case let .glyphs(item) = list.items.first else { return XCTFail("\(list.items)") }
+        let whole = try DisplayListReport.displayList(scene: words, frame: 39)
+        guard case let .glyphs(full) = whole.items.first else { return XCTFail() }
+        let all = full.lines.flatMap(\.runs).flatMap(\.glyphs)
+        let space = all[5].id  // after "Words"; spaces belong to no word and stay (they draw nothing)
+        let glyphs = item.lines.flatMap(\.runs).flatMap(\.glyphs).filter { $0.id != space }
+        XCTAssertEqual(glyphs.count, "Wordslightup".count, "only the words said and spoken are drawn")
+        XCTAssertEqual(glyphs.filter { $0.paint.color == yellow }.count, 2, "\"up\" in the highlight")
+        XCTAssertEqual(glyphs.filter { $0.paint.color == .black }.count, 10)
+        XCTAssertEqual(all.filter { $0.id != space }.count, "Wordslightupastheyarespoken.".count)
+        // Placed where the whole cue puts them: the same x as when every word is shown.
+        XCTAssertEqual(glyphs.map(\.x), Array(all.filter { $0.id != space }.prefix(glyphs.count).map(\.x)))
+        // Without word timings, highlight and reveal change nothing and say so.
+        let srt = try scene(file: "talk.srt", contents: Self.srt, folder: folder)
+        XCTAssertNil(srt.layers[0].spokenWords)
+        try """
+        canvas: {width: 300, height: 100}
+        fps: 10
+        duration: 1
+        layers:
+          - {id: c, captions: {file: talk.srt, highlight: "#FF0000"}, font: {family: Inter}, size: 20, position: [150, 50]}
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let plain = try bundledOnlyLoader.load(path: spec.path)
+        XCTAssertTrue(plain.warnings.contains { $0.contains("has no word timings") }, "\(plain.warnings)")
+    }
+
     /// A render records the captions file in its manifest's fingerprint: `verify DIR SPEC`
     /// calls the folder stale once the file changes.
     func testVerifySeesTheCaptionsFileChange() throws {

@@ -41,8 +41,10 @@ final class GoldenTests: XCTestCase {
     func testStrikethrough() throws { try render("strikethrough", extraFrames: { _ in [24, 40, 75, 119, 125] }) }
     /// Letters mid-spring (turned, scaled, tinted), the title landed with the caption's words coming in.
     func testKineticTitle() throws { try render("kinetic-title", extraFrames: { _ in [10, 18, 30] }) }
-    /// Captions from examples/subtitles.srt: the first cue, the gap between cues, the last cue.
+    /// Captions from examples/captions/subtitles.srt: the first cue, the gap between cues, the last cue.
     func testSubtitles() throws { try render("subtitles", extraFrames: { _ in [21, 106] }) }
+    /// Word-by-word captions: words appearing as spoken, the spoken one in yellow.
+    func testWordByWord() throws { try render("word-by-word", extraFrames: { _ in [20, 50, 90] }) }
     /// The title mid-whoosh under a 180° shutter (16 sub-frames) and the fading tag, blurred.
     func testMotionBlur() throws { try render("motion-blur", extraFrames: { _ in [4, 8, 14] }) }
 

@@ -217,6 +217,7 @@ final class ScaleTests: XCTestCase {
             "TextLayer.paragraph", "TextLayer.fit", "TextLayer.decorations", "TextLayer.background", "TextLayer.animators",
             "TextLayer.stroke", "TextLayer.shadows", "TextLayer.fill", "TextLayer.blend",
             "TextLayer.inPoint", "TextLayer.outPoint", "TextLayer.motionBlur", "Scene.motionBlur", "TextLayer.captionsFile",
+            "TextLayer.spokenWords",
             "FontSpec.source", "FontSpec.family", "FontSpec.weight", "FontSpec.variations", "FontSpec.features", "FontSpec.fallbacks",
             "ParagraphSpec.style", "ParagraphStyle.alignment", "ParagraphStyle.lineHeight", "ParagraphStyle.maxLines",
             "ParagraphStyle.truncation", "ParagraphStyle.language", "ParagraphStyle.features",

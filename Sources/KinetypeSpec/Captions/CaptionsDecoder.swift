@@ -7,11 +7,18 @@ import KinetypeScene
 /// nothing between cues. The text changes without animation (never counts from one cue to the
 /// next); the layer's styling, box, fit, decorations and animators apply as to any text.
 enum CaptionsDecoder {
-    static let fields = ["file"]
+    static let fields = ["file", "highlight", "reveal"]
     static let formats = ["srt", "vtt", "json"]
 
-    /// The layer's text from the file `node` names, and the file's path.
-    static func text(_ node: SpecNode, specDirectory: URL, warnings: inout [String]) throws -> (text: Property<String>, file: String) {
+    /// What `captions:` gives a layer: its text, the file's path, and the word timings when the
+    /// spec asks to highlight or reveal words.
+    struct Decoded {
+        var text: Property<String>
+        var file: String
+        var spokenWords: SpokenWords?
+    }
+
+    static func decode(_ node: SpecNode, specDirectory: URL, warnings: inout [String]) throws -> Decoded {
         let fields = try node.mapping(allowed: Self.fields)
         let fileNode = try fields.required("file")
         let name = try fileNode.string()
@@ -46,7 +53,34 @@ enum CaptionsDecoder {
                 "\(fileNode.path): \(name): " + ignored.joined(separator: " and ") + " are not applied; the text is shown plain")
         }
         if cues.isEmpty { warnings.append("\(fileNode.path): \(name) holds no cues; the layer shows nothing") }
-        return (track(cues), url.path)
+        let highlight = try fields.optional("highlight").map { try ValueDecoders.color($0) }
+        let reveal = try fields.optional("reveal")?.choice(of: SpokenWords.Reveal.self, what: "reveal") ?? .all
+        var spoken: SpokenWords?
+        if highlight != nil || reveal != .all {
+            if cues.allSatisfy(\.words.isEmpty) {
+                warnings.append(
+                    "\(node.path): \(name) has no word timings (only word-timed JSON with words has them): highlight and reveal change nothing"
+                )
+            }
+            spoken = SpokenWords(highlight: highlight, reveal: reveal, intervals: intervals(cues))
+        }
+        return Decoded(text: track(cues), file: url.path, spokenWords: spoken)
+    }
+
+    /// The texts `track` shows, in the same order, each with its words placed in the joined text.
+    static func intervals(_ cues: [SubtitleCue]) -> [SpokenWords.Interval] {
+        let times = Set(cues.flatMap { [$0.start, $0.end] }).sorted()
+        return times.map { time in
+            var offset = 0
+            var words: [SpokenWords.Word] = []
+            for cue in cues where cue.start <= time && time < cue.end {
+                words += cue.words.map {
+                    SpokenWords.Word(range: ($0.range.lowerBound + offset)..<($0.range.upperBound + offset), start: $0.start, end: $0.end)
+                }
+                offset += cue.text.utf8.count + 1  // the cue and the newline after it
+            }
+            return SpokenWords.Interval(start: time, words: words)
+        }
     }
 
     /// The cues as text keyframes: at every cue start or end, the texts of the cues showing from

@@ -8,6 +8,13 @@ struct SubtitleCue: Equatable {
     var text: String
     /// Where the cue's timing line is, for messages.
     var line: Int
+    /// Word timings (word-timed JSON): each word's UTF-8 range in `text` and when it is spoken.
+    var words: [(range: Range<Int>, start: Double, end: Double)] = []
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.start == b.start && a.end == b.end && a.text == b.text && a.line == b.line
+            && a.words.elementsEqual(b.words) { $0.range == $1.range && $0.start == $1.start && $0.end == $1.end }
+    }
 }
 
 /// A located problem in a subtitle file: `talk.srt:41:1: cue 12: end time … is before its start`.

@@ -48,6 +48,29 @@ enum WordTimedReader {
         guard let node = field(textKey), case let .string(text) = node.kind else {
             throw SubtitleError(line: value.line, message: "cue \(number): expected \(textKey) as a string")
         }
-        return SubtitleCue(start: start, end: end, text: text.trimmingCharacters(in: .whitespaces), line: value.line)
+        var cue = SubtitleCue(start: start, end: end, text: text.trimmingCharacters(in: .whitespaces), line: value.line)
+        // Whisper's words, found in the segment's text in order (a word not found is skipped).
+        if let words = field("words"), case let .array(items) = words.kind {
+            var from = cue.text.startIndex
+            for item in items {
+                guard case let .object(wordFields) = item.kind,
+                    let wordNode = wordFields.first(where: { key(of: $0.key) == "word" })?.value, case let .string(word) = wordNode.kind,
+                    let startNode = wordFields.first(where: { key(of: $0.key) == "start" })?.value, case let .number(s) = startNode.kind,
+                    let endNode = wordFields.first(where: { key(of: $0.key) == "end" })?.value, case let .number(e) = endNode.kind,
+                    let wordStart = Double(s), let wordEnd = Double(e), wordStart.isFinite, wordEnd.isFinite
+                else { throw SubtitleError(line: item.line, message: "cue \(number): a word needs word, start and end") }
+                let trimmed = word.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty, let found = cue.text.range(of: trimmed, range: from..<cue.text.endIndex) else { continue }
+                let utf8 = cue.text.utf8
+                cue.words.append(
+                    (
+                        utf8.distance(
+                            from: utf8.startIndex, to: found.lowerBound)..<utf8.distance(from: utf8.startIndex, to: found.upperBound),
+                        wordStart, wordEnd
+                    ))
+                from = found.upperBound
+            }
+        }
+        return cue
     }
 }
