@@ -212,28 +212,13 @@ public struct Canvas: Sendable {
     /// `opacity` and `blend` mode: so a fading layer fades as one piece, and its stroke never
     /// shows through its fill. Only the pixels the layer drew are visited.
     public mutating func composite(layer: Canvas, opacity: Double, blend: BlendMode) {
-        precondition(layer.width == width && layer.height == height, "a layer canvas has the canvas's size")
-        guard opacity > 0, !layer.drawn.isEmpty else { return }
-        let rows = layer.dirtyRows, columns = layer.dirtyColumns
-        markDirty(rows: rows, columns: columns)
-        // What the layer drew is what this canvas now differs from its background by.
-        drawn.append(contentsOf: layer.drawn)
-        let scale = Float(min(opacity, 1)), canvasWidth = width
-        layer.pixels.withUnsafeBufferPointer { l in
-            l.withMemoryRebound(to: SIMD4<Float>.self) { source in
-                pixels.withUnsafeMutableBufferPointer { buffer in
-                    buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
-                        for row in rows {
-                            for index in (row * canvasWidth + columns.lowerBound)..<(row * canvasWidth + columns.upperBound) {
-                                // A transparent source leaves the backdrop as it is in every mode.
-                                let pixel = source[index]
-                                guard pixel[3] > 0 else { continue }
-                                p[index] = blend.blend(pixel * scale, over: p[index])
-                            }
-                        }
-                    }
-                }
-            }
+        guard opacity > 0 else { return }
+        let scale = Float(min(opacity, 1))
+        combine(layer) { here, source, index in
+            // A transparent source leaves the backdrop as it is in every mode.
+            let pixel = source[index]
+            guard pixel[3] > 0 else { return }
+            here[index] = blend.blend(pixel * scale, over: here[index])
         }
     }
 
@@ -243,27 +228,13 @@ public struct Canvas: Sendable {
     /// (`add(differences:)`) then gives the mean of the composited sub-frames exactly, for every
     /// mode, `add`'s clamp included.
     public mutating func accumulate(_ layer: Canvas, over backdrop: Canvas, blend: BlendMode, weight: Float) {
-        precondition(layer.width == width && layer.height == height && backdrop.width == width, "canvases of one size")
-        guard !layer.drawn.isEmpty else { return }
-        let rows = layer.dirtyRows, columns = layer.dirtyColumns, canvasWidth = width
-        markDirty(rows: rows, columns: columns)
-        drawn.append(contentsOf: layer.drawn)
-        layer.pixels.withUnsafeBufferPointer { l in
-            l.withMemoryRebound(to: SIMD4<Float>.self) { source in
-                backdrop.pixels.withUnsafeBufferPointer { b in
-                    b.withMemoryRebound(to: SIMD4<Float>.self) { under in
-                        pixels.withUnsafeMutableBufferPointer { buffer in
-                            buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
-                                for row in rows {
-                                    for index in (row * canvasWidth + columns.lowerBound)..<(row * canvasWidth + columns.upperBound) {
-                                        let pixel = source[index]
-                                        guard pixel[3] > 0 else { continue }
-                                        p[index] += (blend.blend(pixel, over: under[index]) - under[index]) * weight
-                                    }
-                                }
-                            }
-                        }
-                    }
+        precondition(backdrop.width == width && backdrop.height == height, "canvases of one size")
+        backdrop.pixels.withUnsafeBufferPointer { b in
+            b.withMemoryRebound(to: SIMD4<Float>.self) { under in
+                combine(layer) { here, source, index in
+                    let pixel = source[index]
+                    guard pixel[3] > 0 else { return }
+                    here[index] += (blend.blend(pixel, over: under[index]) - under[index]) * weight
                 }
             }
         }
@@ -272,19 +243,31 @@ public struct Canvas: Sendable {
     /// Adds `differences` (a canvas `accumulate(_:over:blend:weight:)` filled) to this one, over
     /// the pixels it covers.
     public mutating func add(differences: Canvas) {
-        precondition(differences.width == width && differences.height == height, "canvases of one size")
-        guard !differences.drawn.isEmpty else { return }
-        let rows = differences.dirtyRows, columns = differences.dirtyColumns, canvasWidth = width
+        combine(differences) { here, change, index in
+            here[index] = (here[index] + change[index]).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
+        }
+    }
+
+    /// Takes over what `other` (a canvas of this size) drew, so clearing and converting this one
+    /// cover it, and calls `body` with this canvas's pixels, `other`'s, and each index of the
+    /// rectangle `other` drew in.
+    @inline(__always)
+    private mutating func combine(
+        _ other: Canvas,
+        _ body: (_ here: UnsafeMutableBufferPointer<SIMD4<Float>>, _ other: UnsafeBufferPointer<SIMD4<Float>>, _ index: Int) -> Void
+    ) {
+        precondition(other.width == width && other.height == height, "canvases of one size")
+        guard !other.drawn.isEmpty else { return }
+        let rows = other.dirtyRows, columns = other.dirtyColumns, canvasWidth = width
         markDirty(rows: rows, columns: columns)
-        drawn.append(contentsOf: differences.drawn)
-        differences.pixels.withUnsafeBufferPointer { d in
-            d.withMemoryRebound(to: SIMD4<Float>.self) { change in
+        drawn.append(contentsOf: other.drawn)
+        other.pixels.withUnsafeBufferPointer { o in
+            o.withMemoryRebound(to: SIMD4<Float>.self) { there in
                 pixels.withUnsafeMutableBufferPointer { buffer in
-                    buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                    buffer.withMemoryRebound(to: SIMD4<Float>.self) { here in
                         for row in rows {
                             for index in (row * canvasWidth + columns.lowerBound)..<(row * canvasWidth + columns.upperBound) {
-                                p[index] = (p[index] + change[index]).clamped(
-                                    lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
+                                body(here, there, index)
                             }
                         }
                     }

@@ -194,21 +194,6 @@ final class CaptionsTests: XCTestCase {
         XCTAssertTrue(stale.stderr.contains("another version of the spec"), stale.stderr)
     }
 
-    /// A program's standard output (it must exit 0).
-    static func output(of name: String, _ arguments: [String]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [name] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestEnvironmentError("\(name) \(arguments) exited \(process.terminationStatus)") }
-        return [UInt8](data)
-    }
-
     /// Against libass (ffmpeg's subtitles filter) on the same SRT: at each of the 105 frames the
     /// same cue is on screen, none missing, none a frame late, including cues that start exactly
     /// on a frame and two that touch. A frame's signature is whether it has ink and where the
@@ -218,8 +203,8 @@ final class CaptionsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = try scene(file: "talk.srt", contents: Self.srt, folder: folder)
         let width = 320, height = 120
-        let raw = try Self.output(
-            of: "ffmpeg",
+        let raw = try programOutput(
+            "ffmpeg",
             [
                 "-v", "error", "-f", "lavfi", "-i", "color=c=black:s=\(width)x\(height):r=25:d=4.2",
                 "-vf", "subtitles=\(folder.appendingPathComponent("talk.srt").path)", "-f", "rawvideo", "-pix_fmt", "gray", "-"

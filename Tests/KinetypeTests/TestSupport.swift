@@ -126,3 +126,18 @@ func runKinetype(_ arguments: [String], environment: [String: String] = [:], in 
         status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
         stderr: String(decoding: stderr, as: UTF8.self))
 }
+
+/// A program's standard output, found on PATH; it must exit 0.
+func programOutput(_ name: String, _ arguments: [String]) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [name] + arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw TestEnvironmentError("\(name) \(arguments) exited \(process.terminationStatus)") }
+    return [UInt8](data)
+}

@@ -13,17 +13,7 @@ final class VideoTests: XCTestCase {
     }
 
     func tool(_ name: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [name] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments)")
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try programOutput(name, arguments), as: UTF8.self)
     }
 
     func spec(background: String = "\"#FFFFFF\"", width: Int = 160, fps: Double = 29.97, in directory: URL) throws -> String {
