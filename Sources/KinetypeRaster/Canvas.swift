@@ -210,14 +210,25 @@ public struct Canvas: Sendable {
     /// Composites `layer`, a canvas of the same size that started transparent and holds one
     /// layer's parts (box, shadows, stroke, fill, decorations), onto this one, once, with its
     /// `opacity` and `blend` mode: so a fading layer fades as one piece, and its stroke never
-    /// shows through its fill. Only the pixels the layer drew are visited.
-    public mutating func composite(layer: Canvas, opacity: Double, blend: BlendMode) {
+    /// shows through its fill. Only the pixels the layer drew are visited. With `mask`, each
+    /// pixel is kept by the mask's coverage there (0 outside it), or by 1 − that with `invertMask`.
+    public mutating func composite(
+        layer: Canvas, opacity: Double, blend: BlendMode, mask: CoverageMask? = nil, invertMask: Bool = false
+    ) {
         guard opacity > 0 else { return }
-        let scale = Float(min(opacity, 1))
+        let scale = Float(min(opacity, 1)), canvasWidth = width
         combine(layer) { here, source, index in
             // A transparent source leaves the backdrop as it is in every mode.
-            let pixel = source[index]
+            var pixel = source[index]
             guard pixel[3] > 0 else { return }
+            if let mask {
+                let x = index % canvasWidth - mask.x, y = index / canvasWidth - mask.y
+                var kept: Float = 0
+                if x >= 0, x < mask.width, y >= 0, y < mask.height { kept = Float(mask.coverage[y * mask.width + x]) / 255 }
+                if invertMask { kept = 1 - kept }
+                guard kept > 0 else { return }
+                pixel *= kept
+            }
             here[index] = blend.blend(pixel * scale, over: here[index])
         }
     }

@@ -45,9 +45,21 @@ package final class CanvasRasterizer {
     /// The layer's parts drawn into a transparent canvas of their own, then composited onto the
     /// canvas under them once, with the layer's opacity and blend mode.
     private func draw(_ layer: LayerItem, depth: Int) throws {
+        let mask = layer.mask.map(maskCoverage)
         try drawAlone(layer.items, depth: depth) { own in
-            canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend)
+            canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend, mask: mask, invertMask: layer.mask?.invert ?? false)
         }
+    }
+
+    /// A mask's rectangle as exact-area coverage, its edge blurred by the feather (σ = feather / 2,
+    /// as a shadow's), computed over the canvas grown by the blur's reach so the canvas's own
+    /// edges do not soften it.
+    private func maskCoverage(_ mask: MaskState) -> CoverageMask {
+        let reach = Int((1.5 * mask.feather).rounded(.up)) + 2
+        let window = PixelWindow(x0: -reach, y0: -reach, x1: canvas.width + reach, y1: canvas.height + reach)
+        let rect = mask.rect
+        let sharp = CoverageMask(rectangle: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, window: window)
+        return mask.feather > 0 && sharp.width > 0 && sharp.height > 0 ? sharp.blurred(sigma: mask.feather / 2) : sharp
     }
 
     /// Each sub-frame drawn alone and composited onto the canvas under it with the layer's blend

@@ -56,13 +56,16 @@ public struct LayerItem: Sendable, Equatable {
     /// 0…1, applied once to the composited layer.
     public var opacity: Double
     public var blend: BlendMode
+    /// What is kept of the composited layer (nil: all of it).
+    public var mask: MaskState?
     /// The layer's parts, in drawing order, at full opacity.
     public var items: [DisplayList.Item]
 
-    public init(layer: String, opacity: Double, blend: BlendMode, items: [DisplayList.Item]) {
+    public init(layer: String, opacity: Double, blend: BlendMode, mask: MaskState? = nil, items: [DisplayList.Item]) {
         self.layer = layer
         self.opacity = opacity
         self.blend = blend
+        self.mask = mask
         self.items = items
     }
 }

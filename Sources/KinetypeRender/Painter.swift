@@ -56,7 +56,8 @@ package struct Painter: Sendable {
             var whole = layer
             whole.opacity = 1
             let parts = items(whole, layout: layout)
-            return parts.isEmpty ? [] : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, items: parts))]
+            return parts.isEmpty
+                ? [] : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, mask: layer.mask, items: parts))]
         }
     }
 

@@ -41,7 +41,9 @@ public struct LayerState: Sendable, Equatable {
     public var isShown = true
 
     /// Whether the layer is drawn into its own coverage and composited as one piece.
-    public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal }
+    public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal || mask != nil }
+    /// The layer's mask at this frame (nil: none).
+    public var mask: MaskState?
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

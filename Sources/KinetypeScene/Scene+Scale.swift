@@ -102,6 +102,7 @@ extension TextLayer {
             scaled.width = stroke.width.mapValues { $0 * k }
             return scaled
         }
+        layer.mask = mask?.scaled(by: k)
         layer.shadows = shadows.map { shadow in
             var scaled = shadow
             scaled.offset = shadow.offset.mapValues { $0.scaled(by: k) }

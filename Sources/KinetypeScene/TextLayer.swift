@@ -30,6 +30,8 @@ public struct TextLayer: Sendable {
     public var fill: LinearGradient? = nil
     /// How the layer, composited as a whole, combines with the layers under it.
     public var blend: BlendMode = .normal
+    /// A rectangle that clips the layer composited as a whole (a wipe reveal).
+    public var mask: LayerMask? = nil
     /// The subtitle file the text was read from (`captions:`), for the render manifest's
     /// fingerprint of what a render was made from; nil for a text given in the spec.
     public var captionsFile: String? = nil
@@ -109,7 +111,7 @@ public struct TextLayer: Sendable {
         }
         return
             (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
-            + [background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0] + shadows.map(\.endTime)).max() ?? 0
+            + [background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0] + shadows.map(\.endTime)).max() ?? 0
     }
 
     /// Every declared property evaluated at `t` seconds, then what follows from them: values a
@@ -138,6 +140,7 @@ public struct TextLayer: Sendable {
         state.shadows = shadows.map { $0.state(at: t) }
         state.gradient = fill?.state(at: t)
         state.blend = blend
+        state.mask = mask?.state(at: t)
         state.spokenWords = spokenWords?.state(at: t)
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)

@@ -18,7 +18,8 @@ struct LayerDecoder {
     static let fields = [
         "id", "text", "font", "size", "position", "anchor", "color", "opacity",
         "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
-        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out", "motionBlur", "captions"
+        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out", "motionBlur", "captions",
+        "mask"
     ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
     static let rowItemFields = [
@@ -69,6 +70,7 @@ struct LayerDecoder {
         }
         layer.fit = try decodeFit(fields)
         layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
+        layer.mask = try fields.optional("mask").map { try MaskDecoder.decode($0, properties: &properties) }
         layer.motionBlur = try fields.optional("motionBlur").map(MotionBlurDecoder.decode)
         layer.inPoint = try fields.optional("in").map(Self.seconds)
         layer.outPoint = try fields.optional("out").map(Self.seconds)

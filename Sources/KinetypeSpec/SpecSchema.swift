@@ -146,6 +146,17 @@ public enum SpecSchema {
                 "How the layer, composited as a whole, combines with what is under it (default normal)."
             ),
             "motionBlur": (motionBlur(), "This layer's motion blur, instead of the spec's (shutterAngle 0: sharp)."),
+            "mask": (
+                object(
+                    MaskDecoder.fields,
+                    [
+                        "position": (withDefault(animatable(ref("point")), [0, 0]), "The rectangle's top-left corner, canvas pixels."),
+                        "size": (animatable(ref("point")), "Width and height, pixels (animatable: a wipe)."),
+                        "feather": (withDefault(animatable(number(0...SpecLimits.maxBlur)), 0), "A soft edge, pixels."),
+                        "invert": (withDefault(["type": "boolean"], false), "Keep what is outside the rectangle.")
+                    ], required: ["size"]),
+                "A rectangle that clips the layer composited as a whole (a wipe reveal)."
+            ),
             "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),
             "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in)."),
             "captions": (

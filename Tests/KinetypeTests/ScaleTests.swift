@@ -127,6 +127,7 @@ final class ScaleTests: XCTestCase {
                 decorations:
                   - {type: underline}
                   - {type: strikethrough, draw: {start: 0.3, duration: 0.6, easing: easeOut}}
+                mask: {position: [\(s(10)), \(s(90))], size: {keyframes: [{time: 0, value: [0, \(s(30))]}, {time: 1.5, value: [\(s(90)), \(s(30))]}]}, feather: \(s(2))}
               - row:
                   id: stats
                   position: [\(s(6)), \(s(145))]
@@ -208,7 +209,8 @@ final class ScaleTests: XCTestCase {
             "CanvasSpec.width", "CanvasSpec.height", "TextLayer.size", "TextLayer.position", "TextLayer.tracking",
             "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.boxHeight", "ParagraphStyle.tracking",
             "Decoration.thickness", "Decoration.offset", "TextBackground.padding", "TextBackground.cornerRadius",
-            "AnimatedValues.offset", "TextStroke.width", "TextShadow.offset", "TextShadow.blur"
+            "AnimatedValues.offset", "TextStroke.width", "TextShadow.offset", "TextShadow.blur",
+            "LayerMask.origin", "LayerMask.size", "LayerMask.feather"
         ]
         let others: Set = [
             "Scene.canvas", "Scene.fps", "Scene.duration", "Scene.layers", "Scene.sourcePath", "Scene.warnings", "Scene.scale",
@@ -217,6 +219,7 @@ final class ScaleTests: XCTestCase {
             "TextLayer.paragraph", "TextLayer.fit", "TextLayer.decorations", "TextLayer.background", "TextLayer.animators",
             "TextLayer.stroke", "TextLayer.shadows", "TextLayer.fill", "TextLayer.blend",
             "TextLayer.inPoint", "TextLayer.outPoint", "TextLayer.motionBlur", "Scene.motionBlur", "TextLayer.captionsFile",
+            "TextLayer.mask", "LayerMask.invert",
             "TextLayer.spokenWords",
             "FontSpec.source", "FontSpec.family", "FontSpec.weight", "FontSpec.variations", "FontSpec.features", "FontSpec.fallbacks",
             "ParagraphSpec.style", "ParagraphStyle.alignment", "ParagraphStyle.lineHeight", "ParagraphStyle.maxLines",
