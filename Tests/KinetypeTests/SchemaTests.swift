@@ -97,19 +97,7 @@ final class SchemaTests: XCTestCase {
             "colour not a colour": layer + "color: red",
             "language not a tag": layer + "language: zh_Hans"
         ]
-        let directory = TestPaths.temporaryDirectory()
-        var paths: [String] = []
-        for (name, yaml) in cases.sorted(by: { $0.key < $1.key }) {
-            let spec = singleLayerSpec(layer: yaml)
-            XCTAssertNotNil(specError(spec), "the decoder rejects: \(name)")
-            let url = directory.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-") + ".yaml")
-            try spec.write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-        }
-        let result = try validate(paths)
-        XCTAssertEqual(result.status, 1)
-        let invalid = result.output.split(separator: "\n").filter { $0.hasPrefix("invalid ") }
-        XCTAssertEqual(invalid.count, cases.count, result.output)
+        try assertDecoderAndSchemaReject(cases)
     }
 
     /// Issue 19: values the schema accepted and kinetype refuses. Each is refused by both now.
@@ -136,19 +124,7 @@ final class SchemaTests: XCTestCase {
             "two easing forms": easing("{spring: {}, smooth: {}}"),
             "empty easing mapping": easing("{}")
         ]
-        let directory = TestPaths.temporaryDirectory()
-        var paths: [String] = []
-        for (name, yaml) in cases.sorted(by: { $0.key < $1.key }) {
-            let spec = singleLayerSpec(layer: yaml)
-            XCTAssertNotNil(specError(spec), "the decoder rejects: \(name)")
-            let url = directory.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-") + ".yaml")
-            try spec.write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-        }
-        let result = try validate(paths)
-        XCTAssertEqual(result.status, 1)
-        let invalid = result.output.split(separator: "\n").filter { $0.hasPrefix("invalid ") }
-        XCTAssertEqual(invalid.count, cases.count, result.output)
+        try assertDecoderAndSchemaReject(cases)
         XCTAssertEqual(cases.count, 15)
     }
 
@@ -231,5 +207,23 @@ final class SchemaTests: XCTestCase {
                 text:
                     "{\"$schema\": \"\(SpecSchema.id)\", \"canvas\": {\"width\": 10, \"height\": 10}, \"fps\": 1, \"duration\": 1, \"layers\": [{\"text\": \"a\", \"size\": 10, \"font\": {\"family\": \"DejaVu Sans\"}}]}",
                 format: .json, path: "spec.json"))
+    }
+
+    /// Each named layer is refused by the decoder, and every one of them by the schema
+    /// (`validate-schema.py` says "invalid" once per file).
+    func assertDecoderAndSchemaReject(_ cases: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let directory = TestPaths.temporaryDirectory()
+        var paths: [String] = []
+        for (name, yaml) in cases.sorted(by: { $0.key < $1.key }) {
+            let spec = singleLayerSpec(layer: yaml)
+            XCTAssertNotNil(specError(spec), "the decoder rejects: \(name)", file: file, line: line)
+            let url = directory.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-") + ".yaml")
+            try spec.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        let result = try validate(paths)
+        XCTAssertEqual(result.status, 1, file: file, line: line)
+        let invalid = result.output.split(separator: "\n").filter { $0.hasPrefix("invalid ") }
+        XCTAssertEqual(invalid.count, cases.count, result.output, file: file, line: line)
     }
 }
