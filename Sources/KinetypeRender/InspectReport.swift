@@ -29,23 +29,13 @@ package struct InspectReport: Encodable, Sendable {
         public var decorations: [Decoration]
         /// The background's resolved values and the rectangles it fills, when the layer has one.
         public var background: Background?
-        /// The stroke, shadows and gradient fill at the frame, as the spec writes them, resolved.
-        public var stroke: Stroke?
-        public var shadows: [Shadow]
+        /// The stroke, shadows and gradient fill at the frame, as the spec writes them, resolved:
+        /// the evaluated states print their described fields by spec key.
+        public var stroke: StrokeState?
+        public var shadows: [ShadowState]
         public var fill: Fill?
-
-        public struct Stroke: Encodable, Sendable {
-            public var width: Double
-            public var color: String
-            public var join: String
-            public var position: String
-        }
-
-        public struct Shadow: Encodable, Sendable {
-            public var offset: [Double]
-            public var blur: Double
-            public var color: String
-        }
+        /// The mask's rectangle at the frame, when the layer has one.
+        public var mask: MaskState?
 
         public struct Fill: Encodable, Sendable {
             public var angle: Double
@@ -56,13 +46,16 @@ package struct InspectReport: Encodable, Sendable {
             public var end: [Double]
         }
 
+        /// The background's fields at the frame and the rectangles it fills.
         public struct Background: Encodable, Sendable {
-            public var color: String
-            /// `[vertical, horizontal]`, as a spec writes it.
-            public var padding: [Double]
-            public var cornerRadius: Double
-            public var per: String
+            public var state: BackgroundState
             public var rects: [Rect]
+
+            public func encode(to encoder: Encoder) throws {
+                try state.encode(to: encoder)
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(rects, forKey: Key("rects"))
+            }
         }
 
         public struct Decoration: Encodable, Sendable {
@@ -71,7 +64,7 @@ package struct InspectReport: Encodable, Sendable {
             public var segments: [DecorationPainter.Segment]
         }
 
-        private struct Key: CodingKey {
+        fileprivate struct Key: CodingKey {
             var stringValue: String
             var intValue: Int? { nil }
             init(_ string: String) { stringValue = string }
@@ -95,6 +88,7 @@ package struct InspectReport: Encodable, Sendable {
             try container.encodeIfPresent(stroke, forKey: Key("stroke"))
             if !shadows.isEmpty { try container.encode(shadows, forKey: Key("shadows")) }
             try container.encodeIfPresent(fill, forKey: Key("fill"))
+            try container.encodeIfPresent(mask, forKey: Key("mask"))
         }
     }
     public var frame: Int
@@ -136,24 +130,14 @@ package struct InspectReport: Encodable, Sendable {
                         type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString,
                         segments: DecorationPainter.segments(decoration, layout: layout))
                 },
-                background: layer.background.map { background in
-                    Layer.Background(
-                        color: background.color.hexString, padding: [background.padding.y, background.padding.x],
-                        cornerRadius: background.cornerRadius, per: background.extent.rawValue,
-                        rects: background.rectangles(layout))
-                },
-                stroke: layer.stroke.map {
-                    Layer.Stroke(width: $0.width, color: $0.color.hexString, join: $0.join.rawValue, position: $0.position.rawValue)
-                },
-                shadows: layer.shadows.map {
-                    Layer.Shadow(offset: [$0.offset.x, $0.offset.y], blur: $0.blur, color: $0.color.hexString)
-                },
+                background: layer.background.map { Layer.Background(state: $0, rects: $0.rectangles(layout)) },
+                stroke: layer.stroke, shadows: layer.shadows,
                 fill: layer.gradient.map { gradient in
                     let line = StylePainter.gradient(for: gradient, box: layout.box)
                     return Layer.Fill(
                         angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
                         space: gradient.space.rawValue, start: [line.start.x, line.start.y], end: [line.end.x, line.end.y])
-                })
+                }, mask: layer.mask)
             report.shown = layer.isShown
             return report
         }

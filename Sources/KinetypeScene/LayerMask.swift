@@ -4,7 +4,7 @@ import KinetypeText
 /// A rectangle that clips a layer, in canvas pixels: the layer is composited as a whole and only
 /// what lies inside the rectangle (outside, with `invert`) is kept. A wipe reveal is a mask
 /// whose size animates.
-public struct LayerMask: Sendable {
+public struct LayerMask: Sendable, DescribedFeature {
     /// The rectangle's top-left corner.
     public var origin: Property<Point2>
     /// Width and height, each at least 0.
@@ -21,31 +21,34 @@ public struct LayerMask: Sendable {
         self.invert = invert
     }
 
-    var endTime: Double { max(origin.endTime, size.endTime, feather.endTime) }
-
-    package func state(at t: Double) -> MaskState {
-        let origin = origin.value(at: t), size = size.value(at: t)
-        return MaskState(
-            rect: Rect(x: origin.x, y: origin.y, width: max(0, size.x), height: max(0, size.y)),
-            feather: min(max(0, feather.value(at: t)), SpecLimits.maxBlur), invert: invert)
-    }
-
-    func scaled(by k: Double) -> LayerMask {
-        LayerMask(
-            origin: origin.mapValues { $0.scaled(by: k) }, size: size.mapValues { $0.scaled(by: k) },
-            feather: feather.mapValues { $0 * k }, invert: invert)
-    }
+    /// Every field of `mask:`, described once (``DescribedFeature``).
+    package static let fields: [FeatureField<LayerMask, MaskState>] = [
+        .point("position", \.origin, \.position, "The rectangle's top-left corner, canvas pixels."),
+        .point("size", \.size, \.size, required: true, "Width and height, pixels (animate it for a wipe)."),
+        .number("feather", \.feather, \.feather, in: 0...SpecLimits.maxBlur, length: true, "A soft edge, pixels."),
+        .flag("invert", \.invert, \.invert, "Keep what is outside the rectangle instead.")
+    ]
+    package static let defaults = LayerMask(origin: .constant(.zero), size: .constant(.zero))
 }
 
 /// A layer's mask at one frame.
-public struct MaskState: Sendable, Equatable {
-    public var rect: Rect
-    public var feather: Double
-    public var invert: Bool
+public struct MaskState: Sendable, Equatable, EvaluatedState {
+    public var position = Point2.zero
+    public var size = Point2.zero
+    public var feather: Double = 0
+    public var invert = false
+
+    /// The rectangle kept (a negative width or height, a spring's overshoot, keeps nothing).
+    public var rect: Rect { Rect(x: position.x, y: position.y, width: max(0, size.x), height: max(0, size.y)) }
 
     public init(rect: Rect, feather: Double, invert: Bool) {
-        self.rect = rect
+        self.position = Point2(x: rect.x, y: rect.y)
+        self.size = Point2(x: rect.width, y: rect.height)
         self.feather = feather
         self.invert = invert
     }
+
+    package init() {}
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: LayerMask.self, to: encoder) }
 }

@@ -73,6 +73,7 @@ public enum InspectValue: Encodable, Sendable, Equatable {
     case text(String)
     case numbers([Double])
     case mapping([String: Double])
+    case flag(Bool)
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -81,6 +82,7 @@ public enum InspectValue: Encodable, Sendable, Equatable {
         case let .text(value): try container.encode(value)
         case let .numbers(values): try container.encode(values)
         case let .mapping(values): try container.encode(values)
+        case let .flag(value): try container.encode(value)
         }
     }
 }

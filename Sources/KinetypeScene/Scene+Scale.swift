@@ -86,29 +86,15 @@ extension TextLayer {
             scaled.offset = decoration.offset.mapValues { $0 * k }
             return scaled
         }
-        layer.background = background.map { background in
-            var scaled = background
-            scaled.padding = background.padding.mapValues { $0.scaled(by: k) }
-            scaled.cornerRadius = background.cornerRadius.mapValues { $0 * k }
-            return scaled
-        }
+        layer.background = background?.scaled(by: k)
         layer.animators = animators.map { animator in
             var scaled = animator
             scaled.from.offset = animator.from.offset?.scaled(by: k)
             return scaled
         }
-        layer.stroke = stroke.map { stroke in
-            var scaled = stroke
-            scaled.width = stroke.width.mapValues { $0 * k }
-            return scaled
-        }
+        layer.stroke = stroke?.scaled(by: k)
         layer.mask = mask?.scaled(by: k)
-        layer.shadows = shadows.map { shadow in
-            var scaled = shadow
-            scaled.offset = shadow.offset.mapValues { $0.scaled(by: k) }
-            scaled.blur = shadow.blur.mapValues { $0 * k }
-            return scaled
-        }
+        layer.shadows = shadows.map { $0.scaled(by: k) }
         return layer
     }
 }

@@ -4,7 +4,7 @@ import KinetypeRaster
 
 /// A filled, optionally rounded rectangle behind a layer's text: behind each laid-out line (the
 /// caption look) or behind its whole layout box.
-public struct TextBackground: Sendable {
+public struct TextBackground: Sendable, DescribedFeature {
     public enum Extent: String, Sendable, CaseIterable {
         /// Each line's box: from its start to its end (trailing spaces excluded), from its ascent
         /// line to its descent line.
@@ -33,21 +33,26 @@ public struct TextBackground: Sendable {
         self.extent = extent
     }
 
-    var endTime: Double { max(color.endTime, padding.endTime, cornerRadius.endTime) }
-
-    package func state(at t: Double) -> BackgroundState {
-        BackgroundState(
-            color: color.value(at: t), padding: padding.value(at: t),
-            cornerRadius: max(0, cornerRadius.value(at: t)), extent: extent)
-    }
+    /// Every field of `background:`, described once (``DescribedFeature``).
+    package static let fields: [FeatureField<TextBackground, BackgroundState>] = [
+        .color("color", \.color, \.color, "The box's colour."),
+        .padding("padding", \.padding, \.padding, "Pixels around the text: one number, or [vertical, horizontal]."),
+        .number("cornerRadius", \.cornerRadius, \.cornerRadius, in: 0...SpecLimits.coordinate.upperBound, length: true, "Pixels."),
+        .choice("per", \.extent, \.extent, "line: a box behind each line; box: one behind the layout box.")
+    ]
+    package static let defaults = TextBackground()
 }
 
 /// A background's values at one frame.
-public struct BackgroundState: Sendable, Equatable {
-    public var color: RGBA
-    public var padding: Point2
-    public var cornerRadius: Double
-    public var extent: TextBackground.Extent
+public struct BackgroundState: Sendable, Equatable, EvaluatedState {
+    public var color: RGBA = TextBackground.defaultColor
+    public var padding = Point2.zero
+    public var cornerRadius: Double = 0
+    public var extent: TextBackground.Extent = .line
+
+    package init() {}
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: TextBackground.self, to: encoder) }
 
     /// The rectangles behind a placed layout: one per line with text, or one for the box.
     public func rectangles(_ layout: TextLayout) -> [Rect] {

@@ -4,7 +4,7 @@ import KinetypeRaster
 
 /// An outline around every glyph, made from the glyph's outline at the frame's size (FreeType's
 /// stroker), drawn under the fill.
-public struct TextStroke: Sendable {
+public struct TextStroke: Sendable, DescribedFeature {
     public enum Join: String, Sendable, CaseIterable { case round, miter, bevel }
     public enum Position: String, Sendable, CaseIterable {
         /// The band lies outside the glyph's contour: the fill keeps its full shape.
@@ -29,19 +29,21 @@ public struct TextStroke: Sendable {
         self.position = position
     }
 
-    var endTime: Double { max(width.endTime, color.endTime) }
-
-    package func state(at t: Double) -> StrokeState {
-        StrokeState(
-            width: min(max(0, width.value(at: t)), SpecLimits.maxStrokeWidth), color: color.value(at: t), join: join, position: position)
-    }
+    /// Every field of `stroke:`, described once (``DescribedFeature``).
+    package static let fields: [FeatureField<TextStroke, StrokeState>] = [
+        .number("width", \.width, \.width, in: 0...SpecLimits.maxStrokeWidth, length: true, required: true, "Pixels."),
+        .color("color", \.color, \.color, "The outline's colour."),
+        .choice("join", \.join, \.join, "How corners are joined."),
+        .choice("position", \.position, \.position, "outside keeps the fill's full shape; center straddles the contour.")
+    ]
+    package static let defaults = TextStroke(width: .constant(1))
 }
 
-public struct StrokeState: Sendable, Hashable {
-    public var width: Double
-    public var color: RGBA
-    public var join: TextStroke.Join
-    public var position: TextStroke.Position
+public struct StrokeState: Sendable, Hashable, EvaluatedState {
+    public var width: Double = 0
+    public var color: RGBA = .black
+    public var join: TextStroke.Join = .round
+    public var position: TextStroke.Position = .outside
 
     public init(width: Double, color: RGBA, join: TextStroke.Join = .round, position: TextStroke.Position = .outside) {
         self.width = width
@@ -49,10 +51,14 @@ public struct StrokeState: Sendable, Hashable {
         self.join = join
         self.position = position
     }
+
+    package init() {}
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: TextStroke.self, to: encoder) }
 }
 
 /// The text's shape (fill and stroke) offset and blurred, drawn under everything else of the text.
-public struct TextShadow: Sendable {
+public struct TextShadow: Sendable, DescribedFeature {
     public var offset: Property<Point2>
     /// Twice the Gaussian's standard deviation, in pixels (CSS's `text-shadow` blur radius); 0 is a
     /// hard shadow.
@@ -70,23 +76,29 @@ public struct TextShadow: Sendable {
         self.color = color
     }
 
-    var endTime: Double { max(offset.endTime, blur.endTime, color.endTime) }
-
-    package func state(at t: Double) -> ShadowState {
-        ShadowState(offset: offset.value(at: t), blur: min(max(0, blur.value(at: t)), SpecLimits.maxBlur), color: color.value(at: t))
-    }
+    /// Every field of `shadow:` (and of each of `shadows:`), described once.
+    package static let fields: [FeatureField<TextShadow, ShadowState>] = [
+        .point("offset", \.offset, \.offset, "[dx, dy] pixels."),
+        .number("blur", \.blur, \.blur, in: 0...SpecLimits.maxBlur, length: true, "Twice the Gaussian's standard deviation, pixels; 0 is a hard shadow."),
+        .color("color", \.color, \.color, "The shadow's colour.")
+    ]
+    package static let defaults = TextShadow()
 }
 
-public struct ShadowState: Sendable, Equatable {
-    public var offset: Point2
-    public var blur: Double
-    public var color: RGBA
+public struct ShadowState: Sendable, Equatable, EvaluatedState {
+    public var offset = Point2(x: 0, y: 0)
+    public var blur: Double = 0
+    public var color: RGBA = .black
 
     public init(offset: Point2, blur: Double, color: RGBA) {
         self.offset = offset
         self.blur = blur
         self.color = color
     }
+
+    package init() {}
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: TextShadow.self, to: encoder) }
 }
 
 /// A linear gradient across the layer's layout box, replacing its solid colour.

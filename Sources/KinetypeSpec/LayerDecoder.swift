@@ -70,23 +70,23 @@ struct LayerDecoder {
         }
         layer.fit = try decodeFit(fields)
         layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
-        layer.mask = try fields.optional("mask").map { try MaskDecoder.decode($0, properties: &properties) }
-        layer.motionBlur = try fields.optional("motionBlur").map(MotionBlurDecoder.decode)
+        layer.mask = try fields.optional("mask").map { try FeatureDecoder.decode($0, as: LayerMask.self, properties: &properties) }
+        layer.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
         layer.inPoint = try fields.optional("in").map(Self.seconds)
         layer.outPoint = try fields.optional("out").map(Self.seconds)
         if let shown = layer.inPoint, let hidden = layer.outPoint, hidden <= shown, let out = fields.optional("out") {
             throw out.error("out (\(hidden) s) must be after in (\(shown) s): the layer would never be shown")
         }
         layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
-        layer.background = try fields.optional("background").map { try StyleDecoder.background($0, properties: &properties) }
+        layer.background = try fields.optional("background").map { try FeatureDecoder.decode($0, as: TextBackground.self, properties: &properties) }
         if let animators = fields.optional("animators") {
             layer.animators = try AnimatorDecoder.decode(animators, warnings: &properties.warnings)
             properties.warnings += AnimatorDecoder.lateWarnings(layer, node: animators, duration: duration)
         }
-        layer.stroke = try fields.optional("stroke").map { try StyleDecoder.stroke($0, properties: &properties) }
+        layer.stroke = try fields.optional("stroke").map { try FeatureDecoder.decode($0, as: TextStroke.self, properties: &properties) }
         if let fill = fields.optional("fill") {
             if fill.isMapping, (try? fill.fieldNames())?.contains("linearGradient") ?? false {
-                layer.fill = try StyleDecoder.fill(fill, properties: &properties)
+                layer.fill = try GradientDecoder.fill(fill, properties: &properties)
             } else if fill.isScalar || (try? fill.fieldNames())?.contains("keyframes") ?? false {
                 // A solid fill is the layer's colour, under its other name.
                 if let color = fields.optional("color") {
@@ -94,16 +94,16 @@ struct LayerDecoder {
                 }
                 layer.color = try properties.property(fill, value: { try ValueDecoders.color($0) })
             } else {
-                layer.fill = try StyleDecoder.fill(fill, properties: &properties)
+                layer.fill = try GradientDecoder.fill(fill, properties: &properties)
             }
         }
         if let one = fields.optional("shadow"), let many = fields.optional("shadows") {
             throw many.error("give shadow (one) or shadows (a list), not both" + (one.line.map { "; shadow is at line \($0)" } ?? ""))
         }
         if let one = fields.optional("shadow") {
-            layer.shadows = [try StyleDecoder.shadow(one, properties: &properties)]
+            layer.shadows = [try FeatureDecoder.decode(one, as: TextShadow.self, properties: &properties)]
         } else if let many = fields.optional("shadows") {
-            layer.shadows = try many.sequence().map { try StyleDecoder.shadow($0, properties: &properties) }
+            layer.shadows = try many.sequence().map { try FeatureDecoder.decode($0, as: TextShadow.self, properties: &properties) }
         }
         if layer.fit != nil, layer.paragraph.boxWidth == nil {
             throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error(

@@ -76,7 +76,7 @@ struct SceneDecoder {
         var scene = Scene(
             canvas: canvas, fps: fps, duration: duration, layers: layers,
             sourcePath: root.file, warnings: warnings)
-        scene.motionBlur = try fields.optional("motionBlur").map(MotionBlurDecoder.decode)
+        scene.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
         for (layer, node) in zip(scene.layers, layerNodes) where layer.inPoint != nil || layer.outPoint != nil {
             // The frames showing a layer are consecutive, from the first at or after its in point.
             let first = Int(((layer.inPoint ?? 0) * fps).rounded(.up))

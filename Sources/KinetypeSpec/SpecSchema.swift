@@ -49,7 +49,7 @@ public enum SpecSchema {
                     ["type": "array", "items": ["if": ["type": "object", "required": ["row"]], "then": ref("row"), "else": ref("layer")]],
                     "Text layers and rows ({row: …}), drawn in order."
                 ),
-                "motionBlur": (motionBlur(), "Motion blur for every layer that does not set its own.")
+                "motionBlur": (described(MotionBlur.self), "Motion blur for every layer that does not set its own.")
             ], required: ["canvas", "fps", "duration", "layers"])
         root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         root["$id"] = id
@@ -133,10 +133,10 @@ public enum SpecSchema {
             "fitGroup": (["type": "string"], "Layers of one group share the smallest fitted size."),
             "decorations": (["type": "array", "items": decoration()], "Strikethroughs, underlines, overlines and highlights."),
             "animators": (["type": "array", "items": animator()], "Per-unit animations with a stagger."),
-            "background": (background(), "A box behind each line or the layout box."),
-            "stroke": (stroke(), "An outline around every glyph."),
-            "shadow": (shadow(), "A shadow of the text's shape."),
-            "shadows": (["type": "array", "items": shadow()], "Several shadows, the first lowest."),
+            "background": (described(TextBackground.self), "A box behind each line or the layout box."),
+            "stroke": (described(TextStroke.self), "An outline around every glyph."),
+            "shadow": (described(TextShadow.self), "A shadow of the text's shape."),
+            "shadows": (["type": "array", "items": described(TextShadow.self)], "Several shadows, the first lowest."),
             "fill": (
                 ["if": ["type": "object", "required": ["linearGradient"]], "then": gradient(), "else": animatable(ref("color"))],
                 "A colour (as color) or a linear gradient."
@@ -145,18 +145,8 @@ public enum SpecSchema {
                 withDefault(enumeration(BlendMode.self), "normal"),
                 "How the layer, composited as a whole, combines with what is under it (default normal)."
             ),
-            "motionBlur": (motionBlur(), "This layer's motion blur, instead of the spec's (shutterAngle 0: sharp)."),
-            "mask": (
-                object(
-                    MaskDecoder.fields,
-                    [
-                        "position": (withDefault(animatable(ref("point")), [0, 0]), "The rectangle's top-left corner, canvas pixels."),
-                        "size": (animatable(ref("point")), "Width and height, pixels (animatable: a wipe)."),
-                        "feather": (withDefault(animatable(number(0...SpecLimits.maxBlur)), 0), "A soft edge, pixels."),
-                        "invert": (withDefault(["type": "boolean"], false), "Keep what is outside the rectangle.")
-                    ], required: ["size"]),
-                "A rectangle that clips the layer composited as a whole (a wipe reveal)."
-            ),
+            "motionBlur": (described(MotionBlur.self), "This layer's motion blur, instead of the spec's (shutterAngle 0: sharp)."),
+            "mask": (described(LayerMask.self), "A rectangle that clips the layer composited as a whole (a wipe reveal)."),
             "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),
             "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in)."),
             "captions": (
@@ -287,52 +277,13 @@ public enum SpecSchema {
             ], required: ["from"])
     }
 
-    static func background() -> JSON {
-        object(
-            StyleDecoder.backgroundFields,
-            [
-                "color": (animatable(ref("color")), "The box's colour (default #000000B3)."),
-                "padding": (
-                    animatable([
-                        "if": ["type": "array"],
-                        "then": ["type": "array", "items": number(0...SpecLimits.coordinate.upperBound), "minItems": 2, "maxItems": 2],
-                        "else": number(0...SpecLimits.coordinate.upperBound)
-                    ]),
-                    "One number, or [vertical, horizontal]."
-                ),
-                "cornerRadius": (animatable(number(0...SpecLimits.coordinate.upperBound)), "Pixels."),
-                "per": (withDefault(enumeration(TextBackground.Extent.self), "line"), "line or box (default line).")
-            ])
-    }
-
-    static func stroke() -> JSON {
-        object(
-            StyleDecoder.strokeFields,
-            [
-                "width": (animatable(number(0...SpecLimits.maxStrokeWidth)), "Pixels."),
-                "color": (animatable(ref("color")), "Default #000000."),
-                "join": (withDefault(enumeration(TextStroke.Join.self), "round"), "Default round."),
-                "position": (enumeration(TextStroke.Position.self), "Default outside.")
-            ], required: ["width"])
-    }
-
-    static func shadow() -> JSON {
-        object(
-            StyleDecoder.shadowFields,
-            [
-                "offset": (animatable(ref("point")), "[dx, dy] pixels."),
-                "blur": (animatable(number(0...SpecLimits.maxBlur)), "Twice the Gaussian's standard deviation; 0 is a hard shadow."),
-                "color": (animatable(ref("color")), "Default #00000099.")
-            ])
-    }
-
     static func gradient() -> JSON {
         object(
             ["linearGradient"],
             [
                 "linearGradient": (
                     object(
-                        StyleDecoder.gradientFields,
+                        GradientDecoder.gradientFields,
                         [
                             "angle": (animatable(number(-36_000...36_000)), "Degrees: 0 left to right, 90 top to bottom."),
                             "stops": (
@@ -461,18 +412,46 @@ public enum SpecSchema {
         ["if": ["anyOf": fields.map { ["required": [$0]] }], "then": ["propertyNames": ["enum": allowed]]]
     }
 
-    static func motionBlur() -> JSON {
-        object(
-            MotionBlurDecoder.fields,
-            [
-                "shutterAngle": (
-                    withDefault(number(MotionBlur.shutterAngles), 180),
-                    "Degrees of a frame the shutter is open, centred on the frame's time (default 180; 0: no blur)."
-                ),
-                "samples": (
-                    withDefault(integer(MotionBlur.sampleCounts), 16), "Sub-frames averaged for each frame (default 16)."
-                )
-            ])
+    /// A described feature's object: each field's value by its kind (keyframes allowed where it
+    /// is animatable), its doc, and the default the decoder gives an omitted field.
+    static func described<Feature: DescribedFeature>(_: Feature.Type) -> JSON {
+        var schemas: [String: (JSON, String)] = [:]
+        for field in Feature.fields {
+            var schema = value(field.kind)
+            if field.isAnimatable { schema = animatable(schema) }
+            if !field.isRequired { schema = withDefault(schema, defaultValue(field.value(of: Feature.defaults), kind: field.kind)) }
+            schemas[field.key] = (schema, field.doc)
+        }
+        return object(Feature.fields.map(\.key), schemas, required: Feature.fields.filter(\.isRequired).map(\.key))
+    }
+
+    /// A constant of a field's kind.
+    static func value(_ kind: FieldKind) -> JSON {
+        switch kind {
+        case let .number(range): return number(range)
+        case let .integer(range): return integer(range)
+        case .point: return ref("point")
+        case .padding:
+            let side = number(0...SpecLimits.coordinate.upperBound)
+            return ["if": ["type": "array"], "then": ["type": "array", "items": side, "minItems": 2, "maxItems": 2], "else": side]
+        case .color: return ref("color")
+        case let .choice(names): return ["enum": names]
+        case .flag: return ["type": "boolean"]
+        }
+    }
+
+    /// A field's default as JSON, written as a spec writes it (padding `[vertical, horizontal]`).
+    static func defaultValue(_ value: FieldValue, kind: FieldKind) -> Any {
+        switch value {
+        case let .number(property): return property.value(at: 0)
+        case let .integer(number): return number
+        case let .point(property):
+            let point = property.value(at: 0)
+            return kind == .padding ? [point.y, point.x] : [point.x, point.y]
+        case let .color(property): return property.value(at: 0).hexString
+        case let .choice(name): return name
+        case let .flag(flag): return flag
+        }
     }
 
     static func number(_ range: ClosedRange<Double>) -> JSON {

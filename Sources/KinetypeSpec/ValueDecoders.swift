@@ -60,4 +60,20 @@ enum ValueDecoders {
     static func number(in range: ClosedRange<Double>, what: String) -> (SpecNode) throws -> Double {
         { try $0.number(in: range, what: what) }
     }
+
+    /// One number for every side, or `[vertical, horizontal]` as in CSS; stored as x = horizontal.
+    static func padding(_ node: SpecNode) throws -> Point2 {
+        let range = 0...SpecLimits.coordinate.upperBound
+        if node.isScalar {
+            let all = try node.number(in: range, what: "padding")
+            return Point2(x: all, y: all)
+        }
+        let items = try node.sequence()
+        guard items.count == 2 else {
+            throw node.error("padding is one number or [vertical, horizontal], got a list of \(items.count)")
+        }
+        return Point2(
+            x: try items[1].number(in: range, what: "horizontal padding"),
+            y: try items[0].number(in: range, what: "vertical padding"))
+    }
 }

@@ -47,7 +47,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(defs["rowItem"]), Set(LayerDecoder.rowItemFields))
         XCTAssertEqual(keys(SpecSchema.decoration()), Set(DecorationDecoder.fields))
         XCTAssertEqual(keys(SpecSchema.animator()), Set(AnimatorDecoder.fields))
-        XCTAssertEqual(keys(SpecSchema.stroke()), Set(StyleDecoder.strokeFields))
+        XCTAssertEqual(keys(SpecSchema.described(TextStroke.self)), Set(TextStroke.fields.map(\.key)))
         XCTAssertEqual(keys(SpecSchema.font()), Set(LayerDecoder.fontFields))
         // Every declared animatable layer property has its place.
         var checked = 0

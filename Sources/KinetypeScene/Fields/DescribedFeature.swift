@@ -1,0 +1,57 @@
+import KinetypeMotion
+
+/// A feature of a layer or a scene whose every field is described once in ``fields`` (a shadow,
+/// a stroke, a background, a mask, motion blur). Its end time, evaluation at a frame and
+/// `scaled(by:)` follow from the descriptions here; the spec decoder, the JSON Schema, the fuzz
+/// dictionary and the spec reference read them in `KinetypeSpec`; its state prints itself for
+/// `inspect` by them. A test sets each field on ``defaults`` and fails if a stored property of
+/// the model is not reached by exactly one field.
+package protocol DescribedFeature: Sendable {
+    associatedtype State: EvaluatedState
+    /// Every field, in the order the spec reference lists them.
+    static var fields: [FeatureField<Self, State>] { get }
+    /// The feature as a spec that gives no optional field makes it; a required field holds a
+    /// placeholder the decoder always replaces.
+    static var defaults: Self { get }
+}
+
+/// A feature's values at one frame, as the drawing stages read them and `inspect` prints them.
+package protocol EvaluatedState: Sendable, Encodable {
+    /// A state before any field is evaluated.
+    init()
+}
+
+extension DescribedFeature {
+    /// When the last of its animations ends (0 when nothing is animated).
+    package var endTime: Double { Self.fields.map { $0.value(of: self).endTime }.max() ?? 0 }
+
+    /// Every field evaluated at `t` seconds, each animated number clamped into its range.
+    package func state(at t: Double) -> State {
+        var state = State()
+        for field in Self.fields { field.evaluate(self, t, &state) }
+        return state
+    }
+
+    /// Every length (``FeatureField/isLength``) multiplied by `k`.
+    package func scaled(by k: Double) -> Self {
+        var scaled = self
+        for field in Self.fields where field.isLength { field.set(field.value(of: self).scaled(by: k), on: &scaled) }
+        return scaled
+    }
+}
+
+/// How an evaluated state prints itself in `inspect`: each described field by its spec key.
+package struct FieldsEncoding {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    package static func encode<Feature: DescribedFeature>(_ state: Feature.State, as _: Feature.Type, to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for field in Feature.fields { try container.encode(field.reportedValue(in: state), forKey: Key(field.key)) }
+    }
+}

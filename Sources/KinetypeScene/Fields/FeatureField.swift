@@ -1,0 +1,195 @@
+import KinetypeMotion
+import KinetypeText
+
+/// How a spec writes one field's value.
+public enum FieldKind: Sendable, Equatable {
+    /// A number in this range. An animated one may overshoot it between keyframes (a spring);
+    /// its evaluated value is clamped back into the range.
+    case number(ClosedRange<Double>)
+    /// A whole number in this range.
+    case integer(ClosedRange<Int>)
+    /// `[x, y]`, in pixels.
+    case point
+    /// One number for every side, or `[vertical, horizontal]` as in CSS (stored with x horizontal).
+    case padding
+    /// `"#RRGGBB"`, `"#RRGGBBAA"`, `"#RGB"` or `"#RGBA"`.
+    case color
+    /// One of these names.
+    case choice([String])
+    /// `true` or `false`.
+    case flag
+}
+
+/// A field's value as decoded from a spec: the animatable kinds as a constant or keyframes.
+public enum FieldValue: Sendable {
+    case number(Property<Double>)
+    case integer(Int)
+    case point(Property<Point2>)
+    case color(Property<RGBA>)
+    case choice(String)
+    case flag(Bool)
+
+    /// When its animation ends (0 for a constant).
+    public var endTime: Double {
+        switch self {
+        case let .number(property): return property.endTime
+        case let .point(property): return property.endTime
+        case let .color(property): return property.endTime
+        case .integer, .choice, .flag: return 0
+        }
+    }
+
+    /// Lengths multiplied by `k` (`render --scale`); other values are returned as they are.
+    func scaled(by k: Double) -> FieldValue {
+        switch self {
+        case let .number(property): return .number(property.mapValues { $0 * k })
+        case let .point(property): return .point(property.mapValues { Point2(x: $0.x * k, y: $0.y * k) })
+        default: return self
+        }
+    }
+}
+
+/// One field of a feature (a shadow's `blur`, a stroke's `join`), described once: its spec key,
+/// kind and range, whether it is animatable, required or a length, a one-line doc, and where it
+/// lives in the model and in the evaluated state. Decoding and the allowed fields, the JSON
+/// Schema, `scaled(by:)`, the end time, evaluation, `inspect`, the fuzz dictionary and the spec
+/// reference all derive from the description (``DescribedFeature``): a new field is one line.
+public struct FeatureField<Feature, State>: Sendable {
+    /// The key in a spec.
+    public let key: String
+    public let kind: FieldKind
+    /// Takes `{keyframes: …}` as well as a constant.
+    public let isAnimatable: Bool
+    /// The spec must give it; the others default to the value in ``DescribedFeature/defaults``.
+    public let isRequired: Bool
+    /// Pixels: multiplied by `render --scale`.
+    public let isLength: Bool
+    /// One line for the schema and the spec reference.
+    public let doc: String
+
+    let read: @Sendable (Feature) -> FieldValue
+    let write: @Sendable (inout Feature, FieldValue) -> Void
+    let evaluate: @Sendable (Feature, Double, inout State) -> Void
+    let report: @Sendable (State) -> InspectValue
+
+    /// The feature's value of this field.
+    package func value(of feature: Feature) -> FieldValue { read(feature) }
+
+    /// Sets the field; a value of another kind is a programming error.
+    package func set(_ value: FieldValue, on feature: inout Feature) { write(&feature, value) }
+
+    /// The evaluated value, as `inspect` prints it.
+    package func reportedValue(in state: State) -> InspectValue { report(state) }
+}
+
+extension FeatureField {
+    /// An animatable number, clamped into `range` when evaluated.
+    package static func number(
+        _ key: String, _ model: WritableKeyPath<Feature, Property<Double>> & Sendable, _ state: WritableKeyPath<State, Double> & Sendable,
+        in range: ClosedRange<Double>, length: Bool = false, required: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .number(range), isAnimatable: true, isRequired: required, isLength: length, doc: doc,
+            read: { .number($0[keyPath: model]) },
+            write: { feature, value in if case let .number(property) = value { feature[keyPath: model] = property } },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = min(max(feature[keyPath: model].value(at: t), range.lowerBound), range.upperBound) },
+            report: { .number($0[keyPath: state]) })
+    }
+
+    /// A constant number (not animatable).
+    package static func constant(
+        _ key: String, _ model: WritableKeyPath<Feature, Double> & Sendable, _ state: WritableKeyPath<State, Double> & Sendable,
+        in range: ClosedRange<Double>, length: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .number(range), isAnimatable: false, isRequired: false, isLength: length, doc: doc,
+            read: { .number(.constant($0[keyPath: model])) },
+            write: { feature, value in if case let .number(.constant(number)) = value { feature[keyPath: model] = number } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .number($0[keyPath: state]) })
+    }
+
+    /// A constant whole number.
+    package static func integer(
+        _ key: String, _ model: WritableKeyPath<Feature, Int> & Sendable, _ state: WritableKeyPath<State, Int> & Sendable,
+        in range: ClosedRange<Int>, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .integer(range), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { .integer($0[keyPath: model]) },
+            write: { feature, value in if case let .integer(number) = value { feature[keyPath: model] = number } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .number(Double($0[keyPath: state])) })
+    }
+
+    /// An animatable `[x, y]` in pixels (a length unless `length: false`).
+    package static func point(
+        _ key: String, _ model: WritableKeyPath<Feature, Property<Point2>> & Sendable, _ state: WritableKeyPath<State, Point2> & Sendable,
+        length: Bool = true, required: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .point, isAnimatable: true, isRequired: required, isLength: length, doc: doc,
+            read: { .point($0[keyPath: model]) },
+            write: { feature, value in if case let .point(property) = value { feature[keyPath: model] = property } },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model].value(at: t) },
+            report: { .numbers([$0[keyPath: state].x, $0[keyPath: state].y]) })
+    }
+
+    /// Animatable padding in pixels, stored with x horizontal and printed `[vertical, horizontal]`
+    /// as a spec writes it; each side at least 0.
+    package static func padding(
+        _ key: String, _ model: WritableKeyPath<Feature, Property<Point2>> & Sendable, _ state: WritableKeyPath<State, Point2> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .padding, isAnimatable: true, isRequired: false, isLength: true, doc: doc,
+            read: { .point($0[keyPath: model]) },
+            write: { feature, value in if case let .point(property) = value { feature[keyPath: model] = property } },
+            evaluate: { feature, t, evaluated in
+                let padding = feature[keyPath: model].value(at: t)
+                evaluated[keyPath: state] = Point2(x: max(0, padding.x), y: max(0, padding.y))
+            },
+            report: { .numbers([$0[keyPath: state].y, $0[keyPath: state].x]) })
+    }
+
+    /// An animatable colour.
+    package static func color(
+        _ key: String, _ model: WritableKeyPath<Feature, Property<RGBA>> & Sendable, _ state: WritableKeyPath<State, RGBA> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .color, isAnimatable: true, isRequired: false, isLength: false, doc: doc,
+            read: { .color($0[keyPath: model]) },
+            write: { feature, value in if case let .color(property) = value { feature[keyPath: model] = property } },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model].value(at: t) },
+            report: { .text($0[keyPath: state].hexString) })
+    }
+
+    /// One of an enumeration's names (not animatable).
+    package static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ key: String, _ model: WritableKeyPath<Feature, Choice> & Sendable, _ state: WritableKeyPath<State, Choice> & Sendable,
+        _ doc: String
+    ) -> Self where Choice.RawValue == String {
+        Self(
+            key: key, kind: .choice(Choice.allCases.map(\.rawValue)), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { .choice($0[keyPath: model].rawValue) },
+            write: { feature, value in
+                if case let .choice(name) = value, let choice = Choice(rawValue: name) { feature[keyPath: model] = choice }
+            },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .text($0[keyPath: state].rawValue) })
+    }
+
+    /// `true` or `false` (not animatable).
+    package static func flag(
+        _ key: String, _ model: WritableKeyPath<Feature, Bool> & Sendable, _ state: WritableKeyPath<State, Bool> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .flag, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { .flag($0[keyPath: model]) },
+            write: { feature, value in if case let .flag(flag) = value { feature[keyPath: model] = flag } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .flag($0[keyPath: state]) })
+    }
+}

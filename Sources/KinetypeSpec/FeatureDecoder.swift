@@ -1,0 +1,56 @@
+import KinetypeMotion
+import KinetypeScene
+
+/// Reads any described feature (`stroke:`, `shadow:`, `background:`, `mask:`, `motionBlur:`)
+/// from its fields' descriptions: the allowed fields, the required ones, and each value by its
+/// kind and range. A field added to a feature's description is read here without a change.
+enum FeatureDecoder {
+    static func decode<Feature: DescribedFeature>(
+        _ node: SpecNode, as _: Feature.Type, properties: inout PropertyDecoder
+    ) throws -> Feature {
+        let fields = try node.mapping(allowed: Feature.fields.map(\.key))
+        var feature = Feature.defaults
+        for field in Feature.fields {
+            guard let valueNode = fields.optional(field.key) else {
+                if field.isRequired { _ = try fields.required(field.key) }
+                continue
+            }
+            field.set(try value(valueNode, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties), on: &feature)
+        }
+        return feature
+    }
+
+    /// A feature whose fields are all constants (`motionBlur:`), read without keyframes.
+    static func decode<Feature: DescribedFeature>(_ node: SpecNode, as type: Feature.Type) throws -> Feature {
+        var properties = PropertyDecoder(duration: .infinity)
+        return try decode(node, as: type, properties: &properties)
+    }
+
+    /// One value as its kind says: a constant, or keyframes when the field is animatable.
+    static func value(
+        _ node: SpecNode, kind: FieldKind, animatable: Bool, key: String, properties: inout PropertyDecoder
+    ) throws -> FieldValue {
+        switch kind {
+        case let .number(range):
+            let number = ValueDecoders.number(in: range, what: key)
+            return .number(animatable ? try properties.property(node, value: number) : .constant(try number(node)))
+        case let .integer(range):
+            return .integer(try node.integer(in: range, what: key))
+        case .point:
+            return .point(animatable ? try properties.property(node, value: ValueDecoders.point) : .constant(try ValueDecoders.point(node)))
+        case .padding:
+            return .point(animatable ? try properties.property(node, value: ValueDecoders.padding) : .constant(try ValueDecoders.padding(node)))
+        case .color:
+            let color = { (node: SpecNode) in try ValueDecoders.color(node) }
+            return .color(animatable ? try properties.property(node, value: color) : .constant(try color(node)))
+        case let .choice(names):
+            let name = try node.string()
+            guard names.contains(name) else {
+                throw node.error("unknown \(key) \(SpecError.quoted(name)); allowed: \(names.joined(separator: ", "))")
+            }
+            return .choice(name)
+        case .flag:
+            return .flag(try node.bool())
+        }
+    }
+}
