@@ -26,6 +26,8 @@ public struct LayerProperty: Sendable {
     public let kind: Kind
     /// The spec must give it (a layer's `text` and `size`); the others have defaults.
     public let isRequired: Bool
+    /// One line for the schema and the spec reference.
+    public let doc: String
 
     let read: @Sendable (TextLayer) -> AnyProperty?
     let write: @Sendable (inout TextLayer, AnyProperty) -> Void
@@ -131,10 +133,10 @@ extension LayerProperty {
     static func declare<Value: LayerPropertyValue>(
         _ path: String, _ kind: Kind, required: Bool = false,
         layer: WritableKeyPath<TextLayer, Property<Value>> & Sendable,
-        state: WritableKeyPath<LayerState, Value> & Sendable
+        state: WritableKeyPath<LayerState, Value> & Sendable, _ doc: String
     ) -> LayerProperty {
         LayerProperty(
-            path: path, kind: kind, isRequired: required,
+            path: path, kind: kind, isRequired: required, doc: doc,
             read: { Value.boxed($0[keyPath: layer]) },
             write: { layerValue, value in layerValue[keyPath: layer] = Value.unboxed(value)! },
             evaluate: { layerValue, t, stateValue in stateValue[keyPath: state] = layerValue[keyPath: layer].value(at: t) },
@@ -145,10 +147,10 @@ extension LayerProperty {
     static func declare<Value: LayerPropertyValue>(
         _ path: String, _ kind: Kind,
         layer: WritableKeyPath<TextLayer, Property<Value>?> & Sendable,
-        state: WritableKeyPath<LayerState, Value?> & Sendable
+        state: WritableKeyPath<LayerState, Value?> & Sendable, _ doc: String
     ) -> LayerProperty {
         LayerProperty(
-            path: path, kind: kind, isRequired: false,
+            path: path, kind: kind, isRequired: false, doc: doc,
             read: { $0[keyPath: layer].map(Value.boxed) },
             write: { layerValue, value in layerValue[keyPath: layer] = Value.unboxed(value)! },
             evaluate: { layerValue, t, stateValue in stateValue[keyPath: state] = layerValue[keyPath: layer]?.value(at: t) },

@@ -79,16 +79,18 @@ public struct TextLayer: Sendable {
     /// ``state(at:)`` evaluates them, ``endTime`` and `inspect` derive from them. A test walks the
     /// layer's fields and fails if a `Property` is missing here.
     public static let properties: [LayerProperty] = [
-        .declare("text", .text, required: true, layer: \.text, state: \.text),
-        .declare("size", .number(SpecLimits.size), required: true, layer: \.size, state: \.size),
-        .declare("position", .point, layer: \.position, state: \.position),
-        .declare("color", .color, layer: \.color, state: \.color),
-        .declare("opacity", .number(0...1), layer: \.opacity, state: \.opacity),
-        .declare("tracking", .number(SpecLimits.tracking), layer: \.tracking, state: \.style.tracking),
-        .declare("box.width", .number(0.01...SpecLimits.coordinate.upperBound), layer: \.paragraph.boxWidth, state: \.style.boxWidth),
-        .declare("font.weight", .number(SpecLimits.weight), layer: \.font.weight, state: \.fontWeight),
+        .declare("text", .text, required: true, layer: \.text, state: \.text, "The text; keyframes switch, count or type it."),
+        .declare("size", .number(SpecLimits.size), required: true, layer: \.size, state: \.size, "Font size in pixels."),
+        .declare("position", .point, layer: \.position, state: \.position, "Where the anchor point of the layout box goes, canvas pixels."),
+        .declare("color", .color, layer: \.color, state: \.color, "The text's colour."),
+        .declare("opacity", .number(0...1), layer: \.opacity, state: \.opacity, "0 transparent … 1 opaque."),
+        .declare("tracking", .number(SpecLimits.tracking), layer: \.tracking, state: \.style.tracking, "Letter spacing in pixels."),
+        .declare(
+            "box.width", .number(0.01...SpecLimits.coordinate.upperBound), layer: \.paragraph.boxWidth, state: \.style.boxWidth,
+            "Lines wrap at this width."),
+        .declare("font.weight", .number(SpecLimits.weight), layer: \.font.weight, state: \.fontWeight, "100…900: a family's member, or a variable font's wght."),
         LayerProperty(
-            path: "font.variations", kind: .axes, isRequired: false,
+            path: "font.variations", kind: .axes, isRequired: false, doc: "Axis tags to values, each animatable.",
             read: { $0.font.variations.isEmpty ? nil : .axes($0.font.variations) },
             write: { layer, value in if case let .axes(axes) = value { layer.font.variations = axes } },
             evaluate: { layer, t, state in state.fontVariations = layer.font.variations.mapValues { $0.value(at: t) } },

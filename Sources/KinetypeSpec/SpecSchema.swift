@@ -113,7 +113,7 @@ public enum SpecSchema {
                 object(
                     LayerDecoder.boxFields,
                     [
-                        "width": (declared("box.width"), "Lines wrap at this width (animatable)."),
+                        "width": (declared("box.width"), TextLayer.properties.first { $0.path == "box.width" }!.doc),
                         "height": (number(0.01...SpecLimits.coordinate.upperBound), "Lines that do not fit are cut.")
                     ]), "The layout box."
             ),
@@ -167,7 +167,7 @@ public enum SpecSchema {
         let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "tracking": 0]
         for property in TextLayer.properties where property.fields.count == 1 {
             let schema = defaults[property.path].map { withDefault(declared(property.path), $0) } ?? declared(property.path)
-            schemas[property.path] = (schema, "\(property.path) (animatable)")
+            schemas[property.path] = (schema, property.doc)
         }
         let required = TextLayer.properties.filter(\.isRequired).map(\.path) + ["font"]
         guard fields.contains("captions") else { return object(fields, schemas, required: required) }
@@ -191,7 +191,7 @@ public enum SpecSchema {
                 "file": (["type": "string"], "A font file, relative to the spec."),
                 "system": (["const": true], "The system font of a design."),
                 "design": (["enum": ["default", "serif", "rounded", "monospaced"]], "The system font's design."),
-                "weight": (declared("font.weight"), "100…900 (animatable)."),
+                "weight": (declared("font.weight"), TextLayer.properties.first { $0.path == "font.weight" }!.doc),
                 "variations": (axes, "Axis tags to values, each animatable."),
                 "features": (
                     [

@@ -9,10 +9,16 @@ struct Schema: ParsableCommand {
             exactly what `validate` accepts in shape (fonts, overlaps and limits that need the files \
             are checked by `validate` only). The same schema is committed as \
             docs/kinetype-spec.schema.json; see the README for the YAML modeline and VS Code setting.
+
+            --reference prints the same fields as a Markdown reference instead (every field with \
+            its value, range, default and doc), committed as docs/spec-reference.md.
             """
     )
 
+    @Flag(help: "Print the spec reference in Markdown (docs/spec-reference.md) instead of the JSON Schema.")
+    var reference = false
+
     func run() throws {
-        Output.toStandardOutput(SpecSchema.json())
+        Output.toStandardOutput(reference ? SpecReference.markdown() : SpecSchema.json())
     }
 }

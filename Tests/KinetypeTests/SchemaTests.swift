@@ -20,10 +20,34 @@ final class SchemaTests: XCTestCase {
             "docs/kinetype-spec.schema.json is stale: run `swift run kinetype schema > docs/kinetype-spec.schema.json`")
     }
 
-    /// The fuzz dictionary knows every field the schema (so the decoder) has: a field added without
-    /// it is one the spec fuzzer finds only by luck (shadow and stroke were missing, issue 21).
+    /// The committed spec reference is the one the field descriptions generate.
+    func testCommittedSpecReferenceIsCurrent() throws {
+        let committed = try String(contentsOf: TestPaths.root.appendingPathComponent("docs/spec-reference.md"), encoding: .utf8)
+        XCTAssertEqual(
+            committed, SpecReference.markdown(),
+            "docs/spec-reference.md is stale: run `swift run kinetype schema --reference > docs/spec-reference.md`")
+        // Every described feature's every field is in it, with its doc.
+        var checked = 0
+        func check<Feature: DescribedFeature>(_: Feature.Type) {
+            for field in Feature.fields {
+                XCTAssertTrue(committed.contains("| `\(field.key)` |") && committed.contains(field.doc), "\(Feature.self).\(field.key)")
+                checked += 1
+            }
+        }
+        check(TextStroke.self)
+        check(TextShadow.self)
+        check(TextBackground.self)
+        check(LayerMask.self)
+        check(MotionBlur.self)
+        XCTAssertGreaterThanOrEqual(checked, 17, "the five features' fields (17 when this was written)")
+    }
+
+    /// The fuzz dictionary (scripts/fuzz-dictionary) knows every field the schema (so the
+    /// decoder) has: a field added without it is one the spec fuzzer finds only by luck (shadow
+    /// and stroke were missing, issue 21).
     func testTheFuzzDictionaryHasEveryFieldName() throws {
-        let dictionary = try String(contentsOf: TestPaths.root.appendingPathComponent("Fuzz/spec.dict"), encoding: .utf8)
+        let dictionary = String(decoding: try programOutput("bash", [TestPaths.root.appendingPathComponent("scripts/fuzz-dictionary").path]), as: UTF8.self)
+        XCTAssertTrue(dictionary.contains("\"transparent\""), "the values of Fuzz/spec.dict")
         var names = Set<String>()
         func collect(_ node: Any) {
             if let object = node as? [String: Any] {
