@@ -36,12 +36,15 @@ public struct CanvasGradient: Sendable, Equatable {
 /// Part of render stage 2: a layer's stroke, shadows and gradient at one frame, on the canvas.
 enum StylePainter {
     static func style(_ layer: LayerState, layout: TextLayout) -> GlyphStyle {
-        let faded = { (color: RGBA) in RGBA(r: color.r, g: color.g, b: color.b, a: color.a * layer.opacity) }
+        let fade = { (color: RGBA) in RGBA(r: color.r, g: color.g, b: color.b, a: color.a * layer.opacity) }
         var style = GlyphStyle()
-        style.shadows = layer.shadows.map { ShadowState(offset: $0.offset, blur: $0.blur, color: faded($0.color)) }
-            .filter { $0.color.a > 0 }
+        style.shadows = layer.shadows.map { shadow in
+            var faded = shadow
+            faded.color = fade(shadow.color)
+            return faded
+        }.filter { $0.color.a > 0 }
         if var stroke = layer.stroke, stroke.width > 0, stroke.color.a > 0 {
-            stroke.color = faded(stroke.color)
+            stroke.color = fade(stroke.color)
             style.stroke = stroke
         }
         style.gradient = layer.gradient.map { gradient(for: $0, box: layout.box) }
