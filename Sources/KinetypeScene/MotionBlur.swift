@@ -21,7 +21,9 @@ public struct MotionBlur: Sendable, Hashable, DescribedFeature, EvaluatedState {
     /// Every field of `motionBlur:`, described once (``DescribedFeature``); nothing animates, so
     /// its state is itself.
     package static let fields: [FeatureField<MotionBlur, MotionBlur>] = [
-        .constant("shutterAngle", \.shutterAngle, \.shutterAngle, in: shutterAngles, "Degrees of a frame the shutter is open, centred on the frame's time; 0: no blur."),
+        .constant(
+            "shutterAngle", \.shutterAngle, \.shutterAngle, in: shutterAngles,
+            "Degrees of a frame the shutter is open, centred on the frame's time; 0: no blur."),
         .integer("samples", \.samples, \.samples, in: sampleCounts, "Sub-frames averaged for each frame.")
     ]
     package static let defaults = MotionBlur()

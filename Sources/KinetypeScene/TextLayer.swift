@@ -88,7 +88,9 @@ public struct TextLayer: Sendable {
         .declare(
             "box.width", .number(0.01...SpecLimits.coordinate.upperBound), layer: \.paragraph.boxWidth, state: \.style.boxWidth,
             "Lines wrap at this width."),
-        .declare("font.weight", .number(SpecLimits.weight), layer: \.font.weight, state: \.fontWeight, "100…900: a family's member, or a variable font's wght."),
+        .declare(
+            "font.weight", .number(SpecLimits.weight), layer: \.font.weight, state: \.fontWeight,
+            "100…900: a family's member, or a variable font's wght."),
         LayerProperty(
             path: "font.variations", kind: .axes, isRequired: false, doc: "Axis tags to values, each animatable.",
             read: { $0.font.variations.isEmpty ? nil : .axes($0.font.variations) },

@@ -79,7 +79,9 @@ public struct TextShadow: Sendable, DescribedFeature {
     /// Every field of `shadow:` (and of each of `shadows:`), described once.
     package static let fields: [FeatureField<TextShadow, ShadowState>] = [
         .point("offset", \.offset, \.offset, "[dx, dy] pixels."),
-        .number("blur", \.blur, \.blur, in: 0...SpecLimits.maxBlur, length: true, "Twice the Gaussian's standard deviation, pixels; 0 is a hard shadow."),
+        .number(
+            "blur", \.blur, \.blur, in: 0...SpecLimits.maxBlur, length: true,
+            "Twice the Gaussian's standard deviation, pixels; 0 is a hard shadow."),
         .color("color", \.color, \.color, "The shadow's colour.")
     ]
     package static let defaults = TextShadow()

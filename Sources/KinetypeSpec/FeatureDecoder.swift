@@ -15,7 +15,9 @@ enum FeatureDecoder {
                 if field.isRequired { _ = try fields.required(field.key) }
                 continue
             }
-            field.set(try value(valueNode, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties), on: &feature)
+            field.set(
+                try value(valueNode, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties),
+                on: &feature)
         }
         return feature
     }
@@ -39,7 +41,8 @@ enum FeatureDecoder {
         case .point:
             return .point(animatable ? try properties.property(node, value: ValueDecoders.point) : .constant(try ValueDecoders.point(node)))
         case .padding:
-            return .point(animatable ? try properties.property(node, value: ValueDecoders.padding) : .constant(try ValueDecoders.padding(node)))
+            return .point(
+                animatable ? try properties.property(node, value: ValueDecoders.padding) : .constant(try ValueDecoders.padding(node)))
         case .color:
             let color = { (node: SpecNode) in try ValueDecoders.color(node) }
             return .color(animatable ? try properties.property(node, value: color) : .constant(try color(node)))

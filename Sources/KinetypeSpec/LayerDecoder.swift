@@ -78,7 +78,9 @@ struct LayerDecoder {
             throw out.error("out (\(hidden) s) must be after in (\(shown) s): the layer would never be shown")
         }
         layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
-        layer.background = try fields.optional("background").map { try FeatureDecoder.decode($0, as: TextBackground.self, properties: &properties) }
+        layer.background = try fields.optional("background").map {
+            try FeatureDecoder.decode($0, as: TextBackground.self, properties: &properties)
+        }
         if let animators = fields.optional("animators") {
             layer.animators = try AnimatorDecoder.decode(animators, warnings: &properties.warnings)
             properties.warnings += AnimatorDecoder.lateWarnings(layer, node: animators, duration: duration)

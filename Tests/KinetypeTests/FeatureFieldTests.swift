@@ -76,7 +76,8 @@ final class FeatureFieldTests: XCTestCase {
         XCTAssertEqual(state.background?.extent, .box)
         XCTAssertEqual(state.mask, MaskState(rect: Rect(x: 10, y: 20, width: 300, height: 40), feather: 3, invert: true))
         XCTAssertEqual(layer.motionBlur, MotionBlur(shutterAngle: 90, samples: 4))
-        XCTAssertThrowsError(try loadYAML(singleLayerSpec(layer: "text: Hi\nfont: {family: Inter}\nsize: 40\nshadow: {spread: 2}"))) { error in
+        XCTAssertThrowsError(try loadYAML(singleLayerSpec(layer: "text: Hi\nfont: {family: Inter}\nsize: 40\nshadow: {spread: 2}"))) {
+            error in
             XCTAssertTrue("\(error)".contains("unknown field \"spread\"; allowed here: offset, blur, color"), "\(error)")
         }
     }

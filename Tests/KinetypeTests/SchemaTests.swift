@@ -46,7 +46,8 @@ final class SchemaTests: XCTestCase {
     /// decoder) has: a field added without it is one the spec fuzzer finds only by luck (shadow
     /// and stroke were missing, issue 21).
     func testTheFuzzDictionaryHasEveryFieldName() throws {
-        let dictionary = String(decoding: try programOutput("bash", [TestPaths.root.appendingPathComponent("scripts/fuzz-dictionary").path]), as: UTF8.self)
+        let dictionary = String(
+            decoding: try programOutput("bash", [TestPaths.root.appendingPathComponent("scripts/fuzz-dictionary").path]), as: UTF8.self)
         XCTAssertTrue(dictionary.contains("\"transparent\""), "the values of Fuzz/spec.dict")
         var names = Set<String>()
         func collect(_ node: Any) {

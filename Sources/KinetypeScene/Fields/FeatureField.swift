@@ -92,7 +92,9 @@ extension FeatureField {
             key: key, kind: .number(range), isAnimatable: true, isRequired: required, isLength: length, doc: doc,
             read: { .number($0[keyPath: model]) },
             write: { feature, value in if case let .number(property) = value { feature[keyPath: model] = property } },
-            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = min(max(feature[keyPath: model].value(at: t), range.lowerBound), range.upperBound) },
+            evaluate: { feature, t, evaluated in
+                evaluated[keyPath: state] = min(max(feature[keyPath: model].value(at: t), range.lowerBound), range.upperBound)
+            },
             report: { .number($0[keyPath: state]) })
     }
 
