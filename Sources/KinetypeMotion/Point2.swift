@@ -15,3 +15,11 @@ public struct Point2: Interpolatable, Hashable {
         Point2(x: .interpolate(from.x, to.x, progress), y: .interpolate(from.y, to.y, progress))
     }
 }
+
+/// `[x, y]`, as a spec writes a point and `inspect` prints one.
+extension Point2: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode([x, y])
+    }
+}

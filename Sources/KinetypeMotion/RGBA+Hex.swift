@@ -35,3 +35,11 @@ extension RGBA {
             }.joined()
     }
 }
+
+/// `#RRGGBBAA`, as a spec writes a colour and `inspect` prints one.
+extension RGBA: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(hexString)
+    }
+}

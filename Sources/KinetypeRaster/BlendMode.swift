@@ -1,7 +1,7 @@
 /// How a layer's composited pixels combine with what is under them: the separable blend modes of
 /// the W3C Compositing and Blending spec (level 1), applied in premultiplied space as its general
 /// formula states, and `add` as its `plus-lighter` operator.
-public enum BlendMode: String, CaseIterable, Sendable {
+public enum BlendMode: String, CaseIterable, Sendable, Encodable {
     /// Source-over: the layer covers what is under it by its alpha.
     case normal
     /// B(Cb, Cs) = Cb·Cs: darkens; white leaves the backdrop unchanged.

@@ -9,7 +9,7 @@ extension CanvasRasterizer {
     /// Each shadow, then the stroke, of a glyph item: everything of the text under its fill.
     func drawShadowsAndStroke(_ item: GlyphItem) throws {
         let strokeStyle = item.style.stroke.map {
-            GlyphStrokeStyle(width: $0.width, join: Self.join($0.join), outside: $0.position == .outside)
+            GlyphStrokeStyle(width: $0.width, join: Self.join($0.join), outside: $0.outside)
         }
         for shadow in item.style.shadows {
             // A hard shadow is the text's coverage at the moved pen positions, re-rasterized there,
@@ -143,7 +143,7 @@ extension CanvasRasterizer {
         return mask.cropped(x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1)
     }
 
-    static func join(_ join: TextStroke.Join) -> GlyphStrokeStyle.Join {
+    static func join(_ join: StrokePaint.Join) -> GlyphStrokeStyle.Join {
         switch join {
         case .round: return .round
         case .miter: return .miter

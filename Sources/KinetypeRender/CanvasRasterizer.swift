@@ -54,7 +54,7 @@ package final class CanvasRasterizer {
     /// A mask's rectangle as exact-area coverage, its edge blurred by the feather (σ = feather / 2,
     /// as a shadow's), computed over the canvas grown by the blur's reach so the canvas's own
     /// edges do not soften it.
-    private func maskCoverage(_ mask: MaskState) -> CoverageMask {
+    private func maskCoverage(_ mask: ClipMask) -> CoverageMask {
         let reach = Int((1.5 * mask.feather).rounded(.up)) + 2
         let window = PixelWindow(x0: -reach, y0: -reach, x1: canvas.width + reach, y1: canvas.height + reach)
         let rect = mask.rect

@@ -9,7 +9,7 @@ import KinetypeScene
 ///
 /// A new drawable (a decoration's rectangle, a shadow) is a new `Item` case, made by the painter
 /// and executed by `CanvasRasterizer`.
-public struct DisplayList: Sendable, Equatable {
+public struct DisplayList: Sendable, Equatable, Encodable {
     public var width: Int
     public var height: Int
     public var background: RGBA
@@ -33,7 +33,7 @@ public struct DisplayList: Sendable, Equatable {
 
 /// The sub-frames of one moving layer over the shutter interval, in time order: the frame shows
 /// their mean, as a film camera's exposure does.
-public struct MotionBlurItem: Sendable, Equatable {
+public struct MotionBlurItem: Sendable, Equatable, Encodable {
     /// The layer's id, for reading a display list.
     public var layer: String
     public var blend: BlendMode
@@ -50,18 +50,18 @@ public struct MotionBlurItem: Sendable, Equatable {
 /// A layer composited as a whole: what a fading caption's box, shadow, stroke and fill become, so
 /// that it fades as one piece (as After Effects, CSS `opacity` and SwiftUI's
 /// `.compositingGroup()` fade a layer) instead of each part showing through the others.
-public struct LayerItem: Sendable, Equatable {
+public struct LayerItem: Sendable, Equatable, Encodable {
     /// The layer's id, for reading a display list.
     public var layer: String
     /// 0…1, applied once to the composited layer.
     public var opacity: Double
     public var blend: BlendMode
     /// What is kept of the composited layer (nil: all of it).
-    public var mask: MaskState?
+    public var mask: ClipMask?
     /// The layer's parts, in drawing order, at full opacity.
     public var items: [DisplayList.Item]
 
-    public init(layer: String, opacity: Double, blend: BlendMode, mask: MaskState? = nil, items: [DisplayList.Item]) {
+    public init(layer: String, opacity: Double, blend: BlendMode, mask: ClipMask? = nil, items: [DisplayList.Item]) {
         self.layer = layer
         self.opacity = opacity
         self.blend = blend
@@ -73,7 +73,7 @@ public struct LayerItem: Sendable, Equatable {
 /// Filled rectangles in canvas pixels, their edges where they fall (never snapped to pixels),
 /// drawn as their union: where two overlap (a caption's line boxes grown by padding) the paint
 /// is applied once.
-public struct RectangleItem: Sendable, Equatable {
+public struct RectangleItem: Sendable, Equatable, Encodable {
     /// The layer's id, for reading a display list.
     public var layer: String
     public var rects: [Rect]
@@ -93,7 +93,7 @@ public struct RectangleItem: Sendable, Equatable {
 }
 
 /// The glyphs of one layer, placed on the canvas, each with its paint.
-public struct GlyphItem: Sendable, Equatable {
+public struct GlyphItem: Sendable, Equatable, Encodable {
     /// The layer's id, for reading a display list.
     public var layer: String
     /// The size the glyphs are drawn at (after shrink-to-fit), in pixels.
@@ -104,12 +104,12 @@ public struct GlyphItem: Sendable, Equatable {
     /// Shadows, stroke and gradient fill, when the layer has them.
     public var style = GlyphStyle()
 
-    public struct Line: Sendable, Equatable {
+    public struct Line: Sendable, Equatable, Encodable {
         public var runs: [Run]
     }
 
     /// Glyphs of one face at one set of variation coordinates.
-    public struct Run: Sendable, Equatable {
+    public struct Run: Sendable, Equatable, Encodable {
         public var font: String
         public var variations: FontVariations
         public var glyphs: [Glyph]
@@ -117,7 +117,7 @@ public struct GlyphItem: Sendable, Equatable {
 
     /// A glyph's pen position on the baseline (canvas pixels, y down), its paint, and the transform
     /// of its outline about the pen position (a text animator's scale and rotation; nil: as laid out).
-    public struct Glyph: Sendable, Equatable {
+    public struct Glyph: Sendable, Equatable, Encodable {
         public var id: UInt32
         public var x: Double
         public var y: Double
@@ -127,11 +127,4 @@ public struct GlyphItem: Sendable, Equatable {
         /// colours already): it weighs the glyph's stroke, shadow and gradient fill.
         public var opacity: Double = 1
     }
-}
-
-/// How a glyph is filled: a straight-alpha sRGB colour whose alpha includes the layer's opacity
-/// (unless the layer is composited as a whole: then its `LayerItem` carries the opacity).
-public struct Paint: Sendable, Hashable {
-    public var color: RGBA
-    public init(color: RGBA) { self.color = color }
 }

@@ -57,7 +57,13 @@ package struct Painter: Sendable {
             whole.opacity = 1
             let parts = items(whole, layout: layout)
             return parts.isEmpty
-                ? [] : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, mask: layer.mask, items: parts))]
+                ? []
+                : [
+                    .layer(
+                        LayerItem(
+                            layer: layer.id, opacity: layer.opacity, blend: layer.blend,
+                            mask: layer.mask.map { ClipMask(rect: $0.rect, feather: $0.feather, invert: $0.invert) }, items: parts))
+                ]
         }
     }
 
@@ -100,10 +106,7 @@ package struct Painter: Sendable {
         animated: [[AnimatorPainter.Glyph]]?
     ) -> GlyphItem.Line? {
         // A stroke and shadows reach further than the glyph's own ink.
-        let styleReach =
-            (style.stroke?.width ?? 0)
-            + (style.shadows.map { max(abs($0.offset.x), abs($0.offset.y)) + 1.5 * $0.blur }.max() ?? 0)
-        let reach = 4 * size + 1 + styleReach
+        let reach = 4 * size + 1 + style.reach
         let width = Double(canvas.width), height = Double(canvas.height)
         // Animators move glyphs off their line: the line test is for still text.
         guard animated != nil || (line.baseline + line.descent > -reach && line.baseline - line.ascent < height + reach) else { return nil }

@@ -19,3 +19,11 @@ public struct FontVariations: Sendable, Hashable, CustomStringConvertible {
         settings.map { "\($0.tag)=\($0.value)" }.joined(separator: ",")
     }
 }
+
+/// Axis tags to values: `{"wght": 650}`.
+extension FontVariations: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Dictionary(uniqueKeysWithValues: settings.map { ($0.tag, $0.value) }))
+    }
+}

@@ -46,3 +46,11 @@ public struct GlyphTransform: Sendable, Hashable {
         }
     }
 }
+
+/// `[a, b, c, d]`: x' = a·x + b·y, y' = c·x + d·y about the pen position, canvas y down.
+extension GlyphTransform: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode([a, b, c, d])
+    }
+}

@@ -1,0 +1,104 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+
+// The display list's own paint: what the rasterizer needs to draw, resolved at the frame and
+// placed on the canvas, with no scene type in it (the painter turns the scene's evaluated
+// states into these). Colours are straight-alpha sRGB and already carry the layer's opacity,
+// unless the layer is composited as a whole: then its `LayerItem` carries the opacity.
+
+/// How a glyph is filled: a straight-alpha sRGB colour whose alpha includes the layer's opacity
+/// (unless the layer is composited as a whole: then its `LayerItem` carries the opacity).
+public struct Paint: Sendable, Hashable, Encodable {
+    public var color: RGBA
+    public init(color: RGBA) { self.color = color }
+}
+
+/// How a layer's glyphs are styled beyond their fill colour, placed on the canvas: shadows (drawn
+/// first), a stroke (under the fill) and a gradient fill.
+public struct GlyphStyle: Sendable, Equatable, Encodable {
+    public var shadows: [ShadowPaint] = []
+    public var stroke: StrokePaint? = nil
+    public var gradient: CanvasGradient? = nil
+
+    public init(shadows: [ShadowPaint] = [], stroke: StrokePaint? = nil, gradient: CanvasGradient? = nil) {
+        self.shadows = shadows
+        self.stroke = stroke
+        self.gradient = gradient
+    }
+
+    public var isPlain: Bool { shadows.isEmpty && stroke == nil && gradient == nil }
+
+    /// How far beyond a glyph's own ink the style can draw, in pixels: the stroke's width plus the
+    /// furthest shadow's offset and blur. The painter culls glyphs by it.
+    public var reach: Double { (stroke?.width ?? 0) + (shadows.map(\.reach).max() ?? 0) }
+}
+
+/// The text's shape (fill and stroke) moved by `offset`, blurred by a Gaussian of σ = blur / 2.
+public struct ShadowPaint: Sendable, Hashable, Encodable {
+    public var offset: Point2
+    /// Twice the Gaussian's standard deviation, in pixels.
+    public var blur: Double
+    public var color: RGBA
+
+    public init(offset: Point2, blur: Double, color: RGBA) {
+        self.offset = offset
+        self.blur = blur
+        self.color = color
+    }
+
+    /// How far beyond the glyphs' ink the shadow can show: its offset plus three σ of blur.
+    public var reach: Double { max(abs(offset.x), abs(offset.y)) + 1.5 * blur }
+}
+
+/// Each glyph's outline stroked (FreeType's stroker at the frame's size), drawn under the fill.
+public struct StrokePaint: Sendable, Hashable, Encodable {
+    public enum Join: String, Sendable, Encodable { case round, miter, bevel }
+    /// Pixels.
+    public var width: Double
+    public var color: RGBA
+    public var join: Join
+    /// The band lies outside the contour (true) or is centred on it.
+    public var outside: Bool
+
+    public init(width: Double, color: RGBA, join: Join = .round, outside: Bool = true) {
+        self.width = width
+        self.color = color
+        self.join = join
+        self.outside = outside
+    }
+}
+
+/// A linear gradient on the canvas: colours change from `start` to `end` and hold beyond them.
+public struct CanvasGradient: Sendable, Equatable, Encodable {
+    public enum Space: String, Sendable, Encodable {
+        /// Blend the sRGB-encoded values (CSS's default).
+        case srgb
+        /// Blend in linear light.
+        case linear
+    }
+
+    public var start: Point2
+    public var end: Point2
+    public var stops: [Stop]
+    public var space: Space
+
+    public struct Stop: Sendable, Equatable, Encodable {
+        public var color: RGBA
+        public var offset: Double
+    }
+}
+
+/// What is kept of a layer composited as a whole: a rectangle in canvas pixels, its edge blurred
+/// by a Gaussian of σ = feather / 2; with `invert`, what lies outside it.
+public struct ClipMask: Sendable, Equatable, Encodable {
+    public var rect: Rect
+    public var feather: Double
+    public var invert: Bool
+
+    public init(rect: Rect, feather: Double = 0, invert: Bool = false) {
+        self.rect = rect
+        self.feather = feather
+        self.invert = invert
+    }
+}
