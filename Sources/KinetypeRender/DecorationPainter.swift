@@ -55,18 +55,20 @@ package enum DecorationPainter {
         }
     }
 
-    /// The rectangles a layer's decorations draw, split into those behind its glyphs (highlights)
+    /// The rectangles a layer's decorations draw (from their `segments` on the placed layout), split into those behind its glyphs (highlights)
     /// and those in front, each with the decoration's colour (the layer's when it has none) under
     /// the layer's opacity.
-    static func items(_ layer: LayerState, layout: TextLayout) -> (behind: [DisplayList.Item], front: [DisplayList.Item]) {
+    static func items(
+        _ layer: LayerState, segments: [[Segment]], clip: Rect?
+    ) -> (behind: [DisplayList.Item], front: [DisplayList.Item]) {
         var behind: [DisplayList.Item] = [], front: [DisplayList.Item] = []
-        for decoration in layer.decorations {
+        for (decoration, segments) in zip(layer.decorations, segments) {
             let color = decoration.color ?? layer.color
             let paint = Paint(color: RGBA(r: color.r, g: color.g, b: color.b, a: color.a * layer.opacity))
             guard paint.color.a > 0 else { continue }
-            let rects = segments(decoration, layout: layout).filter { $0.x0 != $0.x1 && $0.thickness > 0 }.map(\.rect)
+            let rects = segments.filter { $0.x0 != $0.x1 && $0.thickness > 0 }.map(\.rect)
             guard !rects.isEmpty else { continue }
-            let item = DisplayList.Item.rectangles(RectangleItem(layer: layer.id, rects: rects, paint: paint, clip: layout.clip))
+            let item = DisplayList.Item.rectangles(RectangleItem(layer: layer.id, rects: rects, paint: paint, clip: clip))
             if decoration.kind == .highlight { behind.append(item) } else { front.append(item) }
         }
         return (behind, front)

@@ -99,13 +99,14 @@ package struct InspectReport: Encodable, Sendable {
         guard (0..<scene.frameCount).contains(frame) else {
             throw FrameOutOfRange(frame, frameCount: scene.frameCount)
         }
-        // Layout only: no canvas is allocated to print JSON.
+        // Layout and painting only: no canvas is allocated to print JSON. The painted frame is
+        // the one the rasterizer would draw.
         let state = scene.frameState(at: frame)
         self.frame = frame
         time = state.time
-        let layouts = try Layouter().layouts(state)
-        layers = zip(state.layers, layouts).map { layer, local in
-            let layout = Painter.place(local, layer: layer)
+        let painted = try Painter(canvas: scene.canvas).paint(state, layouts: try Layouter().layouts(state))
+        layers = zip(state.layers, painted.layers).map { layer, painted in
+            let layout = painted.layout
             var drawn = layer
             drawn.size = layout.size  // what is drawn: after shrink-to-fit
             var report = Layer(
@@ -116,7 +117,7 @@ package struct InspectReport: Encodable, Sendable {
                     property.reportedValue(in: drawn).map { (property.path, $0) }
                 },
                 box: layout.box, overflowed: layout.overflowed, lines: layout.lines,
-                glyphValues: AnimatorPainter(layer, layout: layout).glyphs.map {
+                glyphValues: painted.glyphs.map {
                     $0.map {
                         $0.map { glyph in
                             var values = glyph.values
@@ -125,18 +126,16 @@ package struct InspectReport: Encodable, Sendable {
                         }
                     }
                 },
-                decorations: layer.decorations.map { decoration in
-                    Layer.Decoration(
-                        type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString,
-                        segments: DecorationPainter.segments(decoration, layout: layout))
+                decorations: zip(layer.decorations, painted.decorations).map { decoration, segments in
+                    Layer.Decoration(type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString, segments: segments)
                 },
-                background: layer.background.map { Layer.Background(state: $0, rects: $0.rectangles(layout)) },
+                background: layer.background.map { Layer.Background(state: $0, rects: painted.backgroundRects) },
                 stroke: layer.stroke, shadows: layer.shadows,
                 fill: layer.gradient.map { gradient in
-                    let line = StylePainter.gradient(for: gradient, box: layout.box)
-                    return Layer.Fill(
+                    Layer.Fill(
                         angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
-                        space: gradient.space.rawValue, start: [line.start.x, line.start.y], end: [line.end.x, line.end.y])
+                        space: gradient.space.rawValue, start: painted.gradient.map { [$0.start.x, $0.start.y] } ?? [],
+                        end: painted.gradient.map { [$0.end.x, $0.end.y] } ?? [])
                 }, mask: layer.mask)
             report.shown = layer.isShown
             return report
@@ -156,6 +155,6 @@ package enum DisplayListReport {
         guard (0..<scene.frameCount).contains(frame) else {
             throw FrameOutOfRange(frame, frameCount: scene.frameCount)
         }
-        return try Painter(canvas: scene.canvas).displayList(scene, frame: frame, layouter: try Layouter())
+        return try Painter(canvas: scene.canvas).paint(scene, frame: frame, layouter: try Layouter()).displayList
     }
 }

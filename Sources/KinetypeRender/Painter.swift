@@ -14,17 +14,23 @@ package struct Painter: Sendable {
     }
 
     public func displayList(_ state: FrameState, layouts: [TextLayout]) -> DisplayList {
-        DisplayList(
-            width: canvas.width, height: canvas.height, background: canvas.background,
-            items: layerItems(state, layouts: layouts).flatMap { $0 })
+        paint(state, layouts: layouts).displayList
+    }
+
+    /// The frame painted: its display list, and each layer's placed geometry for `inspect`.
+    package func paint(_ state: FrameState, layouts: [TextLayout]) -> PaintedFrame {
+        let layers = zip(state.layers, layouts).map { paint($0, layout: $1) }
+        return PaintedFrame(displayList: displayList(items: layers.map(\.items)), layers: layers.map(\.painted))
     }
 
     /// The frame's display list with motion blur: each blurred layer is evaluated, laid out and
     /// painted at its sub-frame times; a layer whose sub-frames all paint the same is drawn once
-    /// (still layers cost nothing more), the others become one `motionBlur` item.
-    package func displayList(_ scene: Scene, frame: Int, layouter: Layouter) throws -> DisplayList {
+    /// (still layers cost nothing more), the others become one `motionBlur` item. The layers'
+    /// geometry is the frame's own (its time, not a sub-frame's).
+    package func paint(_ scene: Scene, frame: Int, layouter: Layouter) throws -> PaintedFrame {
         let state = scene.frameState(at: frame)
-        var items = layerItems(state, layouts: try layouter.layouts(state))
+        let layers = zip(state.layers, try layouter.layouts(state)).map { paint($0, layout: $1) }
+        var items = layers.map(\.items)
         let blurs = scene.layerMotionBlurs
         for blur in Set(blurs.compactMap { $0 }).sorted(by: { ($0.shutterAngle, $0.samples) < ($1.shutterAngle, $1.samples) }) {
             let samples = try blur.sampleTimes(around: state.time, fps: scene.fps).map { time in
@@ -42,50 +48,63 @@ package struct Painter: Sendable {
                 }
             }
         }
-        return DisplayList(width: canvas.width, height: canvas.height, background: canvas.background, items: items.flatMap { $0 })
+        return PaintedFrame(displayList: displayList(items: items), layers: layers.map(\.painted))
     }
 
-    /// Each layer's items, in layer order: its parts straight onto the canvas, or one `layer`
-    /// item when it is composited as a whole (an opacity below 1 or a blend mode), its parts at
-    /// full strength inside; nothing for a layer not shown.
+    package func displayList(_ scene: Scene, frame: Int, layouter: Layouter) throws -> DisplayList {
+        try paint(scene, frame: frame, layouter: layouter).displayList
+    }
+
+    private func displayList(items: [[DisplayList.Item]]) -> DisplayList {
+        DisplayList(width: canvas.width, height: canvas.height, background: canvas.background, items: items.flatMap { $0 })
+    }
+
+    /// Each layer's items, in layer order (a motion-blur sub-frame's).
     package func layerItems(_ state: FrameState, layouts: [TextLayout]) -> [[DisplayList.Item]] {
-        zip(state.layers, layouts).map { layer, layout in
-            guard layout.size > 0, !layer.text.isEmpty else { return [] }
-            guard layer.isCompositedAsAWhole else { return items(layer, layout: layout) }
-            guard layer.opacity > 0 else { return [] }
-            var whole = layer
-            whole.opacity = 1
-            let parts = items(whole, layout: layout)
-            return parts.isEmpty
-                ? []
-                : [
-                    .layer(
-                        LayerItem(
-                            layer: layer.id, opacity: layer.opacity, blend: layer.blend,
-                            mask: layer.mask.map { ClipMask(rect: $0.rect, feather: $0.feather, invert: $0.invert) }, items: parts))
-                ]
-        }
+        zip(state.layers, layouts).map { paint($0, layout: $1).items }
+    }
+
+    /// One layer: its geometry placed on the canvas, and its items: its parts straight onto the
+    /// canvas, or one `layer` item when it is composited as a whole (an opacity below 1, a blend
+    /// mode or a mask), its parts at full strength inside; no items for a layer not shown.
+    private func paint(_ layer: LayerState, layout: TextLayout) -> (items: [DisplayList.Item], painted: PaintedLayer) {
+        let placed = Self.place(layout, layer: layer)
+        var painted = PaintedLayer(layout: placed, color: layer.color)
+        painted.decorations = layer.decorations.map { DecorationPainter.segments($0, layout: placed) }
+        painted.backgroundRects = layer.background?.rectangles(placed) ?? []
+        painted.gradient = layer.gradient.map { StylePainter.gradient(for: $0, box: placed.box) }
+        painted.animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
+        guard layout.size > 0, !layer.text.isEmpty else { return ([], painted) }
+        guard layer.isCompositedAsAWhole else { return (items(layer, painted: painted), painted) }
+        guard layer.opacity > 0 else { return ([], painted) }
+        var whole = layer
+        whole.opacity = 1
+        let parts = items(whole, painted: painted)
+        let mask = layer.mask.map { ClipMask(rect: $0.rect, feather: $0.feather, invert: $0.invert) }
+        return (
+            parts.isEmpty ? [] : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, mask: mask, items: parts))],
+            painted
+        )
     }
 
     /// One layer's parts in drawing order: backgrounds, decorations behind, glyphs (with their
     /// shadows and stroke), decorations in front; paint includes the layer's opacity.
-    private func items(_ layer: LayerState, layout: TextLayout) -> [DisplayList.Item] {
+    private func items(_ layer: LayerState, painted: PaintedLayer) -> [DisplayList.Item] {
         var items: [DisplayList.Item] = []
-        let placed = Self.place(layout, layer: layer)
-        let decorations = DecorationPainter.items(layer, layout: placed)
-        items += BackgroundPainter.items(layer, layout: placed)
+        let placed = painted.layout
+        let decorations = DecorationPainter.items(layer, segments: painted.decorations, clip: placed.clip)
+        items += BackgroundPainter.items(layer, rects: painted.backgroundRects, clip: placed.clip)
         items += decorations.behind
         let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
-        let style = StylePainter.style(layer, layout: placed)
+        let style = StylePainter.style(layer, gradient: painted.gradient)
         if layer.opacity > 0, paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer) {
-            let animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
             let lines = placed.lines.indices.compactMap { index in
                 visibleGlyphs(
-                    of: placed.lines[index], size: layout.size, paint: paint, style: style, layer: layer,
-                    animated: animated?[index])
+                    of: placed.lines[index], size: placed.size, paint: paint, style: style, layer: layer,
+                    animated: painted.animated?[index])
             }
             if !lines.isEmpty {
-                items.append(.glyphs(GlyphItem(layer: layer.id, size: layout.size, clip: placed.clip, lines: lines, style: style)))
+                items.append(.glyphs(GlyphItem(layer: layer.id, size: placed.size, clip: placed.clip, lines: lines, style: style)))
             }
         }
         items += decorations.front

@@ -6,7 +6,8 @@ import KinetypeScene
 
 /// Part of render stage 2: a layer's stroke, shadows and gradient at one frame, on the canvas.
 enum StylePainter {
-    static func style(_ layer: LayerState, layout: TextLayout) -> GlyphStyle {
+    /// `gradient`: the layer's gradient line on the canvas, when it has a gradient fill.
+    static func style(_ layer: LayerState, gradient: CanvasGradient?) -> GlyphStyle {
         let fade = { (color: RGBA) in RGBA(r: color.r, g: color.g, b: color.b, a: color.a * layer.opacity) }
         var style = GlyphStyle()
         style.shadows = layer.shadows.map { ShadowPaint(offset: $0.offset, blur: $0.blur, color: fade($0.color)) }
@@ -16,7 +17,7 @@ enum StylePainter {
                 width: stroke.width, color: fade(stroke.color), join: Self.join(stroke.join),
                 outside: stroke.position == .outside)
         }
-        style.gradient = layer.gradient.map { gradient(for: $0, box: layout.box) }
+        style.gradient = gradient
         return style
     }
 
