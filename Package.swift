@@ -94,12 +94,18 @@ let package = Package(
         // Sets FONTCONFIG_FILE to Tests/fontconfig/fonts.conf (bundled fonts only) when the test
         // binary loads, so no test depends on the fonts a machine has installed.
         .target(name: "TestFontIsolation", path: "Tests/TestFontIsolation"),
+        // Paths and the environment error every test target shares.
+        .target(name: "KinetypeTestSupport", path: "Tests/KinetypeTestSupport"),
+        // A test target per module where a test needs that module alone; KinetypeTests holds
+        // the tests of the scene, spec, render and output modules together and the command line's.
         .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
+        .testTarget(name: "KinetypeTextTests", dependencies: ["KinetypeText", "KinetypeTestSupport", "TestFontIsolation"]),
+        .testTarget(name: "KinetypeRasterTests", dependencies: ["KinetypeRaster", "KinetypeTestSupport"]),
         .testTarget(
             name: "KinetypeTests",
             dependencies: [
                 "Kinetype", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec", "KinetypeText", "KinetypeRaster",
-                "KinetypeMotion", "kinetype", "TestFontIsolation"
+                "KinetypeMotion", "kinetype", "TestFontIsolation", "KinetypeTestSupport"
             ],
             exclude: ["Goldens", "Reference"])
     ]

@@ -7,25 +7,9 @@ import XCTest
 @testable import KinetypeSpec
 import KinetypeRaster
 import KinetypeText
+@_exported import KinetypeTestSupport
 
 /// Paths and helpers shared by the tests. Tests use only the fonts in `fonts/`.
-enum TestPaths {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let fonts = root.appendingPathComponent("fonts")
-    static let examples = root.appendingPathComponent("examples")
-    static let goldens = root.appendingPathComponent("Tests/KinetypeTests/Goldens")
-    static let failures = root.appendingPathComponent("Tests/golden-failures")
-
-    static func temporaryDirectory(_ name: String = #function) -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent(
-                "kinetype-tests-\(getpid())-\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString.prefix(8))")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-}
-
 /// A loader that sees only the bundled fonts, so results never depend on the machine.
 let bundledOnlyLoader = SpecLoader(catalog: FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: false))
 
@@ -92,12 +76,6 @@ func straightLineResidualRMS(_ xs: [Double], _ ys: [Double]) -> Double {
     let slope = sxy / sxx, intercept = my - slope * mx
     let squares = zip(xs, ys).map { pow($1 - (slope * $0 + intercept), 2) }
     return (squares.reduce(0, +) / n).squareRoot()
-}
-
-/// A test that cannot run here fails with this (tests are never skipped): what is missing and why.
-struct TestEnvironmentError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// What the kinetype command printed and returned.

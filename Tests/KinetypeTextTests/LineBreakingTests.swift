@@ -1,4 +1,5 @@
 import XCTest
+import KinetypeTestSupport
 @testable import KinetypeText
 
 /// UAX #14 break opportunities (ICU) on the cases that matter for titles and paragraphs.

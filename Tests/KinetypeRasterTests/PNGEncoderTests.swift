@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KinetypeTestSupport
 @testable import KinetypeRaster
 
 /// The unfiltered PNG writer (CPNGShims): rows that repeat the row before them (a frame's shared

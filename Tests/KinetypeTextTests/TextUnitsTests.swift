@@ -1,4 +1,5 @@
 import XCTest
+import KinetypeTestSupport
 import KinetypeText
 
 /// The units text animators move: grapheme clusters and words (ICU word boundaries, punctuation

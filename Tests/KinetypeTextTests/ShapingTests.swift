@@ -1,4 +1,5 @@
 import XCTest
+import KinetypeTestSupport
 import KinetypeText
 
 /// Shaping checked against HarfBuzz's own `hb-shape` output for the same font and text, recorded

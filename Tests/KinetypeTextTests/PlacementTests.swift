@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import KinetypeTestSupport
 import KinetypeText
 
 /// Glyph placement and anchoring (Swift Testing).

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KinetypeTestSupport
 import KinetypeRaster
 
 /// The raster pieces of text styles: the box-approximated Gaussian and gradient ramps.
