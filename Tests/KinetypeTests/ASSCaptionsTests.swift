@@ -92,6 +92,43 @@ final class ASSCaptionsTests: XCTestCase {
         try CaptionsTests.assertCueTimingEqualsLibass(file: "talk.ass", contents: file, filter: "ass", changes: 11)
     }
 
+    /// Sections found as libass finds them: known names at a line's start in any case, other
+    /// sections ([Aegisub Project Garbage], [Fonts] and [Graphics] data) skipped; Script Info read.
+    func testSectionsAndScriptInfo() throws {
+        let script = try ASSReader.script(
+            """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: 1920
+            PlayResY: 1080
+            WrapStyle: 2
+
+            [Aegisub Project Garbage]
+            Audio File: song.mp3
+
+            [EVENTS] ; the events
+            Format: Layer, Start, End, Style, Actor, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:01.00,0:00:02.00,Nobody,Ada,0,0,0,,one\\ntwo
+            Dialogue: 0,0:00:02.00,0:00:02.00,Default,,0,0,0,,never shown
+            Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,{\\p1}m 0 0 l 1 1
+
+            [Fonts]
+            fontname: a.ttf
+            M(3]4:%+7P3;=A!A:F1E.2E3
+
+            [Graphics]
+            filename: b.png
+            M(3]4:%+7P3;=A!A:F1E.2E3
+            """)
+        XCTAssertEqual(script.playResX, 1920)
+        XCTAssertEqual(script.playResY, 1080)
+        XCTAssertEqual(script.scriptType, "v4.00+")
+        XCTAssertEqual(script.wrapStyle, 2)
+        XCTAssertEqual(script.cues.map(\.text), ["one\ntwo"], "a zero-length line and a drawing alone are no cues")
+        XCTAssertEqual(script.cues.map(\.line), [12])
+        XCTAssertEqual(script.ignored, ["drawings (\\p, left out of the text)"])
+    }
+
     func testLineBreaksSpacesAndOverrideBlocks() throws {
         func text(_ line: String, wrapStyle: Int = 0) throws -> String {
             try ASSText.parse(Substring(line), start: 0, wrapStyle: wrapStyle, line: 1).text
@@ -252,6 +289,14 @@ final class ASSCaptionsTests: XCTestCase {
                 "style.ass:2:1: style line: no Format line before it in [V4+ Styles]"
             ),
             (
+                "lower.ass", Self.header + "dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,x\n",
+                "lower.ass:\(events):1: write \"dialogue:\" as \"Dialogue:\", the spelling ASS players read (they skip this line)"
+            ),
+            (
+                "outside.ass", "[Script Info]\n" + dialogue + "[Events]\nFormat: Start, End, Text\n",
+                "outside.ass:2:1: dialogue line outside [Events]: players skip it; move it under [Events]"
+            ),
+            (
                 "garbage.ass", Self.header + "Hello there\n",
                 "garbage.ass:\(events):1: expected a Format:, Dialogue: or Comment: line in [Events], got \"Hello there\""
             )
@@ -262,7 +307,7 @@ final class ASSCaptionsTests: XCTestCase {
                 XCTAssertEqual("\(error)".split(separator: "\n").count, 1, "one line")
             }
         }
-        XCTAssertEqual(cases.count, 15)
+        XCTAssertEqual(cases.count, 17)
     }
 
     /// A captions file is untrusted: a cue's text within a spec text's limits, and many

@@ -3,7 +3,8 @@ import Foundation
 /// Advanced SubStation Alpha (`.ass`, ScriptType v4.00+) and SubStation Alpha (`.ssa`, v4.00):
 /// sections `[Script Info]` (`PlayResX`, `PlayResY`, `ScriptType`, `WrapStyle`), `[V4+ Styles]`
 /// or `[V4 Styles]`, and `[Events]`, whose `Style:` and `Dialogue:` lines are read by their
-/// section's `Format:` line (columns by name, in any order and any case, as libass reads them).
+/// section's `Format:` line (columns by name, in any order and any case, as libass reads them;
+/// line keys such as `Dialogue:` are spelt exactly, as libass matches them).
 /// Each `Dialogue:` line is a cue, in file order; `Comment:` lines and other event kinds are
 /// skipped, as are other sections (`[Fonts]`, `[Graphics]`, Aegisub's). The Text column is read by
 /// `ASSText`: karaoke timings are applied, and what the layer cannot apply (style columns set
@@ -45,7 +46,14 @@ enum ASSReader {
         func index(_ name: String) -> Int? { columns.firstIndex { $0.lowercased() == name } }
     }
 
-    private enum Section { case info, styles(String), events, other }
+    private enum Section: Equatable { case info, styles(String), events, other }
+
+    private static let sections: [(header: String, section: Section)] = [
+        ("[script info]", .info), ("[v4+ styles]", .styles("V4+ Styles")), ("[v4 styles]", .styles("V4 Styles")), ("[events]", .events),
+        ("[fonts]", .other)
+    ]
+    /// Line keys whose case matters: a player skips `dialogue:`, so kinetype refuses it.
+    private static let keys = ["Dialogue", "Comment", "Format", "Style"]
 
     /// Aegisub's default style (what a new script starts with), by column: a used style whose
     /// column differs is reported. Name, Encoding (a code page; text is UTF-8) and AlphaLevel
@@ -75,16 +83,15 @@ enum ASSReader {
             let number = index + 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix(";") || trimmed.hasPrefix("!:") { continue }
-            if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
-                let name = trimmed.dropFirst().dropLast().lowercased()
-                switch name {
-                case "script info": section = .info
-                case "v4+ styles", "v4 styles", "v4++ styles": section = .styles(String(trimmed.dropFirst().dropLast()))
-                case "events":
-                    section = .events
-                    eventsLine = eventsLine ?? number
-                default: section = .other
-                }
+            // Sections as libass finds them: a known name at the line's start, in any case; any
+            // other bracketed line starts a section that is skipped.
+            let lower = trimmed.lowercased()
+            if let known = Self.sections.first(where: { lower.hasPrefix($0.header) }) {
+                section = known.section
+                if case .events = known.section { eventsLine = eventsLine ?? number }
+                continue
+            } else if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
+                section = .other
                 continue
             }
             guard let section else {
@@ -93,22 +100,34 @@ enum ASSReader {
                     message:
                         "not an ASS/SSA file: expected a section such as [Script Info], got \(SpecError.quoted(String(line.prefix(40))))")
             }
+            // `Key: value`, the key as libass matches it: exact, case and all.
             let colon = line.firstIndex(of: ":")
-            let key = colon.map { line[..<$0].trimmingCharacters(in: .whitespaces).lowercased() }
+            let key = colon.map { String(line[..<$0].drop(while: { $0 == " " || $0 == "\t" })) }
             let value = colon.map { line[line.index(after: $0)...].drop(while: { $0 == " " || $0 == "\t" }) } ?? ""
+            if let key, let spelling = Self.keys.first(where: { $0.lowercased() == key.trimmingCharacters(in: .whitespaces).lowercased() }),
+                key != spelling
+            {
+                throw SubtitleError(
+                    line: number,
+                    message: "write \(SpecError.quoted(key + ":")) as \"\(spelling):\", the spelling ASS players read (they skip this line)"
+                )
+            }
+            if key == "Dialogue", !(section == .events) {
+                throw SubtitleError(line: number, message: "dialogue line outside [Events]: players skip it; move it under [Events]")
+            }
             switch section {
             case .info:
                 switch key {
-                case "playresx": script.playResX = try whole(value, name: "PlayResX", in: 0...1_000_000, line: number)
-                case "playresy": script.playResY = try whole(value, name: "PlayResY", in: 0...1_000_000, line: number)
-                case "wrapstyle": script.wrapStyle = try whole(value, name: "WrapStyle", in: 0...3, line: number)
-                case "scripttype": script.scriptType = value.trimmingCharacters(in: .whitespaces)
+                case "PlayResX": script.playResX = try whole(value, name: "PlayResX", in: 0...1_000_000, line: number)
+                case "PlayResY": script.playResY = try whole(value, name: "PlayResY", in: 0...1_000_000, line: number)
+                case "WrapStyle": script.wrapStyle = try whole(value, name: "WrapStyle", in: 0...3, line: number)
+                case "ScriptType": script.scriptType = value.trimmingCharacters(in: .whitespaces)
                 default: break  // Title, Collisions, ScaledBorderAndShadow, YCbCr Matrix…: nothing drawn here
                 }
             case let .styles(name):
-                if key == "format" {
+                if key == "Format" {
                     styleFormat = try format(value, line: number, required: ["name"], section: name)
-                } else if key == "style" {
+                } else if key == "Style" {
                     guard let styleFormat else {
                         throw SubtitleError(line: number, message: "style line: no Format line before it in [\(name)]")
                     }
@@ -118,12 +137,12 @@ enum ASSReader {
                     if styleName.lowercased() == "default" { defaultStyleName = styleName }
                 }
             case .events:
-                if key == "format" {
+                if key == "Format" {
                     eventFormat = try format(value, line: number, required: ["start", "end", "text"], section: "Events")
                     guard eventFormat?.columns.last?.lowercased() == "text" else {
                         throw SubtitleError(line: number, message: "the [Events] Format line must end with Text (the text may hold commas)")
                     }
-                } else if key == "dialogue" {
+                } else if key == "Dialogue" {
                     guard let format = eventFormat else {
                         throw SubtitleError(line: number, message: "dialogue line: no Format line before it in [Events]")
                     }
