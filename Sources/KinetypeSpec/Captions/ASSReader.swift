@@ -104,7 +104,9 @@ enum ASSReader {
             let colon = line.firstIndex(of: ":")
             let key = colon.map { String(line[..<$0].drop(while: { $0 == " " || $0 == "\t" })) }
             let value = colon.map { line[line.index(after: $0)...].drop(while: { $0 == " " || $0 == "\t" }) } ?? ""
-            if let key, let spelling = Self.keys.first(where: { $0.lowercased() == key.trimmingCharacters(in: .whitespaces).lowercased() }),
+            // Checked where such keys belong: styles and events ([Fonts] data may hold anything).
+            if section != .info, section != .other, let key,
+                let spelling = Self.keys.first(where: { $0.lowercased() == key.trimmingCharacters(in: .whitespaces).lowercased() }),
                 key != spelling
             {
                 throw SubtitleError(
@@ -112,7 +114,7 @@ enum ASSReader {
                     message: "write \(SpecError.quoted(key + ":")) as \"\(spelling):\", the spelling ASS players read (they skip this line)"
                 )
             }
-            if key == "Dialogue", !(section == .events) {
+            if key == "Dialogue", section != .events {
                 throw SubtitleError(line: number, message: "dialogue line outside [Events]: players skip it; move it under [Events]")
             }
             switch section {
