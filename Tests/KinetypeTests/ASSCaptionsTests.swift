@@ -223,6 +223,10 @@ final class ASSCaptionsTests: XCTestCase {
         )
         XCTAssertEqual(scene.layers[0].text.value(at: 0.7), "Hello\nSign")
         XCTAssertEqual(scene.layers[0].text.value(at: 1.5), "Swept")
+        // A file may name any number of tags: a warning names 20 and counts the rest.
+        let many = try ASSText.parse(Substring((1...25).map { "{\\x\($0)}" }.joined() + "x"), start: 0, wrapStyle: 0, line: 1)
+        XCTAssertEqual(many.tags.count, 25)
+        XCTAssertTrue(SubtitleText.list(many.tags).hasSuffix("\\x4 and 5 more"), SubtitleText.list(many.tags))
         // validate prints it once.
         let result = try runKinetype(["validate", folder.appendingPathComponent("captions.yaml").path])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -29,10 +29,10 @@ enum ASSReader {
         /// The parts of the "… are not applied" warning, each naming what it leaves out.
         var ignored: [String] {
             var parts: [String] = []
-            if !styleColumns.isEmpty { parts.append("style columns " + ASSReader.list(styleColumns)) }
-            if !eventColumns.isEmpty { parts.append("event columns " + ASSReader.list(eventColumns)) }
-            if !tags.isEmpty { parts.append("override tags " + ASSReader.list(tags)) }
-            if !sweeps.isEmpty { parts.append("karaoke sweeps " + ASSReader.list(sweeps) + " (timed as \\k)") }
+            if !styleColumns.isEmpty { parts.append("style columns " + SubtitleText.list(styleColumns)) }
+            if !eventColumns.isEmpty { parts.append("event columns " + SubtitleText.list(eventColumns)) }
+            if !tags.isEmpty { parts.append("override tags " + SubtitleText.list(tags)) }
+            if !sweeps.isEmpty { parts.append("karaoke sweeps " + SubtitleText.list(sweeps) + " (timed as \\k)") }
             if drawings { parts.append("drawings (\\p, left out of the text)") }
             return parts
         }
@@ -226,12 +226,6 @@ enum ASSReader {
             let h = Int(parts[0]), let m = Int(parts[1]), let s = Int(seconds[0]), let cs = Int(seconds[1]), m < 60, s < 60
         else { return nil }
         return ((h * 60 + m) * 60 + s) * 100 + cs
-    }
-
-    /// At most 20 names, sorted, then how many more.
-    static func list(_ names: Set<String>) -> String {
-        let sorted = names.sorted()
-        return sorted.prefix(20).joined(separator: ", ") + (sorted.count > 20 ? " and \(sorted.count - 20) more" : "")
     }
 
     private static func whole(_ value: Substring, name: String, in range: ClosedRange<Int>, line: Int) throws -> Int {

@@ -37,11 +37,11 @@ enum CaptionsDecoder {
             case "srt":
                 let read = try SRTReader.cues(text)
                 cues = read.cues
-                if !read.tags.isEmpty { ignored.append("inline tags " + read.tags.sorted().map { "<\($0)>" }.joined(separator: ", ")) }
+                if !read.tags.isEmpty { ignored.append("inline tags " + SubtitleText.list(Set(read.tags.map { "<\($0)>" }))) }
             case "vtt":
                 let read = try WebVTTReader.cues(text)
                 cues = read.cues
-                if !read.tags.isEmpty { ignored.append("inline tags " + read.tags.sorted().map { "<\($0)>" }.joined(separator: ", ")) }
+                if !read.tags.isEmpty { ignored.append("inline tags " + SubtitleText.list(Set(read.tags.map { "<\($0)>" }))) }
                 if read.settings { ignored.append("cue settings (the layer's position and alignment apply)") }
             case "ass", "ssa":
                 let script = try ASSReader.script(text)
