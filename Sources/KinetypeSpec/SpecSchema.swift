@@ -154,10 +154,10 @@ public enum SpecSchema {
                     CaptionsDecoder.fields,
                     [
                         "file": (
-                            ["type": "string", "pattern": "\\.([Ss][Rr][Tt]|[Vv][Tt][Tt]|[Jj][Ss][Oo][Nn])$"],
-                            "A .srt, .vtt or word-timed .json file, relative to the spec."
+                            ["type": "string", "pattern": "\\.([Ss][Rr][Tt]|[Vv][Tt][Tt]|[Aa][Ss][Ss]|[Ss][Ss][Aa]|[Jj][Ss][Oo][Nn])$"],
+                            "A .srt, .vtt, .ass, .ssa or word-timed .json file, relative to the spec."
                         ),
-                        "highlight": (ref("color"), "The colour of the word being spoken (word-timed JSON)."),
+                        "highlight": (ref("color"), "The colour of the word being spoken (word-timed JSON, ASS karaoke)."),
                         "reveal": (withDefault(enumeration(SpokenWords.Reveal.self), "all"), "words: a word appears when it is spoken.")
                     ], required: ["file"]),
                 "The text from a subtitle file, cue by cue (instead of text)."

@@ -36,6 +36,10 @@ final class CaptionsTests: XCTestCase {
 
     /// A layer showing `file` (written into a temporary folder with `contents`) at 25 fps.
     func scene(file: String, contents: String, folder: URL) throws -> Scene {
+        try Self.scene(file: file, contents: contents, folder: folder)
+    }
+
+    static func scene(file: String, contents: String, folder: URL) throws -> Scene {
         try contents.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
         let spec = folder.appendingPathComponent("captions.yaml")
         try """
@@ -125,8 +129,8 @@ final class CaptionsTests: XCTestCase {
         {
             XCTAssertTrue("\($0)".contains("give text or captions, not both"), "\($0)")
         }
-        XCTAssertThrowsError(try loadYAML(singleLayerSpec(layer: #"{captions: {file: x.ass}, font: {family: Inter}, size: 9}"#))) {
-            XCTAssertTrue("\($0)".contains("use a .srt, .vtt or .json"), "\($0)")
+        XCTAssertThrowsError(try loadYAML(singleLayerSpec(layer: #"{captions: {file: x.sub}, font: {family: Inter}, size: 9}"#))) {
+            XCTAssertTrue("\($0)".contains("use a .srt, .vtt, .ass, .ssa or .json"), "\($0)")
         }
     }
 
@@ -196,25 +200,35 @@ final class CaptionsTests: XCTestCase {
 
     /// Against libass (ffmpeg's subtitles filter) on the same SRT: at each of the 105 frames the
     /// same cue is on screen, none missing, none a frame late, including cues that start exactly
-    /// on a frame and two that touch. A frame's signature is whether it has ink and where the
-    /// ink's columns start and end; the frames where it changes must be the same frames.
+    /// on a frame and two that touch.
     func testCueTimingEqualsLibass() throws {
+        try Self.assertCueTimingEqualsLibass(file: "talk.srt", contents: Self.srt, filter: "subtitles", changes: 9)
+    }
+
+    /// Renders `file` by kinetype (the 320×120 layer of `scene`) and by libass (ffmpeg's `filter`,
+    /// `subtitles` or `ass`) on black at 25 fps. A frame's signature is whether it has ink and
+    /// where the ink's columns and rows start and end; the frames where it changes must be the
+    /// same frames (`changes` of them), and so must the frames without ink.
+    static func assertCueTimingEqualsLibass(
+        file: String, contents: String, filter: String, changes expected: Int, line: UInt = #line
+    ) throws {
         let folder = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scene = try scene(file: "talk.srt", contents: Self.srt, folder: folder)
+        let scene = try scene(file: file, contents: contents, folder: folder)
         let width = 320, height = 120
         let raw = try programOutput(
             "ffmpeg",
             [
-                "-v", "error", "-f", "lavfi", "-i", "color=c=black:s=\(width)x\(height):r=25:d=4.2",
-                "-vf", "subtitles=\(folder.appendingPathComponent("talk.srt").path)", "-f", "rawvideo", "-pix_fmt", "gray", "-"
+                "-v", "error", "-f", "lavfi", "-i", "color=c=black:s=\(width)x\(height):r=25:d=\(scene.duration)",
+                "-vf", "\(filter)=\(folder.appendingPathComponent(file).path)", "-f", "rawvideo", "-pix_fmt", "gray", "-"
             ])
         let frameBytes = width * height
-        XCTAssertEqual(raw.count, frameBytes * scene.frameCount, "libass drew every frame")
+        XCTAssertEqual(raw.count, frameBytes * scene.frameCount, "libass drew every frame", line: line)
         func signature(_ ink: (Int, Int) -> Bool) -> [Int] {
             var columns = (0..<width).filter { x in (0..<height).contains { ink(x, $0) } }
-            if columns.isEmpty { columns = [-1] }
-            return [columns.first!, columns.last!]
+            var rows = (0..<height).filter { y in (0..<width).contains { ink($0, y) } }
+            if columns.isEmpty { (columns, rows) = ([-1], [-1]) }
+            return [columns.first!, columns.last!, rows.first!, rows.last!]
         }
         let renderer = try FrameRenderer(scene: scene)
         var libass: [[Int]] = [], kinetype: [[Int]] = []
@@ -224,8 +238,8 @@ final class CaptionsTests: XCTestCase {
             kinetype.append(signature { x, y in image.pixels[(y * width + x) * 4] > 40 })
         }
         func changes(_ signatures: [[Int]]) -> [Int] { (1..<signatures.count).filter { signatures[$0] != signatures[$0 - 1] } }
-        XCTAssertEqual(changes(kinetype), changes(libass))
-        XCTAssertEqual(kinetype.map { $0 == [-1, -1] }, libass.map { $0 == [-1, -1] }, "frames without a cue")
-        XCTAssertEqual(changes(libass).count, 9, "5 cues, two of them touching")
+        XCTAssertEqual(changes(kinetype), changes(libass), line: line)
+        XCTAssertEqual(kinetype.map { $0 == [-1, -1, -1, -1] }, libass.map { $0 == [-1, -1, -1, -1] }, "frames without a cue", line: line)
+        XCTAssertEqual(changes(libass).count, expected, line: line)
     }
 }

@@ -45,6 +45,9 @@ final class GoldenTests: XCTestCase {
     func testSubtitles() throws { try render("subtitles", extraFrames: { _ in [21, 106] }) }
     /// Word-by-word captions: words appearing as spoken, the spoken one in yellow.
     func testWordByWord() throws { try render("word-by-word", extraFrames: { _ in [20, 50, 90] }) }
+    /// A karaoke line from ASS \k tags: a syllable of the first line sung, the first line's
+    /// "lit" with the second line waiting below, the second line's "won".
+    func testKaraoke() throws { try render("karaoke", extraFrames: { _ in [30, 60, 125] }) }
     /// The title mid-whoosh under a 180° shutter (16 sub-frames) and the fading tag, blurred.
     func testMotionBlur() throws { try render("motion-blur", extraFrames: { _ in [4, 8, 14] }) }
 

@@ -8,7 +8,7 @@ import KinetypeScene
 /// next); the layer's styling, box, fit, decorations and animators apply as to any text.
 enum CaptionsDecoder {
     static let fields = ["file", "highlight", "reveal"]
-    static let formats = ["srt", "vtt", "json"]
+    static let formats = ["srt", "vtt", "ass", "ssa", "json"]
 
     /// What `captions:` gives a layer: its text, the file's path, and the word timings when the
     /// spec asks to highlight or reveal words.
@@ -26,25 +26,32 @@ enum CaptionsDecoder {
         let format = url.pathExtension.lowercased()
         guard Self.formats.contains(format) else {
             throw fileNode.error(
-                "cannot tell the captions format of \(SpecError.quoted(name)): use a .srt, .vtt or .json (word-timed) file")
+                "cannot tell the captions format of \(SpecError.quoted(name)): use a .srt, .vtt, .ass, .ssa or .json (word-timed) file")
         }
         let text = try SpecFile.text(try SpecFile.read(path: url.path, what: "captions file"), path: url.path, what: "captions file")
         let cues: [SubtitleCue]
+        let track: Property<String>
         var ignored: [String] = []
         do {
             switch format {
             case "srt":
                 let read = try SRTReader.cues(text)
                 cues = read.cues
-                if !read.tags.isEmpty { ignored.append("inline tags " + read.tags.sorted().map { "<\($0)>" }.joined(separator: ", ")) }
+                if !read.tags.isEmpty { ignored.append("inline tags " + SubtitleText.list(Set(read.tags.map { "<\($0)>" }))) }
             case "vtt":
                 let read = try WebVTTReader.cues(text)
                 cues = read.cues
-                if !read.tags.isEmpty { ignored.append("inline tags " + read.tags.sorted().map { "<\($0)>" }.joined(separator: ", ")) }
+                if !read.tags.isEmpty { ignored.append("inline tags " + SubtitleText.list(Set(read.tags.map { "<\($0)>" }))) }
                 if read.settings { ignored.append("cue settings (the layer's position and alignment apply)") }
+            case "ass", "ssa":
+                let script = try ASSReader.script(text)
+                cues = script.cues
+                ignored += script.ignored
             default:
                 cues = try WordTimedReader.cues(text)
             }
+            try checkLimits(cues)
+            track = try Self.track(cues)
         } catch let error as SubtitleError {
             throw SpecError(file: url.path, line: error.line, column: 1, message: error.message)
         }
@@ -59,37 +66,109 @@ enum CaptionsDecoder {
         if highlight != nil || reveal != .all {
             if cues.allSatisfy(\.words.isEmpty) {
                 warnings.append(
-                    "\(node.path): \(name) has no word timings (only word-timed JSON with words has them): highlight and reveal change nothing"
+                    "\(node.path): \(name) has no word timings (word-timed JSON's words and ASS karaoke \\k have them): highlight and reveal change nothing"
                 )
             }
             spoken = SpokenWords(highlight: highlight, reveal: reveal, intervals: intervals(cues))
         }
-        return Decoded(text: track(cues), file: url.path, spokenWords: spoken)
+        return Decoded(text: track, file: url.path, spokenWords: spoken)
+    }
+
+    /// A subtitle file is untrusted: each cue's text within what a spec's text may be
+    /// (`ValueDecoders.text`), located at the cue.
+    static func checkLimits(_ cues: [SubtitleCue]) throws {
+        for cue in cues {
+            let text = cue.text
+            if text.utf8.count > SpecLimits.maxTextCharacters, text.unicodeScalars.count > SpecLimits.maxTextCharacters {
+                throw SubtitleError(
+                    line: cue.line,
+                    message:
+                        "the cue's text has \(text.unicodeScalars.count) characters, above the limit of \(SpecLimits.maxTextCharacters) (Unicode code points)"
+                )
+            }
+            if text.utf8.count > SpecLimits.maxScalarsPerCharacter,
+                let long = text.first(where: { $0.unicodeScalars.count > SpecLimits.maxScalarsPerCharacter })
+            {
+                throw SubtitleError(
+                    line: cue.line,
+                    message:
+                        "the cue's text has a character made of \(long.unicodeScalars.count) code points (a letter with that many combining marks); the limit is \(SpecLimits.maxScalarsPerCharacter)"
+                )
+            }
+        }
+    }
+
+    /// Calls `body` at every cue start or end, in time order, with the cues showing from then
+    /// on (start ≤ time < end), in file order. One pass over the times, the cues on screen kept as
+    /// they start and end, so a file of many cues costs what its overlaps cost, not cues × times.
+    static func forEachScreen(_ cues: [SubtitleCue], _ body: (Double, [Int]) throws -> Void) rethrows {
+        var starting: [Double: [Int]] = [:], ending: [Double: [Int]] = [:]
+        for (index, cue) in cues.enumerated() {
+            starting[cue.start, default: []].append(index)
+            ending[cue.end, default: []].append(index)
+        }
+        var showing: [Int] = []  // indices, ascending
+        for time in Set(starting.keys).union(ending.keys).sorted() {
+            if let ended = ending[time] {
+                let gone = Set(ended)
+                showing.removeAll { gone.contains($0) }
+            }
+            if let started = starting[time] {
+                showing = merge(showing, started.filter { cues[$0].end > time })
+            }
+            try body(time, showing)
+        }
+    }
+
+    private static func merge(_ a: [Int], _ b: [Int]) -> [Int] {
+        var result: [Int] = [], i = 0, j = 0
+        result.reserveCapacity(a.count + b.count)
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i] < b[j]) {
+                result.append(a[i])
+                i += 1
+            } else {
+                result.append(b[j])
+                j += 1
+            }
+        }
+        return result
     }
 
     /// The texts `track` shows, in the same order, each with its words placed in the joined text.
     static func intervals(_ cues: [SubtitleCue]) -> [SpokenWords.Interval] {
-        let times = Set(cues.flatMap { [$0.start, $0.end] }).sorted()
-        return times.map { time in
+        var intervals: [SpokenWords.Interval] = []
+        forEachScreen(cues) { time, showing in
             var offset = 0
             var words: [SpokenWords.Word] = []
-            for cue in cues where cue.start <= time && time < cue.end {
+            for cue in showing.map({ cues[$0] }) {
                 words += cue.words.map {
                     SpokenWords.Word(range: ($0.range.lowerBound + offset)..<($0.range.upperBound + offset), start: $0.start, end: $0.end)
                 }
                 offset += cue.text.utf8.count + 1  // the cue and the newline after it
             }
-            return SpokenWords.Interval(start: time, words: words)
+            intervals.append(SpokenWords.Interval(start: time, words: words))
         }
+        return intervals
     }
 
     /// The cues as text keyframes: at every cue start or end, the texts of the cues showing from
-    /// then on, in file order, one per line.
-    static func track(_ cues: [SubtitleCue]) -> Property<String> {
-        let times = Set(cues.flatMap { [$0.start, $0.end] }).sorted()
+    /// then on, in file order, one per line. Overlapping cues are repeated in every text they
+    /// show in, so the texts' characters are counted as they are made and stopped at the spec's
+    /// limit for all its texts, located at the cue that passes it.
+    static func track(_ cues: [SubtitleCue]) throws -> Property<String> {
         var keyframes = [Keyframe(time: 0, value: "")]
-        for time in times {
-            let text = cues.filter { $0.start <= time && time < $0.end }.map(\.text).joined(separator: "\n")
+        var characters = 0
+        try forEachScreen(cues) { time, showing in
+            let text = showing.map { cues[$0].text }.joined(separator: "\n")
+            characters += text.unicodeScalars.count
+            if characters > SpecLimits.maxTotalTextCharacters, let last = showing.last {
+                throw SubtitleError(
+                    line: cues[last].line,
+                    message:
+                        "the texts on screen, counted again whenever the cues shown change, add up to more than the limit of \(SpecLimits.maxTotalTextCharacters) characters here (too many cues overlap)"
+                )
+            }
             if time == 0 {
                 keyframes[0] = Keyframe(time: 0, value: text)
             } else if text != keyframes.last?.value {

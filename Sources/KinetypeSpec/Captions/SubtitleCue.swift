@@ -24,6 +24,12 @@ struct SubtitleError: Error {
 }
 
 enum SubtitleText {
+    /// Names for a warning: at most 20, sorted, then how many more (a file may hold any number).
+    static func list(_ names: Set<String>) -> String {
+        let sorted = names.sorted()
+        return sorted.prefix(20).joined(separator: ", ") + (sorted.count > 20 ? " and \(sorted.count - 20) more" : "")
+    }
+
     /// The text without inline tags (`<b>`, `<i>`, `<u>`, `<font …>`, `<c.class>`, `<v Name>`,
     /// `<00:00:01.500>`) and with the HTML entities subtitle files use; the names of the tags
     /// dropped, for one warning.
