@@ -36,6 +36,7 @@ package final class CanvasRasterizer {
             switch item {
             case let .glyphs(glyphs): try draw(glyphs)
             case let .rectangles(rectangles): draw(rectangles)
+            case let .shape(shape): draw(shape)
             case let .layer(layer): try draw(layer, depth: depth)
             case let .motionBlur(blur): try draw(blur, depth: depth)
             }
@@ -112,6 +113,31 @@ package final class CanvasRasterizer {
         let shape = masks.count == 1 ? first : CoverageMask.union(masks)
         let color = item.paint.color
         canvas.composite(shape, color: (color.r, color.g, color.b, color.a))
+    }
+
+    /// A shape's exact area coverage (its hole taken away), blurred when it is a shadow, over the
+    /// canvas grown by the blur's reach so the canvas's edges do not soften it.
+    private func draw(_ item: ShapeItem) {
+        let reach = item.blur > 0 ? Int((1.5 * item.blur).rounded(.up)) + 2 : 0
+        let pixels = PixelWindow(x0: -reach, y0: -reach, x1: canvas.width + reach, y1: canvas.height + reach)
+        var shape = Self.coverage(item.outline, window: pixels)
+        if let hole = item.hole { shape = shape.subtracting(Self.coverage(hole, window: pixels)) }
+        guard shape.width > 0, shape.height > 0 else { return }
+        if item.blur > 0 { shape = shape.blurred(sigma: item.blur / 2) }
+        let color = item.paint.color
+        canvas.composite(shape, color: (color.r, color.g, color.b, color.a))
+    }
+
+    static func coverage(_ outline: ShapeOutline, window: PixelWindow) -> CoverageMask {
+        let rect = outline.rect
+        guard rect.width > 0, rect.height > 0 else { return CoverageMask(x: 0, y: 0, width: 0, height: 0) }
+        switch outline.kind {
+        case .rectangle:
+            return CoverageMask(
+                roundedRectangle: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, radius: outline.cornerRadius, window: window)
+        case .ellipse:
+            return CoverageMask(ellipse: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, window: window)
+        }
     }
 
     /// The canvas's pixels, cut to the whole pixels inside `clip` (a partly covered edge pixel is

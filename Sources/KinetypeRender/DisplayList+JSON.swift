@@ -33,6 +33,9 @@ extension DisplayList.Item: Encodable {
         case let .motionBlur(item):
             try container.encode("motionBlur", forKey: .type)
             try item.encode(to: encoder)
+        case let .shape(item):
+            try container.encode("shape", forKey: .type)
+            try item.encode(to: encoder)
         }
     }
 }

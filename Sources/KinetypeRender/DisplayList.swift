@@ -28,6 +28,9 @@ public struct DisplayList: Sendable, Equatable, Encodable {
         /// One layer in motion: each sub-frame's items drawn alone, averaged, and composited
         /// once with the layer's blend mode (each sample carries its own opacity).
         case motionBlur(MotionBlurItem)
+        /// A shape layer's part: its fill, its stroke (the ring between two outlines) or a
+        /// shadow (its outline moved and blurred), with exact area coverage.
+        case shape(ShapeItem)
     }
 }
 
@@ -67,6 +70,56 @@ public struct LayerItem: Sendable, Equatable, Encodable {
         self.blend = blend
         self.mask = mask
         self.items = items
+    }
+}
+
+/// A rectangle (with circular corners) or an ellipse in canvas pixels, its edges where they fall.
+public struct ShapeOutline: Sendable, Equatable, Encodable {
+    public enum Kind: String, Sendable, Encodable {
+        case rectangle, ellipse
+    }
+
+    public var kind: Kind
+    public var rect: Rect
+    /// A rectangle's corner radius (0: square corners); an ellipse ignores it.
+    public var cornerRadius: Double
+
+    public init(kind: Kind, rect: Rect, cornerRadius: Double = 0) {
+        self.kind = kind
+        self.rect = rect
+        self.cornerRadius = cornerRadius
+    }
+
+    /// The outline moved out by `distance` on every side (in, when negative): a rectangle's
+    /// corners keep their centres, so a radius grows by the distance; an ellipse's radii grow.
+    public func grown(by distance: Double, roundCorners: Bool = true) -> ShapeOutline {
+        let width = max(0, rect.width + 2 * distance), height = max(0, rect.height + 2 * distance)
+        let radius = cornerRadius > 0 || roundCorners && distance > 0 ? max(0, cornerRadius + distance) : 0
+        return ShapeOutline(
+            kind: kind,
+            rect: Rect(x: rect.x + rect.width / 2 - width / 2, y: rect.y + rect.height / 2 - height / 2, width: width, height: height),
+            cornerRadius: kind == .rectangle ? radius : 0)
+    }
+}
+
+/// A filled shape: the area inside `outline` and outside `hole` (a stroke's ring), painted with
+/// exact area coverage, blurred by a Gaussian of σ = blur / 2 when it is a shadow.
+public struct ShapeItem: Sendable, Equatable, Encodable {
+    /// The layer's id, for reading a display list.
+    public var layer: String
+    public var outline: ShapeOutline
+    /// Cut out of the outline (nil: nothing is).
+    public var hole: ShapeOutline?
+    public var paint: Paint
+    /// Twice the blur's standard deviation, pixels (0: sharp).
+    public var blur: Double
+
+    public init(layer: String, outline: ShapeOutline, hole: ShapeOutline? = nil, paint: Paint, blur: Double = 0) {
+        self.layer = layer
+        self.outline = outline
+        self.hole = hole
+        self.paint = paint
+        self.blur = blur
     }
 }
 

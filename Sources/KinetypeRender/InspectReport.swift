@@ -36,6 +36,8 @@ package struct InspectReport: Encodable, Sendable {
         public var fill: Fill?
         /// The mask's rectangle at the frame, when the layer has one.
         public var mask: MaskState?
+        /// A shape layer's shape at the frame (its placed box is `box`).
+        public var shape: ShapeState?
 
         public struct Fill: Encodable, Sendable {
             public var angle: Double
@@ -76,13 +78,21 @@ package struct InspectReport: Encodable, Sendable {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(id, forKey: Key("id"))
             guard shown else { return try container.encode(false, forKey: Key("shown")) }
-            try container.encode(font, forKey: Key("font"))
-            try container.encode(variations, forKey: Key("variations"))
             try container.encode(anchor, forKey: Key("anchor"))
-            for (path, value) in properties { try container.encode(value, forKey: Key(path)) }
             try container.encode(box, forKey: Key("box"))
-            try container.encode(overflowed, forKey: Key("overflowed"))
-            try container.encode(zip(lines, glyphValues).map(InspectLine.init), forKey: Key("lines"))
+            if let shape {
+                // A shape layer has no text, font or lines: its shape and the properties it reads.
+                try container.encode(shape, forKey: Key("shape"))
+                for (path, value) in properties where TextLayer.shapeProperties.contains(path) {
+                    try container.encode(value, forKey: Key(path))
+                }
+            } else {
+                try container.encode(font, forKey: Key("font"))
+                try container.encode(variations, forKey: Key("variations"))
+                for (path, value) in properties { try container.encode(value, forKey: Key(path)) }
+                try container.encode(overflowed, forKey: Key("overflowed"))
+                try container.encode(zip(lines, glyphValues).map(InspectLine.init), forKey: Key("lines"))
+            }
             if !decorations.isEmpty { try container.encode(decorations, forKey: Key("decorations")) }
             try container.encodeIfPresent(background, forKey: Key("background"))
             try container.encodeIfPresent(stroke, forKey: Key("stroke"))
@@ -136,7 +146,7 @@ package struct InspectReport: Encodable, Sendable {
                         angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
                         space: gradient.space.rawValue, start: painted.gradient.map { [$0.start.x, $0.start.y] } ?? [],
                         end: painted.gradient.map { [$0.end.x, $0.end.y] } ?? [])
-                }, mask: layer.mask)
+                }, mask: layer.mask, shape: layer.shape)
             report.shown = layer.isShown
             return report
         }

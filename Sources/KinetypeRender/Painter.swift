@@ -68,6 +68,11 @@ package struct Painter: Sendable {
     /// canvas, or one `layer` item when it is composited as a whole (an opacity below 1, a blend
     /// mode or a mask), its parts at full strength inside; no items for a layer not shown.
     private func paint(_ layer: LayerState, layout: TextLayout) -> (items: [DisplayList.Item], painted: PaintedLayer) {
+        if let shape = layer.shape {
+            // A shape layer: its box placed as a text's layout box is; no text is laid out.
+            let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(shape), layer: layer), color: layer.color)
+            return (composited(layer) { ShapePainter.items($0, shape: shape, box: painted.layout.box) }, painted)
+        }
         let placed = Self.place(layout, layer: layer)
         var painted = PaintedLayer(layout: placed, color: layer.color)
         painted.decorations = layer.decorations.map { DecorationPainter.segments($0, layout: placed) }
@@ -75,16 +80,20 @@ package struct Painter: Sendable {
         painted.gradient = layer.gradient.map { StylePainter.gradient(for: $0, box: placed.box) }
         painted.animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
         guard layout.size > 0, !layer.text.isEmpty else { return ([], painted) }
-        guard layer.isCompositedAsAWhole else { return (items(layer, painted: painted), painted) }
-        guard layer.opacity > 0 else { return ([], painted) }
+        return (composited(layer) { items($0, painted: painted) }, painted)
+    }
+
+    /// A layer's parts (`parts` of the layer) straight onto the canvas, or, when it is composited
+    /// as a whole, one `layer` item with its parts at full strength inside.
+    private func composited(_ layer: LayerState, parts: (LayerState) -> [DisplayList.Item]) -> [DisplayList.Item] {
+        guard layer.isCompositedAsAWhole else { return parts(layer) }
+        guard layer.opacity > 0 else { return [] }
         var whole = layer
         whole.opacity = 1
-        let parts = items(whole, painted: painted)
+        let items = parts(whole)
         let mask = layer.mask.map { ClipMask(rect: $0.rect, feather: $0.feather, invert: $0.invert) }
-        return (
-            parts.isEmpty ? [] : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, mask: mask, items: parts))],
-            painted
-        )
+        return items.isEmpty
+            ? [] : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, mask: mask, items: items))]
     }
 
     /// One layer's parts in drawing order: backgrounds, decorations behind, glyphs (with their

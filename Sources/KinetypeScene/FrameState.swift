@@ -44,6 +44,8 @@ public struct LayerState: Sendable, Equatable {
     public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal || mask != nil }
     /// The layer's mask at this frame (nil: none).
     public var mask: MaskState?
+    /// The layer's shape at this frame (nil: a text layer).
+    public var shape: ShapeState?
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

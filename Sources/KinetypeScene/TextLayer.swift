@@ -32,6 +32,9 @@ public struct TextLayer: Sendable {
     public var blend: BlendMode = .normal
     /// A rectangle that clips the layer composited as a whole (a wipe reveal).
     public var mask: LayerMask? = nil
+    /// A rectangle or an ellipse drawn instead of the text (which is then empty), in the layer's
+    /// colour, stroke and shadows; nil for a text layer.
+    public var shape: LayerShape? = nil
     /// The subtitle file the text was read from (`captions:`), for the render manifest's
     /// fingerprint of what a render was made from; nil for a text given in the spec.
     public var captionsFile: String? = nil
@@ -82,7 +85,7 @@ public struct TextLayer: Sendable {
         .declare("text", .text, required: true, layer: \.text, state: \.text, "The text; keyframes switch, count or type it."),
         .declare("size", .number(SpecLimits.size), required: true, layer: \.size, state: \.size, "Font size in pixels."),
         .declare("position", .point, layer: \.position, state: \.position, "Where the anchor point of the layout box goes, canvas pixels."),
-        .declare("color", .color, layer: \.color, state: \.color, "The text's colour."),
+        .declare("color", .color, layer: \.color, state: \.color, "The fill colour of the text, or of the shape."),
         .declare("opacity", .number(0...1), layer: \.opacity, state: \.opacity, "0 transparent … 1 opaque."),
         .declare("tracking", .number(SpecLimits.tracking), layer: \.tracking, state: \.style.tracking, "Letter spacing in pixels."),
         .declare(
@@ -98,6 +101,9 @@ public struct TextLayer: Sendable {
             evaluate: { layer, t, state in state.fontVariations = layer.font.variations.mapValues { $0.value(at: t) } },
             report: { $0.fontVariations.isEmpty ? nil : .mapping($0.fontVariations) })
     ]
+
+    /// The declared properties a shape layer reads (the others are its text's).
+    public static let shapeProperties: Set<String> = ["position", "color", "opacity"]
 
     /// The time after which nothing about this layer changes (`.infinity` when something repeats
     /// forever), counting each text's own lines for decorations that draw line after line and line
@@ -115,7 +121,8 @@ public struct TextLayer: Sendable {
         }
         return
             (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
-            + [background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0] + shadows.map(\.endTime)).max() ?? 0
+            + [background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0, shape?.endTime ?? 0]
+            + shadows.map(\.endTime)).max() ?? 0
     }
 
     /// Every declared property evaluated at `t` seconds, then what follows from them: values a
@@ -145,6 +152,7 @@ public struct TextLayer: Sendable {
         state.gradient = fill?.state(at: t)
         state.blend = blend
         state.mask = mask?.state(at: t)
+        state.shape = shape?.state(at: t)
         state.spokenWords = spokenWords?.state(at: t)
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)

@@ -8,7 +8,14 @@ enum FeatureDecoder {
     static func decode<Feature: DescribedFeature>(
         _ node: SpecNode, as _: Feature.Type, properties: inout PropertyDecoder
     ) throws -> Feature {
-        let fields = try node.mapping(allowed: Feature.fields.map(\.key))
+        try decode(fields: try node.mapping(allowed: Feature.fields.map(\.key)), as: Feature.self, properties: &properties)
+    }
+
+    /// The feature's fields read from a mapping that holds others too (a shape layer's `type`,
+    /// `size` and `cornerRadius` among its layer fields); the caller checks the allowed fields.
+    static func decode<Feature: DescribedFeature>(
+        fields: SpecMapping, as _: Feature.Type, properties: inout PropertyDecoder
+    ) throws -> Feature {
         var feature = Feature.defaults
         for field in Feature.fields {
             guard let valueNode = fields.optional(field.key) else {

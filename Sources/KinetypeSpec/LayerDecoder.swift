@@ -27,6 +27,13 @@ struct LayerDecoder {
         "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend"
     ]
 
+    /// A shape layer (`type: rectangle | ellipse`): its shape's fields and what any layer has
+    /// beyond text: place, colour, opacity, stroke, shadows, compositing, timing, motion blur.
+    static let shapeFields =
+        LayerShape.fields.map(\.key) + [
+            "id", "position", "anchor", "color", "opacity", "stroke", "shadow", "shadows", "blend", "mask", "in", "out", "motionBlur"
+        ]
+
     static let boxFields = ["width", "height"]
     static let fitFields = ["minimumScaleFactor"]
     static let fontFields = ["family", "file", "system", "weight", "design", "variations", "features", "monospacedDigits"]
@@ -39,6 +46,9 @@ struct LayerDecoder {
     }
 
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
+        if !rowItem, node.isMapping, try node.mapping(allowed: nil).optional("type") != nil {
+            return try decodeShape(node, defaultID: defaultID, warnings: &warnings)
+        }
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
         var properties = PropertyDecoder(duration: duration)
         defer { warnings += properties.warnings }
@@ -69,14 +79,7 @@ struct LayerDecoder {
             property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
         }
         layer.fit = try decodeFit(fields)
-        layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
-        layer.mask = try fields.optional("mask").map { try FeatureDecoder.decode($0, as: LayerMask.self, properties: &properties) }
-        layer.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
-        layer.inPoint = try fields.optional("in").map(Self.seconds)
-        layer.outPoint = try fields.optional("out").map(Self.seconds)
-        if let shown = layer.inPoint, let hidden = layer.outPoint, hidden <= shown, let out = fields.optional("out") {
-            throw out.error("out (\(hidden) s) must be after in (\(shown) s): the layer would never be shown")
-        }
+        try decodeLayerWide(fields, into: &layer, properties: &properties)
         layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
         layer.background = try fields.optional("background").map {
             try FeatureDecoder.decode($0, as: TextBackground.self, properties: &properties)
@@ -85,7 +88,6 @@ struct LayerDecoder {
             layer.animators = try AnimatorDecoder.decode(animators, warnings: &properties.warnings)
             properties.warnings += AnimatorDecoder.lateWarnings(layer, node: animators, duration: duration)
         }
-        layer.stroke = try fields.optional("stroke").map { try FeatureDecoder.decode($0, as: TextStroke.self, properties: &properties) }
         if let fill = fields.optional("fill") {
             if fill.isMapping, (try? fill.fieldNames())?.contains("linearGradient") ?? false {
                 layer.fill = try GradientDecoder.fill(fill, properties: &properties)
@@ -98,14 +100,6 @@ struct LayerDecoder {
             } else {
                 layer.fill = try GradientDecoder.fill(fill, properties: &properties)
             }
-        }
-        if let one = fields.optional("shadow"), let many = fields.optional("shadows") {
-            throw many.error("give shadow (one) or shadows (a list), not both" + (one.line.map { "; shadow is at line \($0)" } ?? ""))
-        }
-        if let one = fields.optional("shadow") {
-            layer.shadows = [try FeatureDecoder.decode(one, as: TextShadow.self, properties: &properties)]
-        } else if let many = fields.optional("shadows") {
-            layer.shadows = try many.sequence().map { try FeatureDecoder.decode($0, as: TextShadow.self, properties: &properties) }
         }
         if layer.fit != nil, layer.paragraph.boxWidth == nil {
             throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error(
@@ -122,6 +116,49 @@ struct LayerDecoder {
             )
         }
         return layer
+    }
+
+    /// A shape layer: its shape's described fields, and the layer's position, colour, opacity,
+    /// stroke, shadows, compositing and timing as a text layer reads them. It has no text and
+    /// no font of its own (the default system font keeps its state well-formed).
+    private func decodeShape(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> TextLayer {
+        let fields = try node.mapping(allowed: Self.shapeFields)
+        var properties = PropertyDecoder(duration: duration)
+        defer { warnings += properties.warnings }
+        let id = try fields.optional("id")?.string() ?? defaultID
+        let anchor = try fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
+        let font = FontSpec(
+            source: .system(design: "default"), family: try catalog.systemFamily(design: "default"), weight: nil, variations: [:])
+        var layer = TextLayer(id: id, text: .constant(""), font: font, size: .constant(0), anchor: anchor)
+        layer.shape = try FeatureDecoder.decode(fields: fields, as: LayerShape.self, properties: &properties)
+        for property in TextLayer.properties where TextLayer.shapeProperties.contains(property.path) {
+            guard let valueNode = fields.optional(property.path) else { continue }
+            property.set(try decode(valueNode, as: property, font: font.family, properties: &properties), on: &layer)
+        }
+        try decodeLayerWide(fields, into: &layer, properties: &properties)
+        return layer
+    }
+
+    /// What text and shape layers read alike: compositing (blend, mask), timing (in, out),
+    /// motion blur, stroke and shadows.
+    private func decodeLayerWide(_ fields: SpecMapping, into layer: inout TextLayer, properties: inout PropertyDecoder) throws {
+        layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
+        layer.mask = try fields.optional("mask").map { try FeatureDecoder.decode($0, as: LayerMask.self, properties: &properties) }
+        layer.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
+        layer.inPoint = try fields.optional("in").map(Self.seconds)
+        layer.outPoint = try fields.optional("out").map(Self.seconds)
+        if let shown = layer.inPoint, let hidden = layer.outPoint, hidden <= shown, let out = fields.optional("out") {
+            throw out.error("out (\(hidden) s) must be after in (\(shown) s): the layer would never be shown")
+        }
+        layer.stroke = try fields.optional("stroke").map { try FeatureDecoder.decode($0, as: TextStroke.self, properties: &properties) }
+        if let one = fields.optional("shadow"), let many = fields.optional("shadows") {
+            throw many.error("give shadow (one) or shadows (a list), not both" + (one.line.map { "; shadow is at line \($0)" } ?? ""))
+        }
+        if let one = fields.optional("shadow") {
+            layer.shadows = [try FeatureDecoder.decode(one, as: TextShadow.self, properties: &properties)]
+        } else if let many = fields.optional("shadows") {
+            layer.shadows = try many.sequence().map { try FeatureDecoder.decode($0, as: TextShadow.self, properties: &properties) }
+        }
     }
 
     /// The node at a declared property's path (`box.width`), or nil when the spec leaves it out.

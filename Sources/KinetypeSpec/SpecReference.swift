@@ -19,7 +19,8 @@ public enum SpecReference {
 
             """
         var sections: [(title: String, schema: JSON)] = [("Top level", document)]
-        sections += [("A text layer (`layers[]`)", definitions["layer"] as? JSON ?? [:])]
+        sections += [("A text layer (`layers[]`)", definitions["textLayer"] as? JSON ?? [:])]
+        sections += [("A shape layer (`layers[]` with `type:`)", definitions["shapeLayer"] as? JSON ?? [:])]
         sections += [("A row (`layers[]` with `row:`)", ((definitions["row"] as? JSON)?["properties"] as? JSON)?["row"] as? JSON ?? [:])]
         sections += [("A row item (`row.items[]`)", definitions["rowItem"] as? JSON ?? [:])]
         var written = Set<String>()
@@ -29,7 +30,9 @@ public enum SpecReference {
             written.insert(title)
             let required = Set(schema["required"] as? [String] ?? [])
             page += "\n## \(title)\n\n"
-            if title.hasPrefix("A row item") { page += "Its mappings (`font`, `stroke`, `shadow`, …) are a text layer's.\n\n" }
+            if title.hasPrefix("A row item") || title.hasPrefix("A shape layer") {
+                page += "Its mappings (`stroke`, `shadow`, `mask`, …) are a text layer's.\n\n"
+            }
             page += "| field | value | default | |\n| --- | --- | --- | --- |\n"
             for name in properties.keys.sorted() {
                 let field = properties[name] as? JSON ?? [:]
@@ -39,7 +42,7 @@ public enum SpecReference {
                 page += "| `\(name)` | \(value) | \(defaultText) | \(doc) |\n"
                 // Objects inside get a section of their own, named by their path.
                 // (A row item's are a text layer's.)
-                if let nested = object(in: field), !title.hasPrefix("A row item") {
+                if let nested = object(in: field), !title.hasPrefix("A row item"), !title.hasPrefix("A shape layer") {
                     let path = title.hasPrefix("Top") ? name : "\(sectionPath(title)).\(name)"
                     sections.append(("`\(path)`", nested))
                 }

@@ -76,7 +76,10 @@ public enum SpecSchema {
                 "type": "array", "items": number(SpecLimits.coordinate), "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels."
             ],
             "easing": easing(),
-            "layer": layer(fields: LayerDecoder.fields),
+            // A layer with a `type` is a shape; without, text.
+            "layer": ["if": ["type": "object", "required": ["type"]], "then": ref("shapeLayer"), "else": ref("textLayer")],
+            "textLayer": layer(fields: LayerDecoder.fields),
+            "shapeLayer": shapeLayer(),
             "rowItem": layer(fields: LayerDecoder.rowItemFields),
             "row": object(
                 ["row"],
@@ -103,8 +106,34 @@ public enum SpecSchema {
         ]
     }
 
+    /// A shape layer: its shape's described fields and the layer-wide fields a text layer has.
+    static func shapeLayer() -> JSON {
+        let shape = described(LayerShape.self)
+        var schemas = layerFieldSchemas()
+        let shapeProperties = shape["properties"] as! JSON
+        for field in LayerShape.fields {
+            var schema = shapeProperties[field.key] as! JSON
+            let doc = schema.removeValue(forKey: "description") as! String
+            schemas[field.key] = (schema, doc)
+        }
+        return object(LayerDecoder.shapeFields, schemas, required: LayerShape.fields.filter(\.isRequired).map(\.key))
+    }
+
     /// A text layer (or a row item, whose field list is shorter).
     static func layer(fields: [String]) -> JSON {
+        let schemas = layerFieldSchemas()
+        let required = TextLayer.properties.filter(\.isRequired).map(\.path) + ["font"]
+        guard fields.contains("captions") else { return object(fields, schemas, required: required) }
+        // The text comes from `text` or from `captions`, never both (the decoder's rule).
+        var layer = object(fields, schemas, required: required.filter { $0 != "text" })
+        layer["if"] = ["required": ["captions"]]
+        layer["then"] = ["not": ["required": ["text"]]]
+        layer["else"] = ["required": ["text"]]
+        return layer
+    }
+
+    /// Every field a text layer or a row item can have, with its schema and doc.
+    static func layerFieldSchemas() -> [String: (JSON, String)] {
         var schemas: [String: (JSON, String)] = [
             "id": (["type": "string"], "A name, unique in the spec."),
             "font": (font(), "Where the font comes from, its weight, axes and features."),
@@ -134,8 +163,8 @@ public enum SpecSchema {
             "decorations": (["type": "array", "items": decoration()], "Strikethroughs, underlines, overlines and highlights."),
             "animators": (["type": "array", "items": animator()], "Per-unit animations with a stagger."),
             "background": (described(TextBackground.self), "A box behind each line or the layout box."),
-            "stroke": (described(TextStroke.self), "An outline around every glyph."),
-            "shadow": (described(TextShadow.self), "A shadow of the text's shape."),
+            "stroke": (described(TextStroke.self), "An outline around every glyph, or around the shape."),
+            "shadow": (described(TextShadow.self), "A shadow of the text, or of the shape."),
             "shadows": (["type": "array", "items": described(TextShadow.self)], "Several shadows, the first lowest."),
             "fill": (
                 ["if": ["type": "object", "required": ["linearGradient"]], "then": gradient(), "else": animatable(ref("color"))],
@@ -169,14 +198,7 @@ public enum SpecSchema {
             let schema = defaults[property.path].map { withDefault(declared(property.path), $0) } ?? declared(property.path)
             schemas[property.path] = (schema, property.doc)
         }
-        let required = TextLayer.properties.filter(\.isRequired).map(\.path) + ["font"]
-        guard fields.contains("captions") else { return object(fields, schemas, required: required) }
-        // The text comes from `text` or from `captions`, never both (the decoder's rule).
-        var layer = object(fields, schemas, required: required.filter { $0 != "text" })
-        layer["if"] = ["required": ["captions"]]
-        layer["then"] = ["not": ["required": ["text"]]]
-        layer["else"] = ["required": ["text"]]
-        return layer
+        return schemas
     }
 
     static func font() -> JSON {

@@ -184,6 +184,7 @@ final class DecorationTests: XCTestCase {
             case let .rectangles(rectangles): return rectangles.paint.color.g == 0.8 ? "highlight" : "underline"
             case .layer: return "layer"
             case .motionBlur: return "motionBlur"
+            case .shape: return "shape"
             }
         }
         XCTAssertEqual(kinds, ["highlight", "glyphs", "underline"])
@@ -212,7 +213,7 @@ final class DecorationTests: XCTestCase {
             case let .rectangles(item):
                 XCTAssertEqual(item.paint.color.a, 0.5, accuracy: 1e-12)
                 rectangles += item.rects.count
-            case .layer, .motionBlur: XCTFail("a layer inside a layer")
+            case .layer, .motionBlur, .shape: XCTFail("a layer, blur or shape inside a text layer")
             }
         }
         XCTAssertEqual(rectangles, 3)

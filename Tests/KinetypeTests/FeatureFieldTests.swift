@@ -16,6 +16,7 @@ final class FeatureFieldTests: XCTestCase {
         XCTAssertEqual(assertDescribed(TextBackground.self), Mirror(reflecting: TextBackground.defaults).children.count)
         XCTAssertEqual(assertDescribed(LayerMask.self), Mirror(reflecting: LayerMask.defaults).children.count)
         XCTAssertEqual(assertDescribed(MotionBlur.self), Mirror(reflecting: MotionBlur.defaults).children.count)
+        XCTAssertEqual(assertDescribed(LayerShape.self), Mirror(reflecting: LayerShape.defaults).children.count)
     }
 
     /// `scaled(by:)` multiplies exactly the fields described as lengths.
@@ -36,7 +37,8 @@ final class FeatureFieldTests: XCTestCase {
         check(TextBackground.self)
         check(LayerMask.self)
         check(MotionBlur.self)
-        XCTAssertGreaterThanOrEqual(checked, 17, "the five features' fields (17 when this was written)")
+        check(LayerShape.self)
+        XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 
     /// An animated field sets the feature's end time, and evaluation follows its keyframes,

@@ -50,6 +50,9 @@ final class GoldenTests: XCTestCase {
     func testKaraoke() throws { try render("karaoke", extraFrames: { _ in [30, 60, 125] }) }
     /// The title mid-whoosh under a 180° shutter (16 sub-frames) and the fading tag, blurred.
     func testMotionBlur() throws { try render("motion-blur", extraFrames: { _ in [4, 8, 14] }) }
+    /// Shape layers on a transparent 1920×1080: the accent bar growing on its spring and the box
+    /// wiped in (14), the name landed and the title mid-wipe (27), the whole fading out (135).
+    func testLowerThird() throws { try render("lower-third", extraFrames: { _ in [14, 27, 135] }) }
 
     func testSpringHelloIncludingItsOvershootPeak() throws {
         let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)

@@ -78,6 +78,7 @@ final class LayerCompositingTests: XCTestCase {
                 case .rectangles: return "rectangles"
                 case let .layer(layer): return "layer \(layer.opacity) \(layer.blend.rawValue) \(layer.items.count)"
                 case .motionBlur: return "motionBlur"
+                case .shape: return "shape"
                 }
             }
         }

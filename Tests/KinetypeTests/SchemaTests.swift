@@ -39,7 +39,8 @@ final class SchemaTests: XCTestCase {
         check(TextBackground.self)
         check(LayerMask.self)
         check(MotionBlur.self)
-        XCTAssertGreaterThanOrEqual(checked, 17, "the five features' fields (17 when this was written)")
+        check(LayerShape.self)
+        XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 
     /// The fuzz dictionary (scripts/fuzz-dictionary) knows every field the schema (so the
@@ -68,7 +69,8 @@ final class SchemaTests: XCTestCase {
         let defs = try XCTUnwrap(SpecSchema.document()["$defs"] as? [String: Any])
         func keys(_ schema: Any?) -> Set<String> { Set(((schema as? [String: Any])?["properties"] as? [String: Any] ?? [:]).keys) }
         XCTAssertEqual(keys(SpecSchema.document()), Set(SceneDecoder.fields))
-        XCTAssertEqual(keys(defs["layer"]), Set(LayerDecoder.fields))
+        XCTAssertEqual(keys(defs["textLayer"]), Set(LayerDecoder.fields))
+        XCTAssertEqual(keys(defs["shapeLayer"]), Set(LayerDecoder.shapeFields))
         XCTAssertEqual(keys(defs["rowItem"]), Set(LayerDecoder.rowItemFields))
         XCTAssertEqual(keys(SpecSchema.decoration()), Set(DecorationDecoder.fields))
         XCTAssertEqual(keys(SpecSchema.animator()), Set(AnimatorDecoder.fields))
@@ -78,7 +80,7 @@ final class SchemaTests: XCTestCase {
         var checked = 0
         for property in TextLayer.properties {
             let top = property.fields[0]
-            XCTAssertTrue(keys(defs["layer"]).contains(top) || top == "font" || top == "box", property.path)
+            XCTAssertTrue(keys(defs["textLayer"]).contains(top) || top == "font" || top == "box", property.path)
             checked += 1
         }
         XCTAssertEqual(checked, TextLayer.properties.count)

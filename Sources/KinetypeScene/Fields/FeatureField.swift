@@ -170,10 +170,11 @@ extension FeatureField {
     /// One of an enumeration's names (not animatable).
     package static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ key: String, _ model: WritableKeyPath<Feature, Choice> & Sendable, _ state: WritableKeyPath<State, Choice> & Sendable,
-        _ doc: String
+        required: Bool = false, _ doc: String
     ) -> Self where Choice.RawValue == String {
         Self(
-            key: key, kind: .choice(Choice.allCases.map(\.rawValue)), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            key: key, kind: .choice(Choice.allCases.map(\.rawValue)), isAnimatable: false, isRequired: required, isLength: false,
+            doc: doc,
             read: { .choice($0[keyPath: model].rawValue) },
             write: { feature, value in
                 if case let .choice(name) = value, let choice = Choice(rawValue: name) { feature[keyPath: model] = choice }
