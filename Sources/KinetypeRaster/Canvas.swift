@@ -70,6 +70,13 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// The pixels drawn on since the last clear, as a window (nil when none were).
+    public var drawnWindow: PixelWindow? {
+        dirtyRows.isEmpty || dirtyColumns.isEmpty
+            ? nil
+            : PixelWindow(x0: dirtyColumns.lowerBound, y0: dirtyRows.lowerBound, x1: dirtyColumns.upperBound, y1: dirtyRows.upperBound)
+    }
+
     /// A canvas filled with a straight-alpha colour (r, g, b, a in 0…1).
     public init(width: Int, height: Int, fill: (r: Double, g: Double, b: Double, a: Double)) {
         self.width = width

@@ -82,3 +82,10 @@ extension CoverageMask {
         return union
     }
 }
+
+extension CoverageMask {
+    /// The same coverage moved by whole pixels.
+    public func moved(dx: Int, dy: Int) -> CoverageMask {
+        CoverageMask(x: x + dx, y: y + dy, width: width, height: height, coverage: coverage)
+    }
+}

@@ -12,6 +12,8 @@ package final class CanvasRasterizer {
     var canvas: Canvas
     /// Shadow and stroke coverage kept from earlier frames (this thread's).
     let shapeMasks = ShapeMaskCache()
+    /// Shape layers' coverage (blurred, for their shadows) kept from earlier frames (this thread's).
+    var shapeCoverages = ShapeCoverageCache()
     /// Transparent canvases that layers composited as a whole are drawn into, one per nesting
     /// depth, reused from layer to layer and frame to frame (each is cleared where it was drawn).
     private var layerCanvases: [Canvas?] = []
@@ -46,8 +48,10 @@ package final class CanvasRasterizer {
     /// The layer's parts drawn into a transparent canvas of their own, then composited onto the
     /// canvas under them once, with the layer's opacity and blend mode.
     private func draw(_ layer: LayerItem, depth: Int) throws {
-        let mask = layer.mask.map(maskCoverage)
         try drawAlone(layer.items, depth: depth) { own in
+            // The mask is computed only where the layer drew (and as far around as its feather
+            // reaches): a wipe over a 4K frame costs the layer's pixels, not the frame's.
+            let mask = layer.mask.map { maskCoverage($0, around: own.drawnWindow) }
             canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend, mask: mask, invertMask: layer.mask?.invert ?? false)
         }
     }
@@ -55,9 +59,16 @@ package final class CanvasRasterizer {
     /// A mask's rectangle as exact-area coverage, its edge blurred by the feather (σ = feather / 2,
     /// as a shadow's), computed over the canvas grown by the blur's reach so the canvas's own
     /// edges do not soften it.
-    private func maskCoverage(_ mask: ClipMask) -> CoverageMask {
+    private func maskCoverage(_ mask: ClipMask, around drawn: PixelWindow?) -> CoverageMask {
         let reach = Int((1.5 * mask.feather).rounded(.up)) + 2
-        let window = PixelWindow(x0: -reach, y0: -reach, x1: canvas.width + reach, y1: canvas.height + reach)
+        var window = PixelWindow(x0: -reach, y0: -reach, x1: canvas.width + reach, y1: canvas.height + reach)
+        if let drawn {
+            // Every pixel within the blur's reach of a drawn one: there the mask is what it is
+            // over the whole window.
+            window = PixelWindow(
+                x0: max(window.x0, drawn.x0 - reach), y0: max(window.y0, drawn.y0 - reach),
+                x1: min(window.x1, drawn.x1 + reach), y1: min(window.y1, drawn.y1 + reach))
+        }
         let rect = mask.rect
         let sharp = CoverageMask(rectangle: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, window: window)
         return mask.feather > 0 && sharp.width > 0 && sharp.height > 0 ? sharp.blurred(sigma: mask.feather / 2) : sharp
@@ -120,15 +131,24 @@ package final class CanvasRasterizer {
     private func draw(_ item: ShapeItem) {
         let reach = item.blur > 0 ? Int((1.5 * item.blur).rounded(.up)) + 2 : 0
         let pixels = PixelWindow(x0: -reach, y0: -reach, x1: canvas.width + reach, y1: canvas.height + reach)
-        var shape = Self.coverage(item.outline, window: pixels)
-        if let hole = item.hole { shape = shape.subtracting(Self.coverage(hole, window: pixels)) }
-        guard shape.width > 0, shape.height > 0 else { return }
-        if item.blur > 0 { shape = shape.blurred(sigma: item.blur / 2) }
+        func shape(_ outline: ShapeOutline, _ hole: ShapeOutline?, within window: PixelWindow?) -> CoverageMask {
+            var shape = Self.coverage(outline, window: window)
+            if let hole { shape = shape.subtracting(Self.coverage(hole, window: window)) }
+            return item.blur > 0 && shape.width > 0 && shape.height > 0 ? shape.blurred(sigma: item.blur / 2) : shape
+        }
+        // A still shape comes from the cache, moved by whole pixels (on the canvas, the same
+        // coverage as made there: a blur reaches no further than the window's margin). A huge
+        // one is made within the window only.
+        let coverage =
+            shapeCoverages.coverage(of: item) { shape($0, $1, within: nil) }.map {
+                $0.cropped(x0: pixels.x0, y0: pixels.y0, x1: pixels.x1, y1: pixels.y1)
+            } ?? shape(item.outline, item.hole, within: pixels)
+        guard coverage.width > 0, coverage.height > 0 else { return }
         let color = item.paint.color
-        canvas.composite(shape, color: (color.r, color.g, color.b, color.a))
+        canvas.composite(coverage, color: (color.r, color.g, color.b, color.a))
     }
 
-    static func coverage(_ outline: ShapeOutline, window: PixelWindow) -> CoverageMask {
+    static func coverage(_ outline: ShapeOutline, window: PixelWindow?) -> CoverageMask {
         let rect = outline.rect
         guard rect.width > 0, rect.height > 0 else { return CoverageMask(x: 0, y: 0, width: 0, height: 0) }
         switch outline.kind {

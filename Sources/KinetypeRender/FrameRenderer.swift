@@ -13,6 +13,8 @@ public final class FrameRenderer {
     private let rasterizer: CanvasRasterizer
     /// How often a shadow or stroke mask came from an earlier frame, and how often it was made.
     var shapeMaskReuse: (hits: Int, misses: Int) { (rasterizer.shapeMasks.hits, rasterizer.shapeMasks.misses) }
+    /// How often a shape layer's coverage came from an earlier frame, and how often it was made.
+    var shapeCoverageReuse: (hits: Int, misses: Int) { (rasterizer.shapeCoverages.hits, rasterizer.shapeCoverages.misses) }
     /// Time spent in layout and rasterization by this renderer so far.
     public private(set) var times = StageTimes()
 

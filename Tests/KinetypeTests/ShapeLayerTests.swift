@@ -143,4 +143,20 @@ final class ShapeLayerTests: XCTestCase {
         let written = try Self.render(loadYAML(spec(2)))
         XCTAssertEqual(scaled.pixels, written.pixels)
     }
+
+    /// A still shape's coverage (its soft shadow blurred once) comes from the thread's cache on
+    /// later frames: frames drawn in order by one renderer equal frames each drawn by a new one.
+    func testCachedShapeCoverageDrawsWhatAFreshRendererDraws() throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("lower-third.yaml").path)
+        let renderer = try FrameRenderer(scene: scene)
+        var checked = 0
+        for frame in stride(from: 10, to: 60, by: 7) {
+            let reused = try renderer.render(frame: frame).rgbaImage
+            let fresh = try FrameRenderer(scene: scene).render(frame: frame).rgbaImage
+            XCTAssertEqual(reused.pixels, fresh.pixels, "frame \(frame)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 8)
+        XCTAssertGreaterThan(renderer.shapeCoverageReuse.hits, 8, "the box, its shadow and the dot come from the cache")
+    }
 }

@@ -1,0 +1,57 @@
+import KinetypeRaster
+
+/// A thread's shape coverages kept across frames: a still shape (a lower third's box and its soft
+/// shadow) is rasterized and blurred once, then moved by whole pixels. A coverage depends on the
+/// outline, its hole and its blur relative to the pixel grid, so it is keyed by those with the
+/// position's fractional part, and moved by the whole part when used.
+struct ShapeCoverageCache {
+    struct Key: Hashable {
+        var outline: ShapeOutline
+        var hole: ShapeOutline?
+        var blur: Double
+    }
+
+    /// Shapes larger than this many pixels are not kept (each costs its area in memory).
+    static let maximumArea = 4_000_000
+    /// Entries kept; the cache starts over when full (a moving shape makes a new one a frame).
+    static let capacity = 16
+
+    private var entries: [Key: CoverageMask] = [:]
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    /// The coverage of `item`'s shape, made by `make` from the outline and hole moved so the
+    /// outline's top-left lies within the first pixel, then moved back by whole pixels.
+    mutating func coverage(
+        of item: ShapeItem, make: (ShapeOutline, ShapeOutline?) -> CoverageMask
+    ) -> CoverageMask? {
+        let rect = item.outline.rect
+        guard rect.width * rect.height <= Double(Self.maximumArea), abs(rect.x) < 1e7, abs(rect.y) < 1e7 else { return nil }
+        let dx = rect.x.rounded(.down), dy = rect.y.rounded(.down)
+        var key = Key(outline: item.outline, hole: item.hole, blur: item.blur)
+        key.outline.rect = rect.translated(dx: -dx, dy: -dy)
+        key.hole?.rect = item.hole!.rect.translated(dx: -dx, dy: -dy)
+        var mask: CoverageMask
+        if let kept = entries[key] {
+            mask = kept
+            hits += 1
+        } else {
+            mask = make(key.outline, key.hole)
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = mask
+            misses += 1
+        }
+        return mask.moved(dx: Int(dx), dy: Int(dy))
+    }
+}
+
+extension ShapeOutline: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(rect.x)
+        hasher.combine(rect.y)
+        hasher.combine(rect.width)
+        hasher.combine(rect.height)
+        hasher.combine(cornerRadius)
+    }
+}
