@@ -1,0 +1,4 @@
+/// placeholder
+enum PreviewPage {
+    static let html = "<html></html>"
+}
