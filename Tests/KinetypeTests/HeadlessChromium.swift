@@ -12,13 +12,13 @@ final class HeadlessChromium {
     private var nextID = 0
     private var session = ""
 
-    /// The browser's path, or why there is none (scripts/setup installs Debian's chromium).
+    /// The browser's path, or why there is none (scripts/test installs Debian's chromium).
     static func executable() throws -> String {
         for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
         where FileManager.default.isExecutableFile(atPath: path) {
             return path
         }
-        throw TestEnvironmentError("no chromium: scripts/setup installs it (apt-get install chromium)")
+        throw TestEnvironmentError("no chromium: scripts/setup --with-chromium installs it, as scripts/test does")
     }
 
     init(width: Int = 1280, height: Int = 800) throws {

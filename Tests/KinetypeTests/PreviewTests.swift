@@ -278,6 +278,31 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try watch.stop(), 130)
     }
 
+    /// A save while frames are rendering stops that render and starts the next at once; Ctrl-C
+    /// during a render ends it as a render's Ctrl-C does.
+    func testASaveDuringARenderStartsItAgain() throws {
+        // 1800 frames on one thread: seconds of work, so the save lands in the middle of it.
+        let long = singleLayerSpec(
+            width: 640, height: 360, fps: 30, duration: 60,
+            layer:
+                #"{id: t, text: "Long", font: {family: "DejaVu Sans"}, size: {keyframes: [{time: 0, value: 20}, {time: 60, value: 90}]}, position: [320, 180]}"#
+        )
+        let spec = try writeSpec(long)
+        let output = spec.deletingLastPathComponent().appendingPathComponent("frames")
+        let watch = try RunningCommand(["render", spec.path, "-o", output.path, "--watch", "-j", "1"])
+        try eventually("the render to start") {
+            FileManager.default.fileExists(atPath: output.appendingPathComponent("frame_00003.png").path)
+        }
+        try (long + "\n# saved\n").write(to: spec, atomically: true, encoding: .utf8)
+        try eventually("the render to stop and start again") { watch.stderr.contains("changed: rendering again") }
+        XCTAssertTrue(watch.stderr.hasPrefix("interrupted after "), watch.stderr)
+        XCTAssertTrue(watch.stderr.contains("of 1800 frames; \(output.path) is incomplete"), watch.stderr)
+        XCTAssertFalse(watch.stderr.contains("rendered 1800 frames"), watch.stderr)
+        XCTAssertEqual(try watch.stop(), 130)
+        XCTAssertEqual(
+            watch.stderr.components(separatedBy: "interrupted after ").count, 3, "the second render, interrupted: \(watch.stderr)")
+    }
+
     func testRenderWatchRendersAVideoAgain() throws {
         let spec = try writeSpec(oneLayer())
         let video = spec.deletingLastPathComponent().appendingPathComponent("label.gif")

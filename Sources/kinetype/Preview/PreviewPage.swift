@@ -388,7 +388,10 @@ enum PreviewPage {
           }
           t.stroke();
           const step = Math.max(1, Math.ceil(48 / (trackW / span)));
-          for (let s = 0; s <= span + 1e-9; s += step) t.fillText(`${s}s`, xOf(s) + 3, 9);
+          for (let s = 0; s <= span + 1e-9; s += step) {
+            const label = `${s}s`, w = t.measureText(label).width;
+            t.fillText(label, Math.min(xOf(s) + 3, cssW - w - 2), 9);
+          }
           // Rows: the layer's id, its span between in and out points, its keyframes.
           scene.layers.forEach((layer, i) => {
             const y = RULER + i * ROW, mid = y + ROW / 2, color = COLORS[i % COLORS.length];
