@@ -24,11 +24,12 @@ struct HTTPResult {
     }
 }
 
-/// GET `path` (with its query) from `base`, waiting for the answer.
-func httpGet(_ base: URL, _ path: String, timeout: Double = 30) throws -> HTTPResult {
+/// GET `path` (with its query) from `base`, with `headers`, waiting for the answer.
+func httpGet(_ base: URL, _ path: String, headers: [String: String] = [:], timeout: Double = 30) throws -> HTTPResult {
     guard let url = URL(string: path, relativeTo: base) else { throw TestEnvironmentError("bad URL \(path)") }
     var request = URLRequest(url: url)
     request.timeoutInterval = timeout
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let done = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var outcome: Result<HTTPResult, Error> = .failure(TestEnvironmentError("no answer from \(url)"))
     let task = URLSession.shared.dataTask(with: request) { data, response, error in

@@ -246,6 +246,21 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try runKinetype(["preview", spec.path, "--port", "70000"]).status, 64)
     }
 
+    func testARequestForAnotherHostNameIsRefused() throws {
+        let (server, url) = try preview(example("crisp-size.yaml"))
+        let rebound = try httpGet(url, "/frames/0.png", headers: ["Host": "attacker.example:\(url.port!)"])
+        XCTAssertEqual(rebound.status, 403)
+        XCTAssertNotNil(try rebound.json()["error"] as? String)
+        XCTAssertEqual(try httpGet(url, "/frames/0.png", headers: ["Host": "localhost:\(url.port!)"]).status, 200)
+        XCTAssertEqual(try server.stop(), 130)
+        for host in ["127.0.0.1:8000", "localhost", "LOCALHOST:80", "[::1]:8000", "192.168.1.5:8000"] {
+            XCTAssertTrue(PreviewServer.isAddressedByNumber(host), host)
+        }
+        for host in [nil, "", "example.com", "127.0.0.1.example.com:8000", "localhost.example.com", "1.2.3:80"] {
+            XCTAssertFalse(PreviewServer.isAddressedByNumber(host), host ?? "nil")
+        }
+    }
+
     func testFrameNumbersAreDigitsOnly() {
         XCTAssertEqual(PreviewServer.frameNumber("/frames/12.png", prefix: "/frames/", suffix: ".png"), 12)
         XCTAssertEqual(PreviewServer.frameNumber("/frames/0.png", prefix: "/frames/", suffix: ".png"), 0)

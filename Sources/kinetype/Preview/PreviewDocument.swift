@@ -28,7 +28,6 @@ final class PreviewDocument: @unchecked Sendable {
     private var state = State(version: 0)
     private var watcher = SpecWatcher([])
     private var waiters: [UUID: CheckedContinuation<Int, Never>] = [:]
-    private var changeHandlers: [@Sendable (State) -> Void] = []
     private var watching: Thread?
     private var stopped = false
 
@@ -40,11 +39,6 @@ final class PreviewDocument: @unchecked Sendable {
     }
 
     var current: State { lock.withLock { state } }
-
-    /// Called on the watching thread after each reload, with the new state.
-    func onChange(_ handler: @escaping @Sendable (State) -> Void) {
-        lock.withLock { changeHandlers.append(handler) }
-    }
 
     /// Loads the spec again and bumps the version. The files are stamped before they are read,
     /// so a save during the load is seen as one more change.
@@ -61,14 +55,13 @@ final class PreviewDocument: @unchecked Sendable {
             let line = withAdvice(error).split(separator: "\n").joined(separator: " ")
             next = State(version: previous.version + 1, loaded: previous.loaded, error: Output.printable(line))
         }
-        let (resumed, handlers) = lock.withLock {
+        let resumed = lock.withLock {
             state = next
             watcher = stamped
             defer { waiters = [:] }
-            return (waiters.values, changeHandlers)
+            return waiters.values
         }
         resumed.forEach { $0.resume(returning: next.version) }
-        handlers.forEach { $0(next) }
         return next
     }
 

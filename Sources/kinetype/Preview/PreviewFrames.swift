@@ -54,7 +54,8 @@ final class PreviewFrames: @unchecked Sendable {
         self.aheadCount = aheadCount ?? max(4, 2 * self.jobs)
         self.cacheLimit = cacheLimit
         for index in 0..<self.jobs {
-            let thread = Thread { [unowned self] in work() }
+            // The thread keeps the pool alive until `stop` ends its loop.
+            let thread = Thread { self.work() }
             thread.name = "kinetype.preview.render-\(index)"
             threads.append(thread)
             thread.start()

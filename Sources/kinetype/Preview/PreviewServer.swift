@@ -33,6 +33,13 @@ final class PreviewServer: Sendable {
     /// Starts listening and returns the address it listens on (with the port the system chose
     /// for port 0); the server then runs until `stop`.
     func start() async throws -> Socket.Address {
+        // First: a request for another host name is refused, the rest fall through to the routes.
+        await server.appendRoute("*") { request in
+            guard Self.isAddressedByNumber(request.headers[.host]) else {
+                return Self.error(.forbidden, "the preview answers requests for its address (127.0.0.1, [::1], localhost) only")
+            }
+            throw HTTPUnhandledError()
+        }
         await server.appendRoute("GET /", handler: Self.page)
         await server.appendRoute("GET /index.html", handler: Self.page)
         await server.appendRoute("GET /scene.json") { [document] _ in
@@ -110,6 +117,16 @@ final class PreviewServer: Sendable {
         } catch {
             return Self.error(.internalServerError, "frame \(number): \(withAdvice(error))")
         }
+    }
+
+    /// Whether a request's `Host` names the server by its address (an IPv4 or bracketed IPv6
+    /// literal) or as localhost, with or without a port. A web page elsewhere that makes its own
+    /// name resolve to 127.0.0.1 (DNS rebinding) sends its own name, and is refused.
+    static func isAddressedByNumber(_ host: String?) -> Bool {
+        guard let host, !host.isEmpty else { return false }
+        if host.hasPrefix("[") { return host.contains("]") }
+        let name = host.split(separator: ":", maxSplits: 1).first.map(String.init) ?? host
+        return name.lowercased() == "localhost" || name.split(separator: ".").count == 4 && name.allSatisfy { $0.isNumber || $0 == "." }
     }
 
     /// N in `/frames/N.png`: digits only, no sign, no leading `+`.
