@@ -1,5 +1,7 @@
 import Foundation
 import XCTest
+import KinetypeOutput
+import KinetypeRender
 @testable import kinetype
 
 /// `kinetype preview`'s server, through the binary as a person starts it (`--port 0`), and
@@ -259,6 +261,36 @@ final class PreviewTests: XCTestCase {
         for host in [nil, "", "example.com", "127.0.0.1.example.com:8000", "localhost.example.com", "1.2.3:80"] {
             XCTAssertFalse(PreviewServer.isAddressedByNumber(host), host ?? "nil")
         }
+    }
+
+    /// The frames after the one asked for are rendered ahead and then served from the cache; a
+    /// new scene empties it; the cache keeps to its bound.
+    func testFramesAreRenderedAheadAndCachedPerScene() async throws {
+        let scene = try loadYAML(oneLayer())
+        let frames = PreviewFrames(jobs: 2, aheadCount: 3, cacheLimit: 1 << 30)
+        defer { frames.stop() }
+        let first = PreviewDocument.Loaded(scene: scene, generation: 1)
+        let zero = try await frames.png(frame: 0, of: first)
+        XCTAssertFalse(zero.wasCached)
+        // Frame 0, then 1, 2, 3 ahead and 9 before (the page loops).
+        try eventually("the frames ahead") { frames.statistics.rendered == 5 }
+        for frame in [1, 2, 3, 9, 0] {
+            let served = try await frames.png(frame: frame, of: first)
+            XCTAssertTrue(served.wasCached, "frame \(frame)")
+            XCTAssertEqual(served.png, try PNGFrames().encode(try FrameRenderer(scene: scene).render(frame: frame)), "frame \(frame)")
+        }
+        let second = PreviewDocument.Loaded(scene: try loadYAML(oneLayer(color: "#C0392B")), generation: 2)
+        let redrawn = try await frames.png(frame: 2, of: second)
+        XCTAssertFalse(redrawn.wasCached, "a new scene renders anew")
+        let old = try await frames.png(frame: 2, of: first)
+        XCTAssertNotEqual(redrawn.png, old.png)
+
+        let small = PreviewFrames(jobs: 1, aheadCount: 1, cacheLimit: 1)
+        defer { small.stop() }
+        _ = try await small.png(frame: 5, of: first)
+        try eventually("the frames ahead") { small.statistics.rendered == 3 }
+        let again = try await small.png(frame: 5, of: first)
+        XCTAssertFalse(again.wasCached, "a cache of 1 byte keeps only the last frame stored")
     }
 
     func testFrameNumbersAreDigitsOnly() {

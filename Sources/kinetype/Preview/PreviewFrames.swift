@@ -11,6 +11,13 @@ final class PreviewFrames: @unchecked Sendable {
     typealias Loaded = PreviewDocument.Loaded
     typealias Completion = @Sendable (Result<[UInt8], Error>) -> Void
 
+    /// A frame's PNG bytes, and whether they were ready when asked for (rendered ahead or asked
+    /// for before) rather than rendered for this request.
+    struct Frame: Sendable {
+        var png: [UInt8]
+        var wasCached: Bool
+    }
+
     private struct Key: Hashable {
         var generation: Int
         var frame: Int
@@ -64,13 +71,15 @@ final class PreviewFrames: @unchecked Sendable {
 
     /// Frame `frame` of `loaded` (in range: the caller checks), and the frames after it rendered
     /// ahead.
-    func png(frame: Int, of loaded: Loaded) async throws -> [UInt8] {
+    func png(frame: Int, of loaded: Loaded) async throws -> Frame {
         try await withCheckedThrowingContinuation { continuation in
-            request(frame: frame, of: loaded) { continuation.resume(with: $0) }
+            request(frame: frame, of: loaded) { result, wasCached in
+                continuation.resume(with: result.map { Frame(png: $0, wasCached: wasCached) })
+            }
         }
     }
 
-    func request(frame: Int, of loaded: Loaded, completion: @escaping Completion) {
+    func request(frame: Int, of loaded: Loaded, completion: @escaping @Sendable (Result<[UInt8], Error>, _ wasCached: Bool) -> Void) {
         let key = Key(generation: loaded.generation, frame: frame)
         condition.lock()
         adopt(loaded.generation)
@@ -80,8 +89,9 @@ final class PreviewFrames: @unchecked Sendable {
             cache[key] = entry
             cacheHits += 1
             condition.unlock()
-            completion(.success(entry.bytes))
+            completion(.success(entry.bytes), true)
         } else {
+            let completion: Completion = { completion($0, false) }
             if pending[key] != nil {
                 pending[key]!.append(completion)
                 // Already queued ahead: move it to the front, someone waits for it now.

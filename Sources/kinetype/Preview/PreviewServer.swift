@@ -12,7 +12,8 @@ import Kinetype
 ///   same V: a long poll, which the page repeats.
 /// - `GET /frames/N.png`: frame N, the bytes `render --frame N` writes (`PreviewFrames`); 404
 ///   for a frame out of range, 503 while no version of the spec has loaded. Its
-///   `X-Kinetype-Scene-Version` header names the scene version it was drawn from.
+///   `X-Kinetype-Scene-Version` header names the scene version it was drawn from, and
+///   `X-Kinetype-Cache` says `hit` when it was ready (rendered ahead or before), else `miss`.
 /// - `GET /inspect/N.json`: frame N as `kinetype inspect --frame N` prints it.
 ///
 /// Every error is JSON: `{"error": "…"}`.
@@ -27,7 +28,7 @@ final class PreviewServer: Sendable {
     init(document: PreviewDocument, frames: PreviewFrames, address: some SocketAddress) {
         self.document = document
         self.frames = frames
-        server = HTTPServer(address: address, timeout: 60, logger: .disabled)
+        server = HTTPServer(address: address, timeout: 60, pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled)
     }
 
     /// Starts listening and returns the address it listens on (with the port the system chose
@@ -89,14 +90,15 @@ final class PreviewServer: Sendable {
             return Self.error(.notFound, FrameOutOfRange(number, frameCount: loaded.scene.frameCount).description)
         }
         do {
-            let png = try await frames.png(frame: number, of: loaded)
+            let frame = try await frames.png(frame: number, of: loaded)
             return HTTPResponse(
                 statusCode: .ok,
                 headers: [
                     .contentType: "image/png", .cacheControl: "no-store",
-                    HTTPHeader("X-Kinetype-Scene-Version"): "\(loaded.generation)"
+                    HTTPHeader("X-Kinetype-Scene-Version"): "\(loaded.generation)",
+                    HTTPHeader("X-Kinetype-Cache"): frame.wasCached ? "hit" : "miss"
                 ],
-                body: Data(png))
+                body: Data(frame.png))
         } catch {
             return Self.error(.internalServerError, "frame \(number): \(withAdvice(error))")
         }
