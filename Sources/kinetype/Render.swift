@@ -55,6 +55,11 @@ struct Render: ParsableCommand {
             removes the temporary files it left (.frame_*.png.partial-PID, \
             .kinetype-render.json.partial-PID) and nothing else.
 
+            --watch renders, then renders again each time the spec or a font or captions file it \
+            reads is saved, until Ctrl-C: a save during a render stops it (as Ctrl-C would) and \
+            starts the next; a spec that does not load prints its error and is watched. For a live \
+            view of the frames, kinetype preview SPEC.
+
             Exit codes: 0 rendered; 1 an error (bad spec, folder in use, I/O error such as "no \
             space left on device", with the path); 64 a bad command line; 130 or 143 interrupted.
             """

@@ -58,6 +58,8 @@ struct Preview: ParsableCommand {
         MemoryTuning.reuseLargeAllocations()
         let interruption = Interruption()
         let loader = SpecLoader()
+        // A spec that is not there is a mistake on the command line (said as render says it), not
+        // an edit in progress.
         guard FileManager.default.fileExists(atPath: spec) else { _ = try loadScene(spec); return }
         let document = PreviewDocument(specPath: spec) { try loader.load(path: $0) }
         if let error = document.current.error { note("error: \(error)") }
@@ -81,7 +83,12 @@ struct Preview: ParsableCommand {
         note("previewing \(spec) at \(url) (Ctrl-C to stop)")
         document.startWatching { path, state in
             let what = path == spec ? spec : "\(path) (read by \(spec))"
-            if let error = state.error { note("error: \(error)") } else { note("reloaded \(what)") }
+            if let error = state.error {
+                note("error: \(error)")
+            } else {
+                note("reloaded \(what)")
+                state.loaded?.scene.warnings.forEach { note("warning: \($0)") }
+            }
         }
         if open { Self.openBrowser(url) }
 
@@ -115,13 +122,18 @@ struct Preview: ParsableCommand {
         return "\(error)"
     }
 
+    /// `xdg-open URL`, the desktop's way to open a page in the default browser.
     private static func openBrowser(_ url: String) {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let opener = directories.map({ "\($0)/xdg-open" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            return note("no xdg-open here to open a browser with: open \(url) in one")
+        }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url]
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { note("cannot open a browser (xdg-open): open \(url) yourself") }
+        do { try process.run() } catch { note("cannot run \(opener): open \(url) in a browser") }
     }
 
     /// The server's start, handed from its task to the command's thread.

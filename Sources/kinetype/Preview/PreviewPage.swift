@@ -52,6 +52,7 @@ enum PreviewPage {
           .sep { width: 1px; height: 18px; background: var(--line); }
           #dropped.some { color: #ffb347; }
           .keys { color: var(--dim); margin-left: auto; }
+          @media (max-width: 900px) { .keys { display: none; } }
           #timeline-wrap { max-height: 40vh; overflow-y: auto; }
           #timeline { display: block; width: 100%; cursor: pointer; }
         </style>
