@@ -9,7 +9,8 @@ extension Scene {
 
     /// The files the scene was read from, whose change changes what it draws: the spec file
     /// (none for a scene built in Swift), the captions files its layers read, and its font
-    /// files; each once, in that order. What a live preview or `render --watch` watches.
+    /// files; each once, in that order. What a live preview or `render --watch` watches: a new
+    /// kind of file a layer reads (an image) belongs here too.
     public var inputFiles: [String] {
         var seen = Set<String>()
         let spec = FileManager.default.fileExists(atPath: sourcePath) ? [sourcePath] : []
