@@ -28,7 +28,6 @@ final class PreviewDocument: @unchecked Sendable {
     private var state = State(version: 0)
     private var watcher = SpecWatcher([])
     private var waiters: [UUID: CheckedContinuation<Int, Never>] = [:]
-    private var watching: Thread?
     private var stopped = false
 
     /// Loads the spec once; `load` turns a path into a scene (the command's `SpecLoader`).
@@ -78,7 +77,6 @@ final class PreviewDocument: @unchecked Sendable {
             }
         }
         thread.name = "kinetype.preview.watch"
-        lock.withLock { watching = thread }
         thread.start()
     }
 

@@ -100,6 +100,7 @@ final class PreviewFrames: @unchecked Sendable {
                 pending[key] = [completion]
                 demanded.append(Job(key: key, scene: loaded.scene))
             }
+            condition.signal()
             condition.unlock()
         }
         renderAhead(around: frame, of: loaded)
@@ -114,6 +115,9 @@ final class PreviewFrames: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         adopt(loaded.generation)
+        // A request for an older scene (a page that has not reloaded yet) gets its frame, but
+        // nothing is rendered ahead of it: the cache holds the current scene's frames only.
+        guard loaded.generation == currentGeneration else { return }
         for job in ahead { pending[job.key] = nil }
         ahead = []
         for neighbour in window where neighbour != frame {

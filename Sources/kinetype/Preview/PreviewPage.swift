@@ -270,7 +270,9 @@ enum PreviewPage {
             try {
               const r = await fetch(`/changes?since=${state.version}`, { cache: "no-store" });
               const { version } = await r.json();
-              if (!state.connected) { state.connected = true; await loadScene(); }
+              // (Re)connected: a restarted server counts its versions from 1 again, so the
+              // frames the page holds may be another spec's; take the scene anew.
+              if (!state.connected) { state.connected = true; state.sceneVersion = null; await loadScene(); }
               else if (version !== state.version) await loadScene();
             } catch (e) {
               state.connected = false;
