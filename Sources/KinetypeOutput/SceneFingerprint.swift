@@ -22,9 +22,8 @@ package enum SceneFingerprint {
     /// Every font file the scene may draw with, by path, size and modification time (reading
     /// megabytes of fonts at every render would cost more than it tells), in a fixed order.
     public static func fonts(_ scene: Scene) -> String {
-        let paths = Set(scene.layers.flatMap { layer in layer.font.family.files.map(\.path) + layer.font.fallbacks }).sorted()
         var hash = offsetBasis
-        for path in paths {
+        for path in scene.fontFiles {
             var info = stat()
             let stamp = stat(path, &info) == 0 ? "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "missing"
             hash = fnv1a(Data("\(path)\u{0}\(stamp)\u{0}".utf8), seed: hash)

@@ -67,6 +67,23 @@ public enum AnyProperty: Sendable {
         case let .axes(properties): return properties.values.map(\.endTime).max() ?? 0
         }
     }
+
+    /// The times of its keyframes in seconds, sorted, each once (none for a constant); an axes
+    /// mapping's are those of all its axes.
+    public var keyframeTimes: [Double] {
+        func times<Value>(_ property: Property<Value>) -> [Double] {
+            if case let .animated(track) = property { return track.keyframes.map(\.time) } else { return [] }
+        }
+        let all: [Double]
+        switch self {
+        case let .text(property): all = times(property)
+        case let .number(property): all = times(property)
+        case let .point(property): all = times(property)
+        case let .color(property): all = times(property)
+        case let .axes(properties): all = properties.values.flatMap(times)
+        }
+        return Set(all).sorted()
+    }
 }
 
 /// A resolved value as `inspect` prints it.

@@ -93,6 +93,14 @@ func withProgress<Result>(
     }
 }
 
+/// Runs `body` with a progress bar on a terminal's stderr, finished (its line ended) however
+/// `body` ends; errors go to the caller.
+func withProgressBar<Result>(quiet: Bool, _ body: (_ progress: @escaping @Sendable (Int, Int) -> Void) throws -> Result) throws -> Result {
+    let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
+    defer { bar.finish() }
+    return try body { done, total in bar.update(done, of: total) }
+}
+
 /// `-j N`, `-jN`, `--jobs N` for every command that renders or decodes frames: how many at once.
 /// The default is the CPUs this process may use (`AvailableCPUs`), not the machine's cores.
 struct JobsOption: ParsableArguments {

@@ -13,6 +13,8 @@ struct KinetypeCommand: ParsableCommand {
             `encode` turns the finished folder into a video.
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Inspect.self, Validate.self, Check.self, Sheet.self, Plot.self, Schema.self, Verify.self, Encode.self]
+        subcommands: [
+            Render.self, Preview.self, Inspect.self, Validate.self, Check.self, Sheet.self, Plot.self, Schema.self, Verify.self, Encode.self
+        ]
     )
 }

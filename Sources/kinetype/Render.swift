@@ -55,6 +55,11 @@ struct Render: ParsableCommand {
             removes the temporary files it left (.frame_*.png.partial-PID, \
             .kinetype-render.json.partial-PID) and nothing else.
 
+            --watch renders, then renders again each time the spec or a font or captions file it \
+            reads is saved, until Ctrl-C: a save during a render stops it (as Ctrl-C would) and \
+            starts the next; a spec that does not load prints its error and is watched. For a live \
+            view of the frames, kinetype preview SPEC.
+
             Exit codes: 0 rendered; 1 an error (bad spec, folder in use, I/O error such as "no \
             space left on device", with the path); 64 a bad command line; 130 or 143 interrupted.
             """
@@ -120,6 +125,11 @@ struct Render: ParsableCommand {
 
     @OptionGroup var videoOptions: VideoOptions
 
+    @Flag(
+        name: .long,
+        help: "Render again on every save of the spec or of a font or captions file it reads, until Ctrl-C (into a folder or a video).")
+    var watch = false
+
     func validate() throws {
         if let problem = jobsOption.problem { throw ValidationError(problem) }
         if scale != nil, width != nil { throw ValidationError("use either --scale or --width, not both") }
@@ -131,18 +141,36 @@ struct Render: ParsableCommand {
         if let width, width < 1 { throw ValidationError("--width takes a number of pixels, 1 or more; got \(width)") }
         // URL(fileURLWithPath: "") is the current directory: never render there by accident.
         guard !output.isEmpty else { throw ValidationError("the output folder must not be empty (-o/--output DIR)") }
+        if watch, output == "-" { throw ValidationError("--watch renders into a folder or a video (--video FILE), not to stdout") }
     }
 
     func run() throws {
         MemoryTuning.reuseLargeAllocations()
         if output == "-" { checkStandardOutputIsOpen() }
         let range = try selection.range()
-        var scene = try loadScene(spec)
+        if watch { try RenderWatch(command: self, range: range).run() }
+        let interruption = Interruption()
+        let scene = try loadScene(spec)
+        do {
+            try render(scene, range: range, isCancelled: { interruption.isRequested })
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            let (message, interrupted) = ending(error)
+            Output.toStandardError(message + "\n")
+            Foundation.exit(interrupted ? interruption.exitCode : 1)
+        }
+    }
+
+    /// Renders a loaded spec as the options say (frames into a folder, a video or a stream),
+    /// printing its notes and summary. Throws what stopped it: `ending` says what that prints.
+    func render(_ loaded: Scene, range: ClosedRange<Int>?, isCancelled: @escaping @Sendable () -> Bool) throws {
+        var scene = loaded
         if let background = try videoOptions.backgroundColour() { scene.canvas.background = background }
-        scene = scaledScene(scene)
+        scene = try scaledScene(scene)
         if output == "-" {
             if video != nil { throw ValidationError("use either --video FILE or --output -, not both") }
-            return try renderStream(scene, range: range)
+            return try renderStream(scene, range: range, isCancelled: isCancelled)
         }
         if let video {
             if format != nil {
@@ -153,11 +181,10 @@ struct Render: ParsableCommand {
                 throw ValidationError(
                     "--shard renders frames into a folder; encode the finished folder with kinetype encode DIR --video FILE")
             }
-            return try renderVideo(scene, to: video, range: range)
+            return try renderVideo(scene, to: video, range: range, isCancelled: isCancelled)
         }
         if !quiet { scene.warnings.forEach { note("warning: \($0)") } }
         let chosenShard = try resolveShard(frameCount: scene.frameCount, range: range)
-        let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         let frameFormat: any FrameImageFormat =
             try format.map { name in
                 guard let chosen = FrameImageFormats.named(name) else {
@@ -170,34 +197,18 @@ struct Render: ParsableCommand {
         let request = RenderRequest(
             outputDirectory: URL(fileURLWithPath: output), frames: range, shard: chosenShard, jobs: jobs,
             format: frameFormat, waitForFolder: wait)
-        let interruption = Interruption()
         let quiet = quiet, output = output
-        let summary: RenderSummary
-        do {
-            summary = try RenderSession.run(
-                scene, request: request,
-                progress: { done, total in bar.update(done, of: total) },
-                isCancelled: { interruption.isRequested },
-                waiting: { holder in
-                    if !quiet {
-                        note("waiting for \(holder.map { "the render with PID \($0)" } ?? "another render") to finish with \(output)…")
-                    }
-                })
-        } catch let error as RenderError {
-            bar.finish()
-            switch error {
-            case .interrupted:
-                note("\(error); \(output) is incomplete (its manifest says \"complete\": false)")
-            case .interruptedWhileWaiting:
-                note("\(error)")
-            default:
-                fail(error)
-            }
-            Foundation.exit(interruption.exitCode)
-        } catch {
-            bar.finish()
-            fail(error)
-        }
+        let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
+        defer { bar.finish() }
+        let summary = try RenderSession.run(
+            scene, request: request,
+            progress: { done, total in bar.update(done, of: total) },
+            isCancelled: isCancelled,
+            waiting: { holder in
+                if !quiet {
+                    note("waiting for \(holder.map { "the render with PID \($0)" } ?? "another render") to finish with \(output)…")
+                }
+            })
         bar.finish()
         guard !quiet else { return }
         if !summary.leftoversRemoved.isEmpty {
@@ -220,6 +231,25 @@ struct Render: ParsableCommand {
                 format: "rendered %d frames in %.2f s (%.1f frames/s) to %@",
                 summary.framesRendered, summary.seconds, summary.framesPerSecond, output))
         if timings { note("time by stage (CPU, all threads): " + summary.times.summary) }
+    }
+
+    /// The line a render stopped by `error` prints, and whether it was interrupted (Ctrl-C,
+    /// SIGTERM, or `isCancelled`) rather than failed.
+    func ending(_ error: Error) -> (message: String, interrupted: Bool) {
+        switch error {
+        case let failure as RenderFailure:
+            return ("error: \(failure.message)", false)
+        case RenderError.interrupted:
+            let leftBehind =
+                output == "-"
+                ? "the stream on stdout is incomplete"
+                : video != nil ? "no video written" : "\(output) is incomplete (its manifest says \"complete\": false)"
+            return ("\(error); \(leftBehind)", true)
+        case RenderError.interruptedWhileWaiting:
+            return ("\(error)", true)
+        default:
+            return ("error: \(withAdvice(error))", false)
+        }
     }
 
     /// `--shard K/N` or `--shard auto`, said on stderr with the frames it covers.
@@ -249,7 +279,7 @@ struct Render: ParsableCommand {
 
     /// The scene at `--scale N` or `--width W` (whose scale is W / the canvas's width); a scale
     /// out of range or a canvas over the limit fails naming the option.
-    private func scaledScene(_ scene: Scene) -> Scene {
+    private func scaledScene(_ scene: Scene) throws -> Scene {
         let factor: Double, option: String
         if let width {
             factor = Double(width) / Double(scene.canvas.width)
@@ -261,24 +291,21 @@ struct Render: ParsableCommand {
         do {
             return try scene.scaled(by: factor)
         } catch let error as SceneScaleError {
-            Output.toStandardError("error: \(option) \(error.detail)\n")
-            Foundation.exit(1)
-        } catch {
-            fail(error)
+            throw RenderFailure("\(option) \(error.detail)")
         }
     }
 
     /// `--video FILE`: frames streamed in order into ffmpeg.
-    private func renderVideo(_ scene: Scene, to path: String, range: ClosedRange<Int>?) throws {
+    private func renderVideo(_ scene: Scene, to path: String, range: ClosedRange<Int>?, isCancelled: @escaping @Sendable () -> Bool) throws
+    {
         let sink = try videoOptions.sink(for: path)
         if scene.scale != 1, sink.codec.needsEvenSize, scene.canvas.width % 2 != 0 || scene.canvas.height % 2 != 0 {
             let option = width.map { "--width \($0)" } ?? "--scale \(SceneScaleError.format(scene.scale))"
-            Output.toStandardError(
-                "error: \(option) makes the canvas \(scene.canvas.width)×\(scene.canvas.height) (each side rounded to the nearest pixel), and \(sink.codec.rawValue) (4:2:0) needs an even width and height: pick a scale or --width that makes both even\(evenWidthHint(scene).map { " (--width \($0))" } ?? ""), or use --codec prores or --codec vp9\n"
+            throw RenderFailure(
+                "\(option) makes the canvas \(scene.canvas.width)×\(scene.canvas.height) (each side rounded to the nearest pixel), and \(sink.codec.rawValue) (4:2:0) needs an even width and height: pick a scale or --width that makes both even\(evenWidthHint(scene).map { " (--width \($0))" } ?? ""), or use --codec prores or --codec vp9"
             )
-            Foundation.exit(1)
         }
-        let summary = withProgress(quiet: quiet, leftBehind: "no video written") { progress, isCancelled in
+        let summary = try withProgressBar(quiet: quiet) { progress in
             try RenderSession.run(scene, frames: range, jobs: jobs, into: sink, progress: progress, isCancelled: isCancelled)
         }
         guard !quiet else { return }
@@ -316,7 +343,7 @@ struct Render: ParsableCommand {
     }
 
     /// `--output - --format rgba|y4m`: frames in order on stdout, for another program.
-    private func renderStream(_ scene: Scene, range: ClosedRange<Int>?) throws {
+    private func renderStream(_ scene: Scene, range: ClosedRange<Int>?, isCancelled: @escaping @Sendable () -> Bool) throws {
         guard let format else {
             throw ValidationError(
                 "--output - writes a raw stream to stdout: add --format rgba (8-bit RGBA frames) or --format y4m (YUV4MPEG2)")
@@ -334,7 +361,7 @@ struct Render: ParsableCommand {
             throw ValidationError("stdout is a terminal: pipe the \(format) stream into a program (… | \(reader)) or redirect it to a file")
         }
         let sink = StreamSink(format: streamFormat)
-        let summary = withProgress(quiet: quiet, leftBehind: "the stream on stdout is incomplete") { progress, isCancelled in
+        let summary = try withProgressBar(quiet: quiet) { progress in
             try RenderSession.run(scene, frames: range, jobs: jobs, into: sink, progress: progress, isCancelled: isCancelled)
         }
         guard !quiet else { return }
@@ -343,4 +370,11 @@ struct Render: ParsableCommand {
                 format: "wrote %d %@ frames (%dx%d) in %.2f s to stdout", summary.framesRendered, format,
                 scene.canvas.width, scene.canvas.height, summary.seconds))
     }
+}
+
+/// A render that cannot go on, with the line that says why (after "error: ").
+struct RenderFailure: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
 }

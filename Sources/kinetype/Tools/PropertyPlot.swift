@@ -65,13 +65,7 @@ public struct PropertyPlot: Sendable {
             return number(property.reportedValue(in: layer.state(at: t))).map { (t, $0) }
         }
         guard !points.isEmpty else { throw SceneError(message: "\(layer.id) has no \(name) to plot") }
-        let keyframeTimes: [Double]
-        switch property.value(of: layer) {
-        case let .number(.animated(track))?: keyframeTimes = track.keyframes.map(\.time)
-        case let .point(.animated(track))?: keyframeTimes = track.keyframes.map(\.time)
-        case let .text(.animated(track))?: keyframeTimes = track.keyframes.map(\.time)
-        default: keyframeTimes = []
-        }
+        let keyframeTimes = property.value(of: layer)?.keyframeTimes ?? []
         let keyframes = keyframeTimes.filter { $0 <= duration }.compactMap { t in
             number(property.reportedValue(in: layer.state(at: t))).map { (t, $0) }
         }

@@ -1,0 +1,158 @@
+import ArgumentParser
+import Dispatch
+import FlyingSocks
+import Foundation
+import Kinetype
+import KinetypeSpec
+
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Preview a spec live in a browser: scrub, play, and see every save at once.",
+        discussion: """
+            Starts a local web server and prints its URL. The page shows the frame at the canvas's \
+            size fit to the window (a checkerboard under transparency), a timeline with each \
+            layer's keyframes, play and pause at the spec's frame rate (frames that come too late \
+            are skipped and counted), ← and → to step a frame, loop, the frame and time, and an \
+            overlay of each layer's box, lines and baselines (what inspect reports).
+
+            Frames are rendered on demand, in memory, on all the CPUs this process may use (-j), \
+            the next ones ahead of the playhead, and are byte for byte the PNGs `render --frame N` \
+            writes. When the spec or a font or captions file it reads changes, the page shows the \
+            new version at the same frame; a spec that does not load shows its error over the last \
+            good frame, and the server goes on.
+
+            The server listens on 127.0.0.1 (this machine only) unless --host says otherwise; \
+            --port 0 takes a free port. Ctrl-C stops it (exit code 130; 143 for SIGTERM).
+            """
+    )
+
+    @Argument(help: "The animation spec (.yaml, .yml or .json).")
+    var spec: String
+
+    @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 8000
+
+    @Option(name: .long, help: "The address to listen on: 127.0.0.1 (this machine only), ::1, or 0.0.0.0 for every network.")
+    var host: String = "127.0.0.1"
+
+    @Flag(name: .long, help: "Open the page in the default browser (xdg-open).")
+    var open = false
+
+    @OptionGroup var jobsOption: JobsOption
+
+    func validate() throws {
+        if let problem = jobsOption.problem { throw ValidationError(problem) }
+        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535 (0: a free port); got \(port)") }
+        _ = try address()
+    }
+
+    /// The socket address for `--host` and `--port`: an IPv4 or IPv6 literal, or localhost.
+    func address() throws -> any SocketAddress {
+        let name = host == "localhost" ? "127.0.0.1" : host
+        if let address = try? sockaddr_in.inet(ip4: name, port: UInt16(port)) { return address }
+        if let address = try? sockaddr_in6.inet6(ip6: name.trimmingCharacters(in: ["[", "]"]), port: UInt16(port)) { return address }
+        throw ValidationError("--host takes an IP address (127.0.0.1, ::1, 0.0.0.0) or localhost; got \"\(host)\"")
+    }
+
+    func run() throws {
+        MemoryTuning.reuseLargeAllocations()
+        let interruption = Interruption()
+        let loader = SpecLoader()
+        // A spec that is not there is a mistake on the command line (said as render says it), not
+        // an edit in progress.
+        guard FileManager.default.fileExists(atPath: spec) else { _ = try loadScene(spec); return }
+        let document = PreviewDocument(specPath: spec) { try loader.load(path: $0) }
+        if let error = document.current.error { note("error: \(error)") }
+        if let loaded = document.current.loaded { loaded.scene.warnings.forEach { note("warning: \($0)") } }
+        let frames = PreviewFrames(jobs: jobsOption.jobs)
+        let server = PreviewServer(document: document, frames: frames, address: try address())
+
+        let started = Started()
+        Task {
+            do { started.finish(.success(try await server.start())) } catch { started.finish(.failure(error)) }
+        }
+        let url: String
+        switch started.wait() {
+        case let .success(address):
+            url = Self.url(address)
+        case let .failure(error):
+            let reason = (error as? SocketError).map(Self.reason) ?? "\(error)"
+            fail(PreviewError("cannot listen on \(host) port \(port): \(reason)"))
+        }
+        Output.toStandardOutput("\(url)\n")
+        note("previewing \(spec) at \(url) (Ctrl-C to stop)")
+        document.startWatching { path, state in
+            let what = path == spec ? spec : "\(path) (read by \(spec))"
+            if let error = state.error {
+                note("error: \(error)")
+            } else {
+                note("reloaded \(what)")
+                state.loaded?.scene.warnings.forEach { note("warning: \($0)") }
+            }
+        }
+        if open { Self.openBrowser(url) }
+
+        while !interruption.isRequested { usleep(20_000) }
+        let stopped = DispatchSemaphore(value: 0)
+        Task {
+            await server.stop()
+            stopped.signal()
+        }
+        _ = stopped.wait(timeout: .now() + 2)
+        Foundation.exit(interruption.exitCode)
+    }
+
+    static func url(_ address: Socket.Address) -> String {
+        switch address {
+        case let .ip4(ip, port): return "http://\(ip == "0.0.0.0" ? "127.0.0.1" : ip):\(port)/"
+        case let .ip6(ip, port): return "http://[\(ip == "::" ? "::1" : ip)]:\(port)/"
+        case let .unix(path): return path
+        }
+    }
+
+    private static func reason(_ error: SocketError) -> String {
+        if case let .failed(_, errno, _) = error {
+            switch errno {
+            case EADDRINUSE: return "the port is in use (--port N for another, or --port 0 for a free one)"
+            case EADDRNOTAVAIL: return "this machine has no such address (--host)"
+            case EACCES: return "permission denied (ports under 1024 need root; try --port 0)"
+            default: return SystemCall.reason(errno)
+            }
+        }
+        return "\(error)"
+    }
+
+    /// `xdg-open URL`, the desktop's way to open a page in the default browser.
+    private static func openBrowser(_ url: String) {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let opener = directories.map({ "\($0)/xdg-open" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            return note("no xdg-open here to open a browser with: open \(url) in one")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { note("cannot run \(opener): open \(url) in a browser") }
+    }
+
+    /// The server's start, handed from its task to the command's thread.
+    private final class Started: @unchecked Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+        private var result: Result<Socket.Address, Error>?
+        func finish(_ result: Result<Socket.Address, Error>) {
+            self.result = result
+            semaphore.signal()
+        }
+        func wait() -> Result<Socket.Address, Error> {
+            semaphore.wait()
+            return result!
+        }
+    }
+}
+
+/// A preview that cannot start.
+struct PreviewError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

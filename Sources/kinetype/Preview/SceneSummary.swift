@@ -1,0 +1,67 @@
+import Foundation
+import Kinetype
+
+/// What the preview page knows of the scene (`GET /scene.json`): the version it belongs to, the
+/// canvas, the frame rate and count, each layer's keyframe times for the timeline's ticks, and
+/// the error of the last load when the spec does not load (the other fields then describe the
+/// last scene that did, whose frames the server still renders; with none, they are absent).
+struct SceneSummary: Encodable {
+    struct Layer: Encodable {
+        var id: String
+        /// Seconds at which the layer appears and disappears, when it is trimmed.
+        var inPoint: Double?
+        var outPoint: Double?
+        /// What changes when: each animated property (`size`, `position`, …) with its keyframe
+        /// times, and each animator (`animators[0]`) and drawn decoration (`decorations[1]`)
+        /// with its start.
+        var keyframes: [Track]
+    }
+
+    struct Track: Encodable {
+        var name: String
+        var times: [Double]
+    }
+
+    var version: Int
+    var spec: String
+    /// The version of the scene the frames are rendered from (the last that loaded).
+    var sceneVersion: Int?
+    var width: Int?
+    var height: Int?
+    var fps: Double?
+    var frameCount: Int?
+    var duration: Double?
+    var layers: [Layer]?
+    var error: String?
+
+    init(_ state: PreviewDocument.State, spec: String) {
+        version = state.version
+        self.spec = spec
+        error = state.error
+        guard let loaded = state.loaded else { return }
+        let scene = loaded.scene
+        sceneVersion = loaded.generation
+        width = scene.canvas.width
+        height = scene.canvas.height
+        fps = scene.fps
+        frameCount = scene.frameCount
+        duration = scene.duration
+        layers = scene.layers.map { layer in
+            let properties = TextLayer.properties.compactMap { property -> Track? in
+                let times = property.value(of: layer)?.keyframeTimes ?? []
+                return times.isEmpty ? nil : Track(name: property.path, times: times)
+            }
+            let animators = layer.animators.enumerated().map { Track(name: "animators[\($0.offset)]", times: [$0.element.start]) }
+            let decorations = layer.decorations.enumerated().compactMap { index, decoration in
+                decoration.draw.map { Track(name: "decorations[\(index)]", times: [$0.start]) }
+            }
+            return Layer(id: layer.id, inPoint: layer.inPoint, outPoint: layer.outPoint, keyframes: properties + animators + decorations)
+        }
+    }
+
+    func json() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+    }
+}
