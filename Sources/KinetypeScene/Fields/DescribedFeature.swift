@@ -25,6 +25,14 @@ extension DescribedFeature {
     /// When the last of its animations ends (0 when nothing is animated).
     package var endTime: Double { Self.fields.map { $0.value(of: self).endTime }.max() ?? 0 }
 
+    /// Each animated field's keyframe times, by its spec key (a preview's timeline ticks).
+    package var keyframeTimes: [(key: String, times: [Double])] {
+        Self.fields.compactMap { field in
+            let times = field.value(of: self).keyframeTimes
+            return times.isEmpty ? nil : (field.key, times)
+        }
+    }
+
     /// Every field evaluated at `t` seconds, each animated number clamped into its range.
     package func state(at t: Double) -> State {
         var state = State()

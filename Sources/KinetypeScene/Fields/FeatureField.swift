@@ -39,6 +39,16 @@ public enum FieldValue: Sendable {
         }
     }
 
+    /// The times of its keyframes in seconds, sorted, each once (none for a constant).
+    public var keyframeTimes: [Double] {
+        switch self {
+        case let .number(property): return AnyProperty.number(property).keyframeTimes
+        case let .point(property): return AnyProperty.point(property).keyframeTimes
+        case let .color(property): return AnyProperty.color(property).keyframeTimes
+        case .integer, .choice, .flag: return []
+        }
+    }
+
     /// Lengths multiplied by `k` (`render --scale`); other values are returned as they are.
     func scaled(by k: Double) -> FieldValue {
         switch self {

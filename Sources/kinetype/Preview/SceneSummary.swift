@@ -55,7 +55,17 @@ struct SceneSummary: Encodable {
             let decorations = layer.decorations.enumerated().compactMap { index, decoration in
                 decoration.draw.map { Track(name: "decorations[\(index)]", times: [$0.start]) }
             }
-            return Layer(id: layer.id, inPoint: layer.inPoint, outPoint: layer.outPoint, keyframes: properties + animators + decorations)
+            // The described features' animated fields: `size` of a shape, `mask.size`, `stroke.width`…
+            func tracks<Feature: DescribedFeature>(_ feature: Feature?, _ prefix: String) -> [Track] {
+                (feature?.keyframeTimes ?? []).map { Track(name: prefix + $0.key, times: $0.times) }
+            }
+            let features =
+                tracks(layer.shape, "") + tracks(layer.mask, "mask.") + tracks(layer.stroke, "stroke.")
+                + tracks(layer.background, "background.")
+                + layer.shadows.enumerated().flatMap { tracks($0.element, "shadows[\($0.offset)].") }
+            return Layer(
+                id: layer.id, inPoint: layer.inPoint, outPoint: layer.outPoint,
+                keyframes: properties + features + animators + decorations)
         }
     }
 
