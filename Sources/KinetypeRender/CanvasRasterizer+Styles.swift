@@ -119,10 +119,7 @@ extension CanvasRasterizer {
 
     /// A gradient fill: the glyphs of each opacity in one mask, shaded along the gradient line.
     func drawGradientFill(_ lines: [[PlacedGlyph]], gradient: CanvasGradient, clip: Rect?) {
-        let ramp = LinearRamp(
-            start: (gradient.start.x, gradient.start.y), end: (gradient.end.x, gradient.end.y),
-            stops: gradient.stops.map { LinearRamp.Stop(color: ($0.color.r, $0.color.g, $0.color.b, $0.color.a), offset: $0.offset) },
-            linearLight: gradient.space == .linear)
+        let ramp = Self.ramp(gradient)
         let glyphs = lines.flatMap { $0 }
         for opacity in Set(glyphs.map(\.opacity)).sorted() where opacity > 0 {
             var same = glyphs.filter { $0.opacity == opacity }
@@ -130,6 +127,14 @@ extension CanvasRasterizer {
             guard let mask = Self.mask(of: same) else { continue }
             canvas.composite(clipped(mask, to: clip), ramp: ramp, alpha: opacity)
         }
+    }
+
+    /// A gradient's colours along its line, for the canvas.
+    static func ramp(_ gradient: CanvasGradient) -> LinearRamp {
+        LinearRamp(
+            start: (gradient.start.x, gradient.start.y), end: (gradient.end.x, gradient.end.y),
+            stops: gradient.stops.map { LinearRamp.Stop(color: ($0.color.r, $0.color.g, $0.color.b, $0.color.a), offset: $0.offset) },
+            linearLight: gradient.space == .linear)
     }
 
     private func composite(_ mask: CoverageMask, color: RGBA, clip: Rect?) {

@@ -48,11 +48,35 @@ package final class CanvasRasterizer {
     /// The layer's parts drawn into a transparent canvas of their own, then composited onto the
     /// canvas under them once, with the layer's opacity and blend mode.
     private func draw(_ layer: LayerItem, depth: Int) throws {
+        // A track matte is drawn alone first (never onto the frame); its alpha or luma is kept.
+        var matte: CoverageMask?
+        if let item = layer.matte {
+            try drawAlone(item.items, depth: depth) { own in
+                matte = own.matteCoverage(luma: item.mode == .luma || item.mode == .lumaInverted)
+            }
+        }
+        let matteInverted = layer.matte.map { $0.mode == .alphaInverted || $0.mode == .lumaInverted } ?? false
         try drawAlone(layer.items, depth: depth) { own in
             // The mask is computed only where the layer drew (and as far around as its feather
             // reaches): a wipe over a 4K frame costs the layer's pixels, not the frame's.
-            let mask = layer.mask.map { maskCoverage($0, around: own.drawnWindow) }
-            canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend, mask: mask, invertMask: layer.mask?.invert ?? false)
+            var mask = layer.mask.map { maskCoverage($0, around: own.drawnWindow) }
+            var invert = layer.mask?.invert ?? false
+            if layer.matte != nil {
+                guard let drawn = own.drawnWindow else { return }
+                switch (mask, matte) {
+                case (nil, nil):
+                    // An empty matte keeps nothing; inverted, it keeps everything.
+                    if matteInverted { canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend) }
+                    return
+                case let (nil, matte?):
+                    mask = matte
+                    invert = matteInverted
+                case let (rectangle?, matte):
+                    mask = CoverageMask.product(rectangle, inverted: invert, matte, inverted: matteInverted, over: drawn)
+                    invert = false
+                }
+            }
+            canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend, mask: mask, invertMask: invert)
         }
     }
 
@@ -144,6 +168,10 @@ package final class CanvasRasterizer {
                 $0.cropped(x0: pixels.x0, y0: pixels.y0, x1: pixels.x1, y1: pixels.y1)
             } ?? shape(item.outline, item.hole, within: pixels)
         guard coverage.width > 0, coverage.height > 0 else { return }
+        if let gradient = item.gradient {
+            canvas.composite(coverage, ramp: Self.ramp(gradient), alpha: item.paint.color.a)
+            return
+        }
         let color = item.paint.color
         canvas.composite(coverage, color: (color.r, color.g, color.b, color.a))
     }

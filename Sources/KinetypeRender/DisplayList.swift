@@ -61,6 +61,8 @@ public struct LayerItem: Sendable, Equatable, Encodable {
     public var blend: BlendMode
     /// What is kept of the composited layer (nil: all of it).
     public var mask: ClipMask?
+    /// Another layer the composited layer shows through (nil: none).
+    public var matte: MatteItem?
     /// The layer's parts, in drawing order, at full opacity.
     public var items: [DisplayList.Item]
 
@@ -113,13 +115,38 @@ public struct ShapeItem: Sendable, Equatable, Encodable {
     public var paint: Paint
     /// Twice the blur's standard deviation, pixels (0: sharp).
     public var blur: Double
+    /// A gradient fill instead of the paint's colour (whose alpha then weighs it: the layer's
+    /// opacity).
+    public var gradient: CanvasGradient?
 
-    public init(layer: String, outline: ShapeOutline, hole: ShapeOutline? = nil, paint: Paint, blur: Double = 0) {
+    public init(
+        layer: String, outline: ShapeOutline, hole: ShapeOutline? = nil, paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil
+    ) {
         self.layer = layer
         self.outline = outline
         self.hole = hole
         self.paint = paint
         self.blur = blur
+        self.gradient = gradient
+    }
+}
+
+/// A track matte: the items of the matte layer, drawn alone (never onto the frame), whose alpha
+/// or luma keeps the layer composited over them.
+public struct MatteItem: Sendable, Equatable, Encodable {
+    public enum Mode: String, Sendable, Encodable {
+        case alpha, alphaInverted, luma, lumaInverted
+    }
+
+    /// The matte layer's id, for reading a display list.
+    public var layer: String
+    public var mode: Mode
+    public var items: [DisplayList.Item]
+
+    public init(layer: String, mode: Mode, items: [DisplayList.Item]) {
+        self.layer = layer
+        self.mode = mode
+        self.items = items
     }
 }
 

@@ -20,7 +20,29 @@ package struct Painter: Sendable {
     /// The frame painted: its display list, and each layer's placed geometry for `inspect`.
     package func paint(_ state: FrameState, layouts: [TextLayout]) -> PaintedFrame {
         let layers = zip(state.layers, layouts).map { paint($0, layout: $1) }
-        return PaintedFrame(displayList: displayList(items: layers.map(\.items)), layers: layers.map(\.painted))
+        return PaintedFrame(displayList: displayList(items: Self.withMattes(state, layers.map(\.items))), layers: layers.map(\.painted))
+    }
+
+    /// Each layer's items with its matte wired in: a layer with a matte is one `layer` item (it
+    /// is composited as a whole), which takes the matte layer's items; a matte layer draws
+    /// nothing itself.
+    static func withMattes(_ state: FrameState, _ items: [[DisplayList.Item]]) -> [[DisplayList.Item]] {
+        guard state.layers.contains(where: { $0.matte != nil }) else { return items }
+        let index = Dictionary(state.layers.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var wired = items
+        var mattes = Set<Int>()
+        for (layerIndex, layer) in state.layers.enumerated() {
+            guard let matte = layer.matte, let matteIndex = index[matte.layer] else { continue }
+            mattes.insert(matteIndex)
+            let mode = MatteItem.Mode(rawValue: matte.mode.rawValue) ?? .alpha
+            wired[layerIndex] = items[layerIndex].map { item in
+                guard case var .layer(whole) = item else { return item }
+                whole.matte = MatteItem(layer: matte.layer, mode: mode, items: items[matteIndex])
+                return .layer(whole)
+            }
+        }
+        for matteIndex in mattes { wired[matteIndex] = [] }
+        return wired
     }
 
     /// The frame's display list with motion blur: each blurred layer is evaluated, laid out and
@@ -30,7 +52,7 @@ package struct Painter: Sendable {
     package func paint(_ scene: Scene, frame: Int, layouter: Layouter) throws -> PaintedFrame {
         let state = scene.frameState(at: frame)
         let layers = zip(state.layers, try layouter.layouts(state)).map { paint($0, layout: $1) }
-        var items = layers.map(\.items)
+        var items = Self.withMattes(state, layers.map(\.items))
         let blurs = scene.layerMotionBlurs
         for blur in Set(blurs.compactMap { $0 }).sorted(by: { ($0.shutterAngle, $0.samples) < ($1.shutterAngle, $1.samples) }) {
             let samples = try blur.sampleTimes(around: state.time, fps: scene.fps).map { time in
@@ -61,7 +83,7 @@ package struct Painter: Sendable {
 
     /// Each layer's items, in layer order (a motion-blur sub-frame's).
     package func layerItems(_ state: FrameState, layouts: [TextLayout]) -> [[DisplayList.Item]] {
-        zip(state.layers, layouts).map { paint($0, layout: $1).items }
+        Self.withMattes(state, zip(state.layers, layouts).map { paint($0, layout: $1).items })
     }
 
     /// One layer: its geometry placed on the canvas, and its items: its parts straight onto the

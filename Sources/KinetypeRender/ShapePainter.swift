@@ -37,8 +37,16 @@ enum ShapePainter {
         if let stroke = style.stroke, let ring {
             items.append(.shape(ShapeItem(layer: layer.id, outline: ring.outer, hole: ring.inner, paint: Paint(color: stroke.color))))
         }
-        let fill = RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity)
-        if fill.a > 0 { items.append(.shape(ShapeItem(layer: layer.id, outline: outline, paint: Paint(color: fill)))) }
+        if let gradient = layer.gradient {
+            // A gradient across the shape's box, as a text's runs across its layout box.
+            let line = StylePainter.gradient(for: gradient, box: box)
+            let fill = ShapeItem(
+                layer: layer.id, outline: outline, paint: Paint(color: RGBA(r: 1, g: 1, b: 1, a: layer.opacity)), gradient: line)
+            if layer.opacity > 0 { items.append(.shape(fill)) }
+        } else {
+            let fill = RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity)
+            if fill.a > 0 { items.append(.shape(ShapeItem(layer: layer.id, outline: outline, paint: Paint(color: fill)))) }
+        }
         return items
     }
 }

@@ -41,11 +41,13 @@ public struct LayerState: Sendable, Equatable {
     public var isShown = true
 
     /// Whether the layer is drawn into its own coverage and composited as one piece.
-    public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal || mask != nil }
+    public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal || mask != nil || matte != nil }
     /// The layer's mask at this frame (nil: none).
     public var mask: MaskState?
     /// The layer's shape at this frame (nil: a text layer).
     public var shape: ShapeState?
+    /// The layer it shows through (nil: none).
+    public var matte: MatteState?
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

@@ -35,6 +35,8 @@ public struct TextLayer: Sendable {
     /// A rectangle or an ellipse drawn instead of the text (which is then empty), in the layer's
     /// colour, stroke and shadows; nil for a text layer.
     public var shape: LayerShape? = nil
+    /// The layer shows only through another layer's alpha or luma (which is then not drawn).
+    public var matte: LayerMatte? = nil
     /// The subtitle file the text was read from (`captions:`), for the render manifest's
     /// fingerprint of what a render was made from; nil for a text given in the spec.
     public var captionsFile: String? = nil
@@ -153,6 +155,7 @@ public struct TextLayer: Sendable {
         state.blend = blend
         state.mask = mask?.state(at: t)
         state.shape = shape?.state(at: t)
+        state.matte = matte?.state(at: t)
         state.spokenWords = spokenWords?.state(at: t)
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)

@@ -61,6 +61,8 @@ enum FeatureDecoder {
             return .choice(name)
         case .flag:
             return .flag(try node.bool())
+        case .name:
+            return .name(try node.string())
         }
     }
 }

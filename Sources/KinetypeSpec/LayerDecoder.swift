@@ -19,7 +19,7 @@ struct LayerDecoder {
         "id", "text", "font", "size", "position", "anchor", "color", "opacity",
         "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
         "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out", "motionBlur", "captions",
-        "mask"
+        "mask", "matte"
     ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
     static let rowItemFields = [
@@ -31,7 +31,8 @@ struct LayerDecoder {
     /// beyond text: place, colour, opacity, stroke, shadows, compositing, timing, motion blur.
     static let shapeFields =
         LayerShape.fields.map(\.key) + [
-            "id", "position", "anchor", "color", "opacity", "stroke", "shadow", "shadows", "blend", "mask", "in", "out", "motionBlur"
+            "id", "position", "anchor", "color", "fill", "opacity", "stroke", "shadow", "shadows", "blend", "mask", "matte", "in", "out",
+            "motionBlur"
         ]
 
     static let boxFields = ["width", "height"]
@@ -88,19 +89,6 @@ struct LayerDecoder {
             layer.animators = try AnimatorDecoder.decode(animators, warnings: &properties.warnings)
             properties.warnings += AnimatorDecoder.lateWarnings(layer, node: animators, duration: duration)
         }
-        if let fill = fields.optional("fill") {
-            if fill.isMapping, (try? fill.fieldNames())?.contains("linearGradient") ?? false {
-                layer.fill = try GradientDecoder.fill(fill, properties: &properties)
-            } else if fill.isScalar || (try? fill.fieldNames())?.contains("keyframes") ?? false {
-                // A solid fill is the layer's colour, under its other name.
-                if let color = fields.optional("color") {
-                    throw fill.error("a solid fill is the layer's color, which is given too (line \(color.line ?? 0)); keep one")
-                }
-                layer.color = try properties.property(fill, value: { try ValueDecoders.color($0) })
-            } else {
-                layer.fill = try GradientDecoder.fill(fill, properties: &properties)
-            }
-        }
         if layer.fit != nil, layer.paragraph.boxWidth == nil {
             throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error(
                 "shrink-to-fit needs a box width to fit into: add box: {width: …}")
@@ -139,8 +127,8 @@ struct LayerDecoder {
         return layer
     }
 
-    /// What text and shape layers read alike: compositing (blend, mask), timing (in, out),
-    /// motion blur, stroke and shadows.
+    /// What text and shape layers read alike: compositing (blend, mask, matte), timing (in,
+    /// out), motion blur, stroke, shadows and a gradient fill.
     private func decodeLayerWide(_ fields: SpecMapping, into layer: inout TextLayer, properties: inout PropertyDecoder) throws {
         layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
         layer.mask = try fields.optional("mask").map { try FeatureDecoder.decode($0, as: LayerMask.self, properties: &properties) }
@@ -151,6 +139,20 @@ struct LayerDecoder {
             throw out.error("out (\(hidden) s) must be after in (\(shown) s): the layer would never be shown")
         }
         layer.stroke = try fields.optional("stroke").map { try FeatureDecoder.decode($0, as: TextStroke.self, properties: &properties) }
+        layer.matte = try fields.optional("matte").map { try FeatureDecoder.decode($0, as: LayerMatte.self, properties: &properties) }
+        if let fill = fields.optional("fill") {
+            if fill.isMapping, (try? fill.fieldNames())?.contains("linearGradient") ?? false {
+                layer.fill = try GradientDecoder.fill(fill, properties: &properties)
+            } else if fill.isScalar || (try? fill.fieldNames())?.contains("keyframes") ?? false {
+                // A solid fill is the layer's colour, under its other name.
+                if let color = fields.optional("color") {
+                    throw fill.error("a solid fill is the layer's color, which is given too (line \(color.line ?? 0)); keep one")
+                }
+                layer.color = try properties.property(fill, value: { try ValueDecoders.color($0) })
+            } else {
+                layer.fill = try GradientDecoder.fill(fill, properties: &properties)
+            }
+        }
         if let one = fields.optional("shadow"), let many = fields.optional("shadows") {
             throw many.error("give shadow (one) or shadows (a list), not both" + (one.line.map { "; shadow is at line \($0)" } ?? ""))
         }

@@ -88,6 +88,7 @@ struct SceneDecoder {
                 )
             }
         }
+        try Self.checkMattes(scene, nodes: layerNodes)
         do {
             try GlyphPreflight.check(scene)
         } catch let failure as GlyphPreflight.Failure {
@@ -95,6 +96,27 @@ struct SceneDecoder {
             throw layerNodes[failure.layer].error("layer \(SpecError.quoted(layer.id)) cannot draw its text: \(failure.error)")
         }
         return scene
+    }
+
+    /// Each matte names another layer of the spec, one that has no matte of its own (so mattes
+    /// never form a chain or a cycle).
+    static func checkMattes(_ scene: Scene, nodes: [SpecNode]) throws {
+        let mattes = Dictionary(scene.layers.map { ($0.id, $0.matte) }, uniquingKeysWith: { first, _ in first })
+        for (layer, node) in zip(scene.layers, nodes) {
+            guard let matte = layer.matte else { continue }
+            let place = (try? node.mapping(allowed: nil).optional("matte")?.mapping(allowed: nil).optional("layer")) ?? nil
+            let at = place ?? node
+            guard matte.layer != layer.id else { throw at.error("layer \(SpecError.quoted(layer.id)) cannot be its own matte") }
+            guard let other = mattes[matte.layer] else {
+                let ids = scene.layers.map(\.id).filter { $0 != layer.id }.prefix(8).map(SpecError.quoted).joined(separator: ", ")
+                throw at.error("no layer has the id \(SpecError.quoted(matte.layer)); the layers are \(ids)")
+            }
+            if let chained = other {
+                throw at.error(
+                    "the matte layer \(SpecError.quoted(matte.layer)) has a matte of its own (\(SpecError.quoted(chained.layer))); a matte layer cannot have one"
+                )
+            }
+        }
     }
 
     private func decodeCanvas(_ node: SpecNode) throws -> CanvasSpec {

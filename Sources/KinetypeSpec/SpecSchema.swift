@@ -176,6 +176,7 @@ public enum SpecSchema {
             ),
             "motionBlur": (described(MotionBlur.self), "This layer's motion blur, instead of the spec's (shutterAngle 0: sharp)."),
             "mask": (described(LayerMask.self), "A rectangle that clips the layer composited as a whole (a wipe reveal)."),
+            "matte": (described(LayerMatte.self), "Show the layer only through another layer's alpha or luma (that layer is not drawn)."),
             "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),
             "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in)."),
             "captions": (
@@ -459,6 +460,7 @@ public enum SpecSchema {
         case .color: return ref("color")
         case let .choice(names): return ["enum": names]
         case .flag: return ["type": "boolean"]
+        case .name: return ["type": "string"]
         }
     }
 
@@ -473,6 +475,7 @@ public enum SpecSchema {
         case let .color(property): return property.value(at: 0).hexString
         case let .choice(name): return name
         case let .flag(flag): return flag
+        case let .name(name): return name
         }
     }
 

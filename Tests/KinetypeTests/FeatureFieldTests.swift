@@ -17,6 +17,7 @@ final class FeatureFieldTests: XCTestCase {
         XCTAssertEqual(assertDescribed(LayerMask.self), Mirror(reflecting: LayerMask.defaults).children.count)
         XCTAssertEqual(assertDescribed(MotionBlur.self), Mirror(reflecting: MotionBlur.defaults).children.count)
         XCTAssertEqual(assertDescribed(LayerShape.self), Mirror(reflecting: LayerShape.defaults).children.count)
+        XCTAssertEqual(assertDescribed(LayerMatte.self), Mirror(reflecting: LayerMatte.defaults).children.count)
     }
 
     /// `scaled(by:)` multiplies exactly the fields described as lengths.
@@ -38,6 +39,7 @@ final class FeatureFieldTests: XCTestCase {
         check(LayerMask.self)
         check(MotionBlur.self)
         check(LayerShape.self)
+        check(LayerMatte.self)
         XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 
@@ -127,6 +129,7 @@ final class FeatureFieldTests: XCTestCase {
         case .flag:
             guard case let .flag(flag) = current else { return current }
             return .flag(!flag)
+        case .name: return .name("another")
         }
     }
 

@@ -40,6 +40,7 @@ final class SchemaTests: XCTestCase {
         check(LayerMask.self)
         check(MotionBlur.self)
         check(LayerShape.self)
+        check(LayerMatte.self)
         XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 

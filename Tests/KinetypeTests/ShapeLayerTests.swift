@@ -159,4 +159,19 @@ final class ShapeLayerTests: XCTestCase {
         XCTAssertEqual(checked, 8)
         XCTAssertGreaterThan(renderer.shapeCoverageReuse.hits, 8, "the box, its shadow and the dot come from the cache")
     }
+
+    /// `fill: {linearGradient}` on a shape runs across its box, as on a text's layout box.
+    func testAGradientFillRunsAcrossTheShapesBox() throws {
+        let image = try Self.render(
+            Self.scene(
+                """
+                {type: rectangle, size: [100, 40], position: [100, 60], fill: {linearGradient: {stops: [["#FF0000", 0], ["#0000FF", 1]]}}}
+                """))
+        func pixel(_ x: Int) -> [UInt8] { Array(image.pixels[((60 * image.width + x) * 4)..<((60 * image.width + x) * 4 + 4)]) }
+        XCTAssertEqual(pixel(50), [254, 0, 1, 255], "at the first pixel's centre, 0.5 px along 100")
+        XCTAssertEqual(pixel(149), [1, 0, 254, 255], "at the last pixel's centre, 99.5 px along")
+        let middle = pixel(100)
+        XCTAssertEqual(Double(middle[0]), 127.5, accuracy: 2)
+        XCTAssertEqual(Double(middle[2]), 127.5, accuracy: 2)
+    }
 }

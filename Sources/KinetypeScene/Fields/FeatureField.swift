@@ -18,6 +18,8 @@ public enum FieldKind: Sendable, Equatable {
     case choice([String])
     /// `true` or `false`.
     case flag
+    /// A name: another layer's `id`.
+    case name
 }
 
 /// A field's value as decoded from a spec: the animatable kinds as a constant or keyframes.
@@ -28,6 +30,7 @@ public enum FieldValue: Sendable {
     case color(Property<RGBA>)
     case choice(String)
     case flag(Bool)
+    case name(String)
 
     /// When its animation ends (0 for a constant).
     public var endTime: Double {
@@ -35,7 +38,7 @@ public enum FieldValue: Sendable {
         case let .number(property): return property.endTime
         case let .point(property): return property.endTime
         case let .color(property): return property.endTime
-        case .integer, .choice, .flag: return 0
+        case .integer, .choice, .flag, .name: return 0
         }
     }
 
@@ -45,7 +48,7 @@ public enum FieldValue: Sendable {
         case let .number(property): return AnyProperty.number(property).keyframeTimes
         case let .point(property): return AnyProperty.point(property).keyframeTimes
         case let .color(property): return AnyProperty.color(property).keyframeTimes
-        case .integer, .choice, .flag: return []
+        case .integer, .choice, .flag, .name: return []
         }
     }
 
@@ -191,6 +194,19 @@ extension FeatureField {
             },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { .text($0[keyPath: state].rawValue) })
+    }
+
+    /// A name (not animatable): another layer's `id`.
+    package static func name(
+        _ key: String, _ model: WritableKeyPath<Feature, String> & Sendable, _ state: WritableKeyPath<State, String> & Sendable,
+        required: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .name, isAnimatable: false, isRequired: required, isLength: false, doc: doc,
+            read: { .name($0[keyPath: model]) },
+            write: { feature, value in if case let .name(name) = value { feature[keyPath: model] = name } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .text($0[keyPath: state]) })
     }
 
     /// `true` or `false` (not animatable).
