@@ -32,6 +32,9 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CICU", pkgConfig: "icu-uc",
@@ -43,6 +46,8 @@ let package = Package(
         // zlib: unfiltered PNGs are deflated in the shim.
         .target(name: "CPNGShims", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CWebPShims", dependencies: ["CWebP"]),
+        // libjpeg-turbo's decoder, its setjmp kept in C.
+        .target(name: "CJPEGShims", dependencies: ["CJPEG"]),
         // ICU's break iterators behind plain C names (ICU renames its functions per version).
         .target(name: "CICUShims", dependencies: ["CICU"]),
         // glibc's sched_getaffinity (needs _GNU_SOURCE) for the CPUs a render may use.
@@ -53,8 +58,8 @@ let package = Package(
         // Fonts, bidi, line breaking, shaping, layout. The only module that holds
         // FreeType/HarfBuzz/FriBidi/ICU handles.
         .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CFreeTypeShims", "CFriBidiShims"]),
-        // Canvas, compositing, PNG and WebP encode/decode.
-        .target(name: "KinetypeRaster", dependencies: ["CPNGShims", "CWebPShims"]),
+        // Canvas, compositing, image resampling, PNG and WebP encode/decode, JPEG decode.
+        .target(name: "KinetypeRaster", dependencies: ["CPNGShims", "CWebPShims", "CJPEGShims"]),
         // The scene model: layers whose properties are constants or keyframes, public
         // initializers, evaluation at a time, limits, font resolution and the glyph check. No I/O
         // beyond fonts, no Yams.

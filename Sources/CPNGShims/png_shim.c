@@ -217,13 +217,18 @@ int kt_png_encode(const uint8_t *const *rows, uint32_t width, uint32_t height,
     return 0;
 }
 
-int kt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
+int kt_png_read_rgba(const char *path, uint64_t max_pixels, uint8_t **pixels, uint32_t *width, uint32_t *height,
                      char *error, size_t error_size) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
     if (!png_image_begin_read_from_file(&image, path)) {
         snprintf(error, error_size, "%s", image.message); return -1;
+    }
+    if (max_pixels > 0 && (uint64_t)image.width * image.height > max_pixels) {
+        snprintf(error, error_size, "it is %u x %u pixels, more than the limit of %llu pixels", image.width, image.height,
+                 (unsigned long long)max_pixels);
+        png_image_free(&image); return -1;
     }
     image.format = PNG_FORMAT_RGBA;
     size_t size = PNG_IMAGE_SIZE(image);

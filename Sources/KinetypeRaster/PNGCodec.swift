@@ -141,12 +141,14 @@ public enum PNGCodec {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    public static func read(path: String) throws -> RGBAImage {
+    /// Reads a PNG as straight RGBA; one of more than `maxPixels` pixels is refused before its
+    /// pixels are allocated (an untrusted file's header can claim any size).
+    public static func read(path: String, maxPixels: Int = 0) throws -> RGBAImage {
         try RegularFile.check(path)  // before libpng opens it: a FIFO would block for ever
         var buffer: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 512)
-        guard kt_png_read_rgba(path, &buffer, &width, &height, &message, message.count) == 0, let buffer else {
+        guard kt_png_read_rgba(path, UInt64(max(0, maxPixels)), &buffer, &width, &height, &message, message.count) == 0, let buffer else {
             throw PNGError(description: "cannot read \(path): " + text(message))
         }
         defer { free(buffer) }

@@ -29,8 +29,9 @@ int kt_png_encode(const uint8_t *const *rows, uint32_t width, uint32_t height,
                   int channels, const uint8_t *palette, int palette_count,
                   kt_png_options options, kt_png_byte_sink sink, void *context, char *error, size_t error_size);
 
-/// Reads any PNG as 8-bit straight RGBA into a buffer allocated with malloc (caller frees).
-int kt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
+/// Reads any PNG as 8-bit straight RGBA into a buffer allocated with malloc (caller frees);
+/// refuses, before allocating, one of more than `max_pixels` pixels (0: no limit).
+int kt_png_read_rgba(const char *path, uint64_t max_pixels, uint8_t **pixels, uint32_t *width, uint32_t *height,
                      char *error, size_t error_size);
 
 #endif
