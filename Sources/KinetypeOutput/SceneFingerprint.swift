@@ -4,16 +4,16 @@ import KinetypeRaster
 import KinetypeScene
 import KinetypeRender
 
-/// Fingerprints of what a render was made from: the spec file's bytes (with the subtitle files
-/// its layers read) and the font files its layers use (their own fonts and fallbacks). FNV-1a,
+/// Fingerprints of what a render was made from: the spec file's bytes (with the subtitle and
+/// image files its layers read) and the font files its layers use (their own fonts and fallbacks). FNV-1a,
 /// 64-bit: a check for staleness, not a cryptographic hash.
 package enum SceneFingerprint {
-    /// The spec file's bytes, then each captions file's, or nil for a scene built in Swift. A
-    /// spec without captions files keeps the fingerprint it had before they existed.
+    /// The spec file's bytes, then each captions and image file's, or nil for a scene built in
+    /// Swift. A spec without such files keeps the fingerprint it had before they existed.
     public static func spec(_ scene: Scene) -> String? {
         guard let data = FileManager.default.contents(atPath: scene.sourcePath) else { return nil }
         var hash = fnv1a(data, seed: offsetBasis)
-        for path in scene.layers.compactMap(\.captionsFile) {
+        for path in scene.layerFiles {
             hash = fnv1a(Data("\u{0}\(path)\u{0}".utf8) + (FileManager.default.contents(atPath: path) ?? Data("missing".utf8)), seed: hash)
         }
         return hex(hash)

@@ -14,6 +14,8 @@ package final class CanvasRasterizer {
     let shapeMasks = ShapeMaskCache()
     /// Shape layers' coverage (blurred, for their shadows) kept from earlier frames (this thread's).
     var shapeCoverages = ShapeCoverageCache()
+    /// Image layers' resampled pixels kept from earlier frames (this thread's).
+    var imageSamples = ImageSampleCache()
     /// Transparent canvases that layers composited as a whole are drawn into, one per nesting
     /// depth, reused from layer to layer and frame to frame (each is cleared where it was drawn).
     private var layerCanvases: [Canvas?] = []
@@ -39,6 +41,7 @@ package final class CanvasRasterizer {
             case let .glyphs(glyphs): try draw(glyphs)
             case let .rectangles(rectangles): draw(rectangles)
             case let .shape(shape): draw(shape)
+            case let .image(image): draw(image)
             case let .layer(layer): try draw(layer, depth: depth)
             case let .motionBlur(blur): try draw(blur, depth: depth)
             }
@@ -174,6 +177,19 @@ package final class CanvasRasterizer {
         }
         let color = item.paint.color
         canvas.composite(coverage, color: (color.r, color.g, color.b, color.a))
+    }
+
+    /// The image resampled into its rectangle (kept per thread while it stays put), cut to its
+    /// clip by exact area, composited with its opacity.
+    private func draw(_ item: ImageItem) {
+        let window = PixelWindow(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+        guard var drawn = imageSamples.sample(item, window: window) else { return }
+        if let clip = item.clip {
+            let kept = CoverageMask(rectangle: clip.x, clip.y, clip.x + clip.width, clip.y + clip.height, window: window)
+            drawn.keep(kept)
+        }
+        canvas.composite(
+            premultipliedRGBA: drawn.pixels, width: drawn.width, height: drawn.height, x: drawn.x, y: drawn.y, opacity: item.opacity)
     }
 
     static func coverage(_ outline: ShapeOutline, window: PixelWindow?) -> CoverageMask {

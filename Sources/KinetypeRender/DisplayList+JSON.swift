@@ -36,6 +36,9 @@ extension DisplayList.Item: Encodable {
         case let .shape(item):
             try container.encode("shape", forKey: .type)
             try item.encode(to: encoder)
+        case let .image(item):
+            try container.encode("image", forKey: .type)
+            try item.encode(to: encoder)
         }
     }
 }

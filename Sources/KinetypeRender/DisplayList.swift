@@ -31,6 +31,8 @@ public struct DisplayList: Sendable, Equatable, Encodable {
         /// A shape layer's part: its fill, its stroke (the ring between two outlines) or a
         /// shadow (its outline moved and blurred), with exact area coverage.
         case shape(ShapeItem)
+        /// An image layer's image, resampled into its rectangle.
+        case image(ImageItem)
     }
 }
 
@@ -128,6 +130,43 @@ public struct ShapeItem: Sendable, Equatable, Encodable {
         self.paint = paint
         self.blur = blur
         self.gradient = gradient
+    }
+}
+
+/// An image drawn into a rectangle of any fractional place and size (area averaging when shrunk,
+/// bilinear when enlarged), cut to `clip` when its fit overflows its box.
+public struct ImageItem: Sendable, Equatable, Encodable {
+    /// The layer's id, for reading a display list.
+    public var layer: String
+    /// The decoded image; the display list prints its file.
+    public var source: ImagePixels
+    public var rect: Rect
+    /// Exact-area clip (a `cover` fit's box); nil: none.
+    public var clip: Rect?
+    /// 0…1: the layer's opacity, unless the layer is composited as a whole.
+    public var opacity: Double
+
+    public init(layer: String, source: ImagePixels, rect: Rect, clip: Rect? = nil, opacity: Double = 1) {
+        self.layer = layer
+        self.source = source
+        self.rect = rect
+        self.clip = clip
+        self.opacity = opacity
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.layer == b.layer && a.source === b.source && a.rect == b.rect && a.clip == b.clip && a.opacity == b.opacity
+    }
+
+    private enum CodingKeys: String, CodingKey { case layer, file, rect, clip, opacity }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(layer, forKey: .layer)
+        try container.encode(source.path, forKey: .file)
+        try container.encode(rect, forKey: .rect)
+        try container.encodeIfPresent(clip, forKey: .clip)
+        try container.encode(opacity, forKey: .opacity)
     }
 }
 

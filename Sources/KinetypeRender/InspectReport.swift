@@ -38,6 +38,8 @@ package struct InspectReport: Encodable, Sendable {
         public var mask: MaskState?
         /// A shape layer's shape at the frame (its placed box is `box`).
         public var shape: ShapeState?
+        /// An image layer's image at the frame (its placed box is `box`).
+        public var image: ImageState?
 
         public struct Fill: Encodable, Sendable {
             public var angle: Double
@@ -80,9 +82,11 @@ package struct InspectReport: Encodable, Sendable {
             guard shown else { return try container.encode(false, forKey: Key("shown")) }
             try container.encode(anchor, forKey: Key("anchor"))
             try container.encode(box, forKey: Key("box"))
-            if let shape {
-                // A shape layer has no text, font or lines: its shape and the properties it reads.
-                try container.encode(shape, forKey: Key("shape"))
+            if shape != nil || image != nil {
+                // A shape or image layer has no text, font or lines: its shape or image and the
+                // properties it reads.
+                try container.encodeIfPresent(shape, forKey: Key("shape"))
+                try container.encodeIfPresent(image, forKey: Key("image"))
                 for (path, value) in properties where TextLayer.shapeProperties.contains(path) {
                     try container.encode(value, forKey: Key(path))
                 }
@@ -146,7 +150,7 @@ package struct InspectReport: Encodable, Sendable {
                         angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
                         space: gradient.space.rawValue, start: painted.gradient.map { [$0.start.x, $0.start.y] } ?? [],
                         end: painted.gradient.map { [$0.end.x, $0.end.y] } ?? [])
-                }, mask: layer.mask, shape: layer.shape)
+                }, mask: layer.mask, shape: layer.shape, image: layer.image)
             report.shown = layer.isShown
             return report
         }

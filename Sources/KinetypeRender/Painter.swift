@@ -90,6 +90,11 @@ package struct Painter: Sendable {
     /// canvas, or one `layer` item when it is composited as a whole (an opacity below 1, a blend
     /// mode or a mask), its parts at full strength inside; no items for a layer not shown.
     private func paint(_ layer: LayerState, layout: TextLayout) -> (items: [DisplayList.Item], painted: PaintedLayer) {
+        if let image = layer.image {
+            // An image layer: its box placed as a text's layout box is, the image fitted into it.
+            let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(box: image.box), layer: layer), color: layer.color)
+            return (composited(layer) { ImagePainter.items($0, image: image, box: painted.layout.box) }, painted)
+        }
         if let shape = layer.shape {
             // A shape layer: its box placed as a text's layout box is; no text is laid out.
             let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(shape), layer: layer), color: layer.color)

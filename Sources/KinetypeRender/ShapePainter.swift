@@ -7,9 +7,11 @@ import KinetypeScene
 /// (as a text's), each a `ShapeItem` with the layer's opacity in its paint.
 enum ShapePainter {
     /// The shape's box as a layout, so the layer's position and anchor place it as they place text.
-    static func layout(_ shape: ShapeState) -> TextLayout {
-        let box = shape.box
-        return TextLayout(size: 0, box: box, firstAscent: box.height, lines: [], overflowed: false, clip: nil)
+    static func layout(_ shape: ShapeState) -> TextLayout { layout(box: shape.box) }
+
+    /// A box at the origin as a layout (a baseline anchor is its bottom edge).
+    static func layout(box: Rect) -> TextLayout {
+        TextLayout(size: 0, box: box, firstAscent: box.height, lines: [], overflowed: false, clip: nil)
     }
 
     /// `box`: the shape's placed box on the canvas.

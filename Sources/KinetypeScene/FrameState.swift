@@ -48,6 +48,8 @@ public struct LayerState: Sendable, Equatable {
     public var shape: ShapeState?
     /// The layer it shows through (nil: none).
     public var matte: MatteState?
+    /// The layer's image at this frame (nil: not an image layer).
+    public var image: ImageState?
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

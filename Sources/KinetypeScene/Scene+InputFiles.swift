@@ -8,12 +8,17 @@ extension Scene {
     }
 
     /// The files the scene was read from, whose change changes what it draws: the spec file
-    /// (none for a scene built in Swift), the captions files its layers read, and its font
-    /// files; each once, in that order. What a live preview or `render --watch` watches: a new
-    /// kind of file a layer reads (an image) belongs here too.
+    /// (none for a scene built in Swift), the captions and image files its layers read, and its
+    /// font files; each once, in that order. What a live preview or `render --watch` watches: a
+    /// new kind of file a layer reads belongs here too.
     public var inputFiles: [String] {
         var seen = Set<String>()
         let spec = FileManager.default.fileExists(atPath: sourcePath) ? [sourcePath] : []
-        return (spec + layers.compactMap(\.captionsFile) + fontFiles).filter { seen.insert($0).inserted }
+        return (spec + layerFiles + fontFiles).filter { seen.insert($0).inserted }
+    }
+
+    /// The captions and image files the layers read, in layer order.
+    public var layerFiles: [String] {
+        layers.flatMap { [$0.captionsFile, $0.image?.pixels.path].compactMap { $0 } }
     }
 }

@@ -95,6 +95,7 @@ extension TextLayer {
         layer.stroke = stroke?.scaled(by: k)
         layer.mask = mask?.scaled(by: k)
         layer.shape = shape?.scaled(by: k)
+        layer.image = image?.scaled(by: k)
         layer.shadows = shadows.map { $0.scaled(by: k) }
         return layer
     }

@@ -12,6 +12,8 @@ public enum SpecLimits {
     /// The widest stroke drawn and the largest shadow blur, pixels: a spring's overshoot is cut here.
     public static let maxStrokeWidth = 512.0
     public static let maxBlur = 512.0
+    /// An image layer's file: its pixels (a 36-megapixel photo; 144 MB decoded).
+    public static let maxImagePixels = 36_000_000
     /// Letter spacing, pixels a cluster (negative tightens).
     public static let tracking = -1000.0...1000.0
     /// Positions and box widths: far beyond any canvas, well inside what pixel arithmetic can hold.

@@ -37,6 +37,8 @@ public struct TextLayer: Sendable {
     public var shape: LayerShape? = nil
     /// The layer shows only through another layer's alpha or luma (which is then not drawn).
     public var matte: LayerMatte? = nil
+    /// A PNG or JPEG drawn instead of the text (which is then empty); nil for a text layer.
+    public var image: LayerImage? = nil
     /// The subtitle file the text was read from (`captions:`), for the render manifest's
     /// fingerprint of what a render was made from; nil for a text given in the spec.
     public var captionsFile: String? = nil
@@ -123,7 +125,10 @@ public struct TextLayer: Sendable {
         }
         return
             (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
-            + [background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0, shape?.endTime ?? 0]
+            + [
+                background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0, shape?.endTime ?? 0,
+                image?.endTime ?? 0
+            ]
             + shadows.map(\.endTime)).max() ?? 0
     }
 
@@ -156,6 +161,11 @@ public struct TextLayer: Sendable {
         state.mask = mask?.state(at: t)
         state.shape = shape?.state(at: t)
         state.matte = matte?.state(at: t)
+        state.image = image.map { image in
+            var evaluated = image.state(at: t)
+            evaluated.pixels = image.pixels
+            return evaluated
+        }
         state.spokenWords = spokenWords?.state(at: t)
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)

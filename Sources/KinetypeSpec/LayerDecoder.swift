@@ -35,6 +35,15 @@ struct LayerDecoder {
             "motionBlur"
         ]
 
+    /// An image layer (`type: image`): its image's fields and what any layer has beyond text
+    /// and style: place, opacity, compositing, timing, motion blur.
+    static let imageFields =
+        ["type"] + LayerImage.fields.map(\.key) + [
+            "id", "position", "anchor", "opacity", "blend", "mask", "matte", "in", "out", "motionBlur"
+        ]
+    /// What `type` takes; a layer without one is text.
+    static let layerTypes = LayerShape.Kind.allCases.map(\.rawValue) + ["image"]
+
     static let boxFields = ["width", "height"]
     static let fitFields = ["minimumScaleFactor"]
     static let fontFields = ["family", "file", "system", "weight", "design", "variations", "features", "monospacedDigits"]
@@ -47,8 +56,16 @@ struct LayerDecoder {
     }
 
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
-        if !rowItem, node.isMapping, try node.mapping(allowed: nil).optional("type") != nil {
-            return try decodeShape(node, defaultID: defaultID, warnings: &warnings)
+        if !rowItem, node.isMapping, let typeNode = try node.mapping(allowed: nil).optional("type") {
+            let type = try typeNode.string()
+            guard Self.layerTypes.contains(type) else {
+                throw typeNode.error(
+                    "unknown type \(SpecError.quoted(type)); allowed: \(Self.layerTypes.joined(separator: ", ")) (a layer without a type is text)"
+                )
+            }
+            return type == "image"
+                ? try decodeImage(node, defaultID: defaultID, warnings: &warnings)
+                : try decodeShape(node, defaultID: defaultID, warnings: &warnings)
         }
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
         var properties = PropertyDecoder(duration: duration)
@@ -120,6 +137,46 @@ struct LayerDecoder {
         var layer = TextLayer(id: id, text: .constant(""), font: font, size: .constant(0), anchor: anchor)
         layer.shape = try FeatureDecoder.decode(fields: fields, as: LayerShape.self, properties: &properties)
         for property in TextLayer.properties where TextLayer.shapeProperties.contains(property.path) {
+            guard let valueNode = fields.optional(property.path) else { continue }
+            property.set(try decode(valueNode, as: property, font: font.family, properties: &properties), on: &layer)
+        }
+        try decodeLayerWide(fields, into: &layer, properties: &properties)
+        return layer
+    }
+
+    /// An image layer: its file read now (PNG or JPEG, within `SpecLimits.maxImagePixels`), its
+    /// box by default the image's own size, and the layer's place, opacity, compositing and
+    /// timing as a text layer reads them.
+    private func decodeImage(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> TextLayer {
+        let fields = try node.mapping(allowed: Self.imageFields)
+        var properties = PropertyDecoder(duration: duration)
+        defer { warnings += properties.warnings }
+        let id = try fields.optional("id")?.string() ?? defaultID
+        let anchor = try fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
+        let font = FontSpec(
+            source: .system(design: "default"), family: try catalog.systemFamily(design: "default"), weight: nil, variations: [:])
+        var layer = TextLayer(id: id, text: .constant(""), font: font, size: .constant(0), anchor: anchor)
+        var image = try FeatureDecoder.decode(fields: fields, as: LayerImage.self, properties: &properties)
+        let fileNode = try fields.required("file")
+        let path = image.file.hasPrefix("/") ? image.file : specDirectory.appendingPathComponent(image.file).standardizedFileURL.path
+        let format = URL(fileURLWithPath: path).pathExtension.lowercased()
+        guard ["png", "jpg", "jpeg"].contains(format) else {
+            throw fileNode.error("cannot tell the image format of \(SpecError.quoted(image.file)): use a .png, .jpg or .jpeg file")
+        }
+        do {
+            let decoded =
+                format == "png"
+                ? try PNGCodec.read(path: path, maxPixels: SpecLimits.maxImagePixels)
+                : try JPEGCodec.read(path: path, maxPixels: SpecLimits.maxImagePixels)
+            image.pixels = ImagePixels(path: path, image: decoded)
+        } catch {
+            throw fileNode.error("\(error)")
+        }
+        if fields.optional("size") == nil {
+            image.size = .constant(Point2(x: Double(image.pixels.image.width), y: Double(image.pixels.image.height)))
+        }
+        layer.image = image
+        for property in TextLayer.properties where ["position", "opacity"].contains(property.path) {
             guard let valueNode = fields.optional(property.path) else { continue }
             property.set(try decode(valueNode, as: property, font: font.family, properties: &properties), on: &layer)
         }

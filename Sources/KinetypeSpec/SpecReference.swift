@@ -21,6 +21,7 @@ public enum SpecReference {
         var sections: [(title: String, schema: JSON)] = [("Top level", document)]
         sections += [("A text layer (`layers[]`)", definitions["textLayer"] as? JSON ?? [:])]
         sections += [("A shape layer (`layers[]` with `type:`)", definitions["shapeLayer"] as? JSON ?? [:])]
+        sections += [("An image layer (`layers[]` with `type: image`)", definitions["imageLayer"] as? JSON ?? [:])]
         sections += [("A row (`layers[]` with `row:`)", ((definitions["row"] as? JSON)?["properties"] as? JSON)?["row"] as? JSON ?? [:])]
         sections += [("A row item (`row.items[]`)", definitions["rowItem"] as? JSON ?? [:])]
         var written = Set<String>()
@@ -30,7 +31,7 @@ public enum SpecReference {
             written.insert(title)
             let required = Set(schema["required"] as? [String] ?? [])
             page += "\n## \(title)\n\n"
-            if title.hasPrefix("A row item") || title.hasPrefix("A shape layer") {
+            if title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer") {
                 page += "Its mappings (`stroke`, `shadow`, `mask`, …) are a text layer's.\n\n"
             }
             page += "| field | value | default | |\n| --- | --- | --- | --- |\n"
@@ -42,7 +43,9 @@ public enum SpecReference {
                 page += "| `\(name)` | \(value) | \(defaultText) | \(doc) |\n"
                 // Objects inside get a section of their own, named by their path.
                 // (A row item's are a text layer's.)
-                if let nested = object(in: field), !title.hasPrefix("A row item"), !title.hasPrefix("A shape layer") {
+                if let nested = object(in: field), !title.hasPrefix("A row item"), !title.hasPrefix("A shape layer"),
+                    !title.hasPrefix("An image layer")
+                {
                     let path = title.hasPrefix("Top") ? name : "\(sectionPath(title)).\(name)"
                     sections.append(("`\(path)`", nested))
                 }

@@ -77,7 +77,11 @@ public enum SpecSchema {
             ],
             "easing": easing(),
             // A layer with a `type` is a shape; without, text.
-            "layer": ["if": ["type": "object", "required": ["type"]], "then": ref("shapeLayer"), "else": ref("textLayer")],
+            "layer": [
+                "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "image"]]], "then": ref("imageLayer"),
+                "else": ["if": ["type": "object", "required": ["type"]], "then": ref("shapeLayer"), "else": ref("textLayer")]
+            ],
+            "imageLayer": imageLayer(),
             "textLayer": layer(fields: LayerDecoder.fields),
             "shapeLayer": shapeLayer(),
             "rowItem": layer(fields: LayerDecoder.rowItemFields),
@@ -117,6 +121,19 @@ public enum SpecSchema {
             schemas[field.key] = (schema, doc)
         }
         return object(LayerDecoder.shapeFields, schemas, required: LayerShape.fields.filter(\.isRequired).map(\.key))
+    }
+
+    /// An image layer: its image's described fields, `type: image`, and the layer-wide fields.
+    static func imageLayer() -> JSON {
+        var schemas = layerFieldSchemas()
+        let image = described(LayerImage.self)["properties"] as! JSON
+        for field in LayerImage.fields {
+            var schema = image[field.key] as! JSON
+            let doc = schema.removeValue(forKey: "description") as! String
+            schemas[field.key] = (schema, doc)
+        }
+        schemas["type"] = (["const": "image"], "image: a PNG or JPEG file.")
+        return object(LayerDecoder.imageFields, schemas, required: ["type"] + LayerImage.fields.filter(\.isRequired).map(\.key))
     }
 
     /// A text layer (or a row item, whose field list is shorter).
@@ -442,7 +459,9 @@ public enum SpecSchema {
         for field in Feature.fields {
             var schema = value(field.kind)
             if field.isAnimatable { schema = animatable(schema) }
-            if !field.isRequired { schema = withDefault(schema, defaultValue(field.value(of: Feature.defaults), kind: field.kind)) }
+            if !field.isRequired, !field.hasDerivedDefault {
+                schema = withDefault(schema, defaultValue(field.value(of: Feature.defaults), kind: field.kind))
+            }
             schemas[field.key] = (schema, field.doc)
         }
         return object(Feature.fields.map(\.key), schemas, required: Feature.fields.filter(\.isRequired).map(\.key))

@@ -79,6 +79,7 @@ final class LayerCompositingTests: XCTestCase {
                 case let .layer(layer): return "layer \(layer.opacity) \(layer.blend.rawValue) \(layer.items.count)"
                 case .motionBlur: return "motionBlur"
                 case .shape: return "shape"
+                case .image: return "image"
                 }
             }
         }

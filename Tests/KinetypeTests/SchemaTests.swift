@@ -41,6 +41,7 @@ final class SchemaTests: XCTestCase {
         check(MotionBlur.self)
         check(LayerShape.self)
         check(LayerMatte.self)
+        check(LayerImage.self)
         XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 
@@ -72,6 +73,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(SpecSchema.document()), Set(SceneDecoder.fields))
         XCTAssertEqual(keys(defs["textLayer"]), Set(LayerDecoder.fields))
         XCTAssertEqual(keys(defs["shapeLayer"]), Set(LayerDecoder.shapeFields))
+        XCTAssertEqual(keys(defs["imageLayer"]), Set(LayerDecoder.imageFields))
         XCTAssertEqual(keys(defs["rowItem"]), Set(LayerDecoder.rowItemFields))
         XCTAssertEqual(keys(SpecSchema.decoration()), Set(DecorationDecoder.fields))
         XCTAssertEqual(keys(SpecSchema.animator()), Set(AnimatorDecoder.fields))

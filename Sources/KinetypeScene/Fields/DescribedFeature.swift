@@ -13,6 +13,9 @@ package protocol DescribedFeature: Sendable {
     /// The feature as a spec that gives no optional field makes it; a required field holds a
     /// placeholder the decoder always replaces.
     static var defaults: Self { get }
+    /// Stored properties loaded from a described field rather than described themselves (an
+    /// image's decoded pixels, from its `file`).
+    static var loadedProperties: Set<String> { get }
 }
 
 /// A feature's values at one frame, as the drawing stages read them and `inspect` prints them.
@@ -22,6 +25,8 @@ package protocol EvaluatedState: Sendable, Encodable {
 }
 
 extension DescribedFeature {
+    package static var loadedProperties: Set<String> { [] }
+
     /// When the last of its animations ends (0 when nothing is animated).
     package var endTime: Double { Self.fields.map { $0.value(of: self).endTime }.max() ?? 0 }
 

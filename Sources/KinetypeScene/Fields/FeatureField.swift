@@ -79,6 +79,9 @@ public struct FeatureField<Feature, State>: Sendable {
     public let isLength: Bool
     /// One line for the schema and the spec reference.
     public let doc: String
+    /// The default is worked out when the spec is read (an image's size is its own), so the
+    /// schema gives none; the doc says what it is.
+    public var hasDerivedDefault = false
 
     let read: @Sendable (Feature) -> FieldValue
     let write: @Sendable (inout Feature, FieldValue) -> Void
@@ -140,14 +143,16 @@ extension FeatureField {
     /// An animatable `[x, y]` in pixels (a length unless `length: false`).
     package static func point(
         _ key: String, _ model: WritableKeyPath<Feature, Property<Point2>> & Sendable, _ state: WritableKeyPath<State, Point2> & Sendable,
-        length: Bool = true, required: Bool = false, _ doc: String
+        length: Bool = true, required: Bool = false, derivedDefault: Bool = false, _ doc: String
     ) -> Self {
-        Self(
+        var field = Self(
             key: key, kind: .point, isAnimatable: true, isRequired: required, isLength: length, doc: doc,
             read: { .point($0[keyPath: model]) },
             write: { feature, value in if case let .point(property) = value { feature[keyPath: model] = property } },
             evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model].value(at: t) },
             report: { .numbers([$0[keyPath: state].x, $0[keyPath: state].y]) })
+        field.hasDerivedDefault = derivedDefault
+        return field
     }
 
     /// Animatable padding in pixels, stored with x horizontal and printed `[vertical, horizontal]`

@@ -1,0 +1,47 @@
+import KinetypeRaster
+import KinetypeScene
+
+/// A thread's resampled images kept across frames: a still logo is resampled once. Keyed by the
+/// image and its rectangle (the canvas window is the same for every frame of a renderer).
+struct ImageSampleCache {
+    /// An image resampled into a window of the canvas, premultiplied RGBA.
+    struct Sample {
+        var pixels: [UInt8]
+        var x: Int, y: Int, width: Int, height: Int
+
+        /// Each pixel times the mask's coverage there (0 outside it): a clip with exact edges.
+        mutating func keep(_ mask: CoverageMask) {
+            for row in 0..<height {
+                for column in 0..<width {
+                    let mx = x + column - mask.x, my = y + row - mask.y
+                    let kept = mx >= 0 && mx < mask.width && my >= 0 && my < mask.height ? Int(mask.coverage[my * mask.width + mx]) : 0
+                    guard kept < 255 else { continue }
+                    let index = (row * width + column) * 4
+                    for channel in 0..<4 { pixels[index + channel] = UInt8((Int(pixels[index + channel]) * kept + 127) / 255) }
+                }
+            }
+        }
+    }
+
+    private struct Key: Hashable {
+        var source: ObjectIdentifier
+        var x: Double, y: Double, width: Double, height: Double
+    }
+
+    static let capacity = 8
+    private var entries: [Key: Sample] = [:]
+
+    mutating func sample(_ item: ImageItem, window: PixelWindow) -> Sample? {
+        let key = Key(
+            source: ObjectIdentifier(item.source), x: item.rect.x, y: item.rect.y, width: item.rect.width, height: item.rect.height)
+        if let kept = entries[key] { return kept }
+        guard
+            let out = ImageResampler.resample(
+                item.source.image, into: (item.rect.x, item.rect.y, item.rect.width, item.rect.height), window: window)
+        else { return nil }
+        let sample = Sample(pixels: out.pixels, x: out.x, y: out.y, width: out.width, height: out.height)
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        entries[key] = sample
+        return sample
+    }
+}
