@@ -37,8 +37,10 @@ extension CanvasRasterizer {
         _ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: GlyphStrokeStyle?, reach: Int,
         blur: Double
     ) throws -> CoverageMask? {
-        let keyed = try ShapeMaskCache.key(item, dx: dx, dy: dy, fill: fill, stroke: stroke, reach: reach, blur: blur) { run in
-            GlyphRasterizer(library: library, face: try library.face(path: run.font), size: item.size, variations: run.variations)
+        let keyed = try ShapeMaskCache.key(
+            item, dx: dx, dy: dy, fill: fill, stroke: stroke, reach: reach, blur: blur, fontFile: { fonts.file($0) }
+        ) { run in
+            GlyphRasterizer(library: library, face: try fonts.face(run.font), size: item.size, variations: run.variations)
                 .drawsColor
         }
         if let keyed, let kept = shapeMasks.mask(for: keyed.key, at: keyed.origin, width: canvas.width, height: canvas.height) {
@@ -67,7 +69,7 @@ extension CanvasRasterizer {
         for line in item.lines {
             for run in line.runs {
                 let rasterizer = GlyphRasterizer(
-                    library: library, face: try library.face(path: run.font), size: item.size,
+                    library: library, face: try fonts.face(run.font), size: item.size,
                     variations: run.variations)
                 if rasterizer.drawsColor { continue }  // colour glyphs cast no stroke or shadow
                 for glyph in run.glyphs {
@@ -163,7 +165,7 @@ extension CanvasRasterizer {
     func drawColorGlyphs(_ item: GlyphItem) throws {
         for line in item.lines {
             for run in line.runs {
-                let face = try library.face(path: run.font)
+                let face = try fonts.face(run.font)
                 guard face.isColor else { continue }  // the usual run: nothing to do here
                 let rasterizer = GlyphRasterizer(library: library, face: face, size: item.size, variations: run.variations)
                 for glyph in run.glyphs where abs(glyph.x) < 1e8 && abs(glyph.y) < 1e8 && glyph.paint.color.a > 0 {

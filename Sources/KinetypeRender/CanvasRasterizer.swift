@@ -16,6 +16,8 @@ package final class CanvasRasterizer {
     var shapeCoverages = ShapeCoverageCache()
     /// Image layers' resampled pixels kept from earlier frames (this thread's).
     var imageSamples = ImageSampleCache()
+    /// The faces of the display list being drawn, each resolved once, when first drawn with.
+    var fonts = ListFonts(files: [], library: nil)
     /// Transparent canvases that layers composited as a whole are drawn into, one per nesting
     /// depth, reused from layer to layer and frame to frame (each is cleared where it was drawn).
     private var layerCanvases: [Canvas?] = []
@@ -29,6 +31,7 @@ package final class CanvasRasterizer {
     }
 
     public func draw(_ list: DisplayList) throws -> Canvas {
+        fonts = ListFonts(files: list.fonts, library: library)
         library.beginFrame()
         canvas.clear()
         try draw(list.items, depth: 0)
@@ -320,7 +323,7 @@ package final class CanvasRasterizer {
         var placed: [PlacedGlyph] = []
         for run in line.runs {
             let rasterizer = GlyphRasterizer(
-                library: library, face: try library.face(path: run.font),
+                library: library, face: try fonts.face(run.font),
                 size: size, variations: run.variations)
             if rasterizer.drawsColor { continue }  // colour glyphs are images: drawColorGlyphs
             for glyph in run.glyphs {

@@ -13,6 +13,8 @@ public struct DisplayList: Sendable, Equatable, Encodable {
     public var width: Int
     public var height: Int
     public var background: RGBA
+    /// The font files its runs draw with, by number (`GlyphItem.Run.font`).
+    public var fonts: [String] = []
     public var items: [Item]
 
     public enum Item: Sendable, Equatable {
@@ -229,7 +231,8 @@ public struct GlyphItem: Sendable, Equatable, Encodable {
 
     /// Glyphs of one face at one set of variation coordinates.
     public struct Run: Sendable, Equatable, Encodable {
-        public var font: String
+        /// The face's file, by its number in the display list's `fonts`.
+        public var font: Int
         public var variations: FontVariations
         public var glyphs: [Glyph]
     }

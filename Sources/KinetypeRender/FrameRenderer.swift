@@ -22,7 +22,7 @@ public final class FrameRenderer {
         self.scene = scene
         let library = try FontLibrary()
         layouter = Layouter(library: library)
-        painter = Painter(canvas: scene.canvas)
+        painter = Painter(canvas: scene.canvas, fonts: scene.fontFiles)
         rasterizer = CanvasRasterizer(library: library, canvas: scene.canvas)
     }
 

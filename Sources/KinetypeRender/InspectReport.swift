@@ -118,7 +118,7 @@ package struct InspectReport: Encodable, Sendable {
         let state = scene.frameState(at: frame)
         self.frame = frame
         time = state.time
-        let painted = try Painter(canvas: scene.canvas).paint(state, layouts: try Layouter().layouts(state))
+        let painted = try Painter(canvas: scene.canvas, fonts: scene.fontFiles).paint(state, layouts: try Layouter().layouts(state))
         layers = zip(state.layers, painted.layers).map { layer, painted in
             let layout = painted.layout
             var drawn = layer
@@ -169,6 +169,6 @@ package enum DisplayListReport {
         guard (0..<scene.frameCount).contains(frame) else {
             throw FrameOutOfRange(frame, frameCount: scene.frameCount)
         }
-        return try Painter(canvas: scene.canvas).paint(scene, frame: frame, layouter: try Layouter()).displayList
+        return try Painter(canvas: scene.canvas, fonts: scene.fontFiles).paint(scene, frame: frame, layouter: try Layouter()).displayList
     }
 }

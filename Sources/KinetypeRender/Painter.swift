@@ -8,9 +8,12 @@ import KinetypeScene
 /// animators and decorations belong here.
 package struct Painter: Sendable {
     public let canvas: CanvasSpec
+    /// The scene's font files, by number, which runs name.
+    package let fonts: FontTable
 
-    public init(canvas: CanvasSpec) {
+    public init(canvas: CanvasSpec, fonts: [String] = []) {
         self.canvas = canvas
+        self.fonts = FontTable(fonts)
     }
 
     public func displayList(_ state: FrameState, layouts: [TextLayout]) -> DisplayList {
@@ -78,7 +81,8 @@ package struct Painter: Sendable {
     }
 
     private func displayList(items: [[DisplayList.Item]]) -> DisplayList {
-        DisplayList(width: canvas.width, height: canvas.height, background: canvas.background, items: items.flatMap { $0 })
+        DisplayList(
+            width: canvas.width, height: canvas.height, background: canvas.background, fonts: fonts.files, items: items.flatMap { $0 })
     }
 
     /// Each layer's items, in layer order (a motion-blur sub-frame's).
@@ -195,7 +199,8 @@ package struct Painter: Sendable {
                     id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: moved.transform,
                     opacity: values.opacity)
             }
-            return glyphs.isEmpty ? nil : GlyphItem.Run(font: run.font.path, variations: run.font.variations, glyphs: glyphs)
+            return glyphs.isEmpty
+                ? nil : GlyphItem.Run(font: fonts.number(of: run.font.path), variations: run.font.variations, glyphs: glyphs)
         }
         return runs.isEmpty ? nil : GlyphItem.Line(runs: runs)
     }

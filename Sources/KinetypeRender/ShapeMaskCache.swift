@@ -57,13 +57,13 @@ final class ShapeMaskCache {
     /// the rasterizer draws.
     static func key(
         _ item: GlyphItem, dx: Double, dy: Double, fill: Bool, stroke: GlyphStrokeStyle?, reach: Int, blur: Double,
-        drawsColor: (GlyphItem.Run) throws -> Bool
+        fontFile: (Int) -> String, drawsColor: (GlyphItem.Run) throws -> Bool
     ) rethrows -> (key: Key, origin: (x: Int, y: Int))? {
         var runs: [Key.Run] = [], glyphs: [Key.Glyph] = []
         var origin: (x: Int, y: Int)?
         for line in item.lines {
             for run in line.runs where !(try drawsColor(run)) {
-                runs.append(Key.Run(font: run.font, variations: run.variations))
+                runs.append(Key.Run(font: fontFile(run.font), variations: run.variations))
                 for glyph in run.glyphs {
                     guard abs(glyph.x + dx) < 1e8, abs(glyph.y + dy) < 1e8 else { return nil }
                     let x = quantizeToSubpixel(glyph.x + dx), y = quantizeToSubpixel(glyph.y + dy)

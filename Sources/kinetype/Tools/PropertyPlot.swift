@@ -131,7 +131,8 @@ public struct PropertyPlot: Sendable {
         let labelScene = try Scene(canvas: canvas, fps: 1, duration: 1, layers: layers, catalog: catalog)
         let library = try FontLibrary()
         let state = labelScene.frameState(at: 0)
-        var list = Painter(canvas: canvas).displayList(state, layouts: try Layouter(library: library).layouts(state))
+        var list = Painter(canvas: canvas, fonts: labelScene.fontFiles).displayList(
+            state, layouts: try Layouter(library: library).layouts(state))
         list.items.insert(
             contentsOf: rectangles.map { .rectangles(RectangleItem(layer: "chart", rects: [$0.0], paint: Paint(color: $0.1))) }, at: 0)
         return try CanvasRasterizer(library: library, canvas: canvas).draw(list)
