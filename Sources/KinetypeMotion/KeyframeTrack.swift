@@ -14,6 +14,10 @@
 ///   N legs holds where the last leg ended: the final value, or with autoreverse and even N the
 ///   start value. (SwiftUI would snap to the model value, i.e. the final value, at that point;
 ///   offline there is no model value, so we hold the visible one.) D == 0 means no repetition.
+///   A backward leg is the forward one with time reversed; SwiftUI plays the curve forwards from
+///   the end back to the start instead. They agree for curves symmetric about their middle
+///   (linear, easeInOut), not for springs or easeIn: ``Animation`` builds SwiftUI's motion as
+///   explicit keyframes.
 /// - Leg boundaries are exact: a time within ~1e-12 (relative) of firstTime + n·D is treated as
 ///   that boundary, so floating-point drift in computing it never lands a hair before it.
 public struct KeyframeTrack<Value: Sendable>: Sendable {

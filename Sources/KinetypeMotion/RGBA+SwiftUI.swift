@@ -48,3 +48,10 @@ extension RGBA: ExpressibleByStringLiteral {
         RGBA(r: r, g: g, b: b, a: a * opacity)
     }
 }
+
+extension Property where Value == RGBA {
+    /// Named colours where a colour property is expected: `.stroke(width: 2, color: .white)`.
+    public static var white: Property { .constant(.white) }
+    public static var black: Property { .constant(.black) }
+    public static var clear: Property { .constant(.clear) }
+}
