@@ -15,7 +15,8 @@ extension Scene {
     /// planned them.
     ///
     /// Throws ``SceneError`` for an unknown layer id, for `$0.field` in a scene of several layers,
-    /// and for what ``TextLayer/animate(_:at:_:)`` cannot write as keyframes.
+    /// and for what ``TextLayer/animate(_:at:_:)`` cannot write as keyframes; the scene is then
+    /// left as it was.
     public mutating func animate(
         _ animation: Animation, at time: Double, catalog: FontCatalog = .standard, _ change: (inout SceneValues) throws -> Void
     ) throws {
@@ -34,22 +35,24 @@ extension Scene {
             throw SceneError(
                 message: "the scene has \(layers.count) layers, so name the one to change: $0[\"\(layers.first?.id ?? "id")\"].size = …")
         }
-        for index in layers.indices {
-            let id = layers[index].id
+        // All or nothing: the scene changes only once every layer has its keyframes.
+        var changed = layers
+        for index in changed.indices {
+            let id = changed[index].id
             guard let values = after.layers[id], values != before.layers[id] else { continue }
-            try layers[index].animate(animation, at: time) { $0 = values }
+            try changed[index].animate(animation, at: time) { $0 = values }
             if values.text != before.layers[id]?.text {
-                try planFallbacks(layer: index, catalog: catalog)
+                try Self.planFallbacks(&changed[index], catalog: catalog)
             }
         }
+        layers = changed
     }
 
     /// Adds the fallback fonts a layer's texts need that its chain does not cover yet.
-    private mutating func planFallbacks(layer index: Int, catalog: FontCatalog) throws {
-        let layer = layers[index]
+    private static func planFallbacks(_ layer: inout TextLayer, catalog: FontCatalog) throws {
         let plan = try FallbackPlanner(catalog: catalog).plan(
             fonts: [layer.font.family.select(weight: nil).path] + layer.font.fallbacks, texts: layer.text.allValues)
-        layers[index].font.fallbacks += plan.files
+        layer.font.fallbacks += plan.files
     }
 
     /// Animates the changes `change` makes to one layer's values (see ``animate(_:at:catalog:_:)``).

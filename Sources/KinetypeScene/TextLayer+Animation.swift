@@ -34,8 +34,16 @@ extension TextLayer {
     /// Throws ``SceneError`` for a change kinetype cannot write as keyframes: a property still
     /// animating when the new animation starts (SwiftUI would blend the two), a property whose
     /// animation repeats, a `repeatForever` after earlier keyframes of the same property, a box,
-    /// weight or axis added or removed, and a spring that never settles.
+    /// weight or axis added or removed, and a spring that never settles; the layer is then left as
+    /// it was.
     public mutating func animate(_ animation: Animation, at time: Double, _ change: (inout LayerValues) throws -> Void) throws {
+        // All or nothing: the layer changes only once every property has its keyframes.
+        var layer = self
+        try layer.animateProperties(animation, at: time, change)
+        self = layer
+    }
+
+    private mutating func animateProperties(_ animation: Animation, at time: Double, _ change: (inout LayerValues) throws -> Void) throws {
         let start: Double
         do { start = try animation.keyframes(from: 0.0, to: 1.0, at: time).keyframes[0].time } catch let error as AnimationError {
             throw SceneError(message: "\(id): \(error.message)")

@@ -118,9 +118,16 @@ final class SwiftUIAnimationAPITests: XCTestCase {
         XCTAssertThrowsError(try layer.animate(.easeIn.repeatForever(), at: 3) { $0.size = 50 }) { error in
             XCTAssertTrue("\(error)".contains("repeatForever"), "\(error)")
         }
-        XCTAssertThrowsError(try layer.animate(.easeIn, at: 3) { $0.boxWidth = 100 }) { error in
+        let kept = layer.values(at: 5)
+        XCTAssertThrowsError(
+            try layer.animate(.easeIn, at: 3) {
+                $0.size = 10
+                $0.boxWidth = 100
+            }
+        ) { error in
             XCTAssertTrue("\(error)".contains("box"), "\(error)")
         }
+        XCTAssertEqual(layer.values(at: 5), kept, "a change that fails leaves the layer as it was")
         var forever = layer
         try forever.animate(.easeIn.repeatForever(), at: 0) { $0.opacity = 0 }
         XCTAssertThrowsError(try forever.animate(.easeIn, at: 10) { $0.opacity = 1 }) { error in
