@@ -11,7 +11,7 @@ import KinetypeRaster
 ///     .anchor(.baselineLeft)
 ///     .color("#14171C")
 ///     .stroke(width: 2, color: .white)
-///     .shadow(offset: Point2(x: 0, y: 4), blur: 8)
+///     .shadow(offset: .constant(Point2(x: 0, y: 4)), blur: 8)
 /// ```
 extension TextLayer {
     public func id(_ id: String) -> TextLayer { with { $0.id = id } }
