@@ -100,3 +100,8 @@ public struct CountingText: TextInterpolator {
         return result
     }
 }
+
+extension TextInterpolator where Self == CountingText {
+    /// The first number counts from one text's to the other's (``CountingText``).
+    public static var counting: CountingText { CountingText() }
+}

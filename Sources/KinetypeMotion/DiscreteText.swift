@@ -10,3 +10,8 @@ public struct DiscreteText: TextInterpolator {
 
     public func text(_ context: Never, at ratio: Double) -> String {}
 }
+
+extension TextInterpolator where Self == DiscreteText {
+    /// The new text shows once its segment has landed (``DiscreteText``).
+    public static var discrete: DiscreteText { DiscreteText() }
+}

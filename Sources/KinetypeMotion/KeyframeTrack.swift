@@ -14,6 +14,10 @@
 ///   N legs holds where the last leg ended: the final value, or with autoreverse and even N the
 ///   start value. (SwiftUI would snap to the model value, i.e. the final value, at that point;
 ///   offline there is no model value, so we hold the visible one.) D == 0 means no repetition.
+///   A backward leg is the forward one with time reversed; SwiftUI plays the curve forwards from
+///   the end back to the start instead. They agree for curves symmetric about their middle
+///   (linear, easeInOut), not for springs or easeIn: ``Animation`` builds SwiftUI's motion as
+///   explicit keyframes.
 /// - Leg boundaries are exact: a time within ~1e-12 (relative) of firstTime + n·D is treated as
 ///   that boundary, so floating-point drift in computing it never lands a hair before it.
 public struct KeyframeTrack<Value: Sendable>: Sendable {
@@ -21,6 +25,9 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
     public let repeatCount: RepeatCount
     public let autoreverses: Bool
     private let interpolate: @Sendable (Value, Value, Double) -> Value
+    /// Makes a track of other keyframes that blends as this one does (a text track: with its
+    /// interpolator, which makes the new segments' contexts).
+    private var remake: @Sendable ([Keyframe<Value>], RepeatCount, Bool) -> KeyframeTrack<Value>
 
     /// - Precondition: `keyframes` is non-empty with non-decreasing times (validated upstream).
     public init(
@@ -35,6 +42,17 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
         self.repeatCount = `repeat`
         self.autoreverses = autoreverses
         self.interpolate = interpolate
+        self.remake = { KeyframeTrack(keyframes: $0, repeat: $1, autoreverses: $2, interpolate: interpolate) }
+    }
+
+    /// A track of other keyframes, blended as this one is: the same interpolation, or for a text
+    /// track the same ``TextInterpolator`` (`Scene.animate` appends keyframes this way).
+    ///
+    /// - Precondition: as for ``init(keyframes:repeat:autoreverses:interpolate:)``.
+    public func replacingKeyframes(
+        _ keyframes: [Keyframe<Value>], repeat repeatCount: RepeatCount? = nil, autoreverses: Bool? = nil
+    ) -> KeyframeTrack {
+        remake(keyframes, repeatCount ?? self.repeatCount, autoreverses ?? self.autoreverses)
     }
 
     /// The same track with each keyframe's value transformed, the same interpolation and timing:
@@ -141,6 +159,7 @@ extension KeyframeTrack where Value == String {
             guard let context = table[SegmentTexts(from: from, to: to)] else { return p >= 1 ? to : from }
             return interpolator.text(context, at: p)
         }
+        remake = { KeyframeTrack(keyframes: $0, repeat: $1, autoreverses: $2, interpolator: interpolator) }
     }
 }
 

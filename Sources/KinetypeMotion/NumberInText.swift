@@ -12,6 +12,8 @@ struct NumberInText: Sendable, Equatable {
     var prefix: String
     var trailer: String
     var value: Double
+    /// The number's digits as written, without sign, currency or separators: "1234.50".
+    var digits: String
     /// The sign character as written (`-`, `−` or `+`), nil when unsigned.
     var sign: Character?
     var currency: Character?
@@ -30,12 +32,13 @@ struct NumberInText: Sendable, Equatable {
     }
 
     private init(
-        prefix: String, trailer: String, value: Double, sign: Character?,
+        prefix: String, trailer: String, value: Double, digits: String, sign: Character?,
         currency: Character?, decimals: Int, usesSeparators: Bool
     ) {
         self.prefix = prefix
         self.trailer = trailer
         self.value = value
+        self.digits = digits
         self.sign = sign
         self.currency = currency
         self.decimals = decimals
@@ -86,7 +89,7 @@ struct NumberInText: Sendable, Equatable {
         let negative = sign == "-" || sign == "−"
         return NumberInText(
             prefix: String(chars[..<start]), trailer: String(chars[i...]),
-            value: negative ? -magnitude : magnitude, sign: sign, currency: currency,
+            value: negative ? -magnitude : magnitude, digits: digits, sign: sign, currency: currency,
             decimals: decimals, usesSeparators: usesSeparators)
     }
 }

@@ -39,6 +39,21 @@ public struct Spring: Sendable, Equatable {
         self.blendDuration = blendDuration
     }
 
+    /// The same motion played `factor` times as fast (SwiftUI's `speed`): the result's
+    /// ``value(at:)`` at t is this spring's at factor·t. Stiffness × factor², damping × factor and
+    /// initial velocity × factor, mass kept: the same damping ratio, a frequency `factor` times
+    /// higher.
+    ///
+    /// - Precondition: `factor > 0`.
+    public func speeded(by factor: Double) -> Spring {
+        precondition(factor > 0 && factor.isFinite, "a speed must be a finite number above 0")
+        var spring = Spring(
+            mass: mass, stiffness: stiffness * factor * factor, damping: damping * factor,
+            initialVelocity: initialVelocity * factor)
+        spring.blendDuration = blendDuration / factor
+        return spring
+    }
+
     /// Undamped angular frequency ω0 = √(k/m).
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
 

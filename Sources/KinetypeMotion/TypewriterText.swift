@@ -48,3 +48,8 @@ public struct TypewriterText: TextInterpolator {
         min(n, max(0, Int((fraction * Double(n) + 1e-9).rounded(.down))))
     }
 }
+
+extension TextInterpolator where Self == TypewriterText {
+    /// The text types (and deletes) one grapheme cluster at a time (``TypewriterText``).
+    public static var typewriter: TypewriterText { TypewriterText() }
+}

@@ -51,7 +51,8 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
 extension Scene {
     /// A scene built in Swift, checked against the limits a spec file has, with each layer's
     /// fallback fonts planned as a spec's are: the families in `fallbackFonts`, then bundled and
-    /// system fonts that cover its texts.
+    /// system fonts that cover its texts. A layer with an empty id is named `layer0`, `layer1`, …
+    /// by its place, as a spec file names a layer without one.
     public init(
         canvas: CanvasSpec, fps: Double, duration: Double, layers: [TextLayer],
         fallbackFonts: [String] = [], catalog: FontCatalog = .standard
@@ -69,6 +70,7 @@ extension Scene {
         guard duration.isFinite, frames >= 1, frames <= Double(SpecLimits.maxFrames) else {
             throw SceneError(message: "duration × fps must give 1…\(SpecLimits.maxFrames) frames, got \(duration) s × \(fps) fps")
         }
+        let layers = layers.enumerated().map { index, layer in layer.id.isEmpty ? layer.id("layer\(index)") : layer }
         let ids = layers.map(\.id)
         if let duplicate = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
             throw SceneError(message: "layer id \"\(duplicate)\" is used twice")
@@ -90,5 +92,25 @@ extension Scene {
             planned.append(layer)
         }
         self.init(canvas: canvas, fps: fps, duration: duration, layers: planned, sourcePath: "(Swift)", warnings: warnings)
+    }
+}
+
+extension Scene {
+    /// A scene written as SwiftUI writes a view: its layers, in drawing order (later on top), listed
+    /// in the closure; `if`, `for` and ``TextRow``s work there too.
+    ///
+    /// ```swift
+    /// let serif = try FontSpec.family("DejaVu Serif")
+    /// let scene = try Scene(width: 640, height: 240, fps: 30, duration: 2) {
+    ///     Text("Hello, World!", font: serif, size: 48).position(x: 320, y: 120)
+    /// }
+    /// ```
+    public init(
+        width: Int, height: Int, background: RGBA = .white, fps: Double, duration: Double, fallbackFonts: [String] = [],
+        catalog: FontCatalog = .standard, @LayerBuilder layers: () throws -> [TextLayer]
+    ) throws {
+        try self.init(
+            canvas: CanvasSpec(width: width, height: height, background: background), fps: fps, duration: duration,
+            layers: try layers(), fallbackFonts: fallbackFonts, catalog: catalog)
     }
 }

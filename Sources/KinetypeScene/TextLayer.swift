@@ -59,14 +59,19 @@ public struct TextLayer: Sendable {
         (inPoint.map { t >= $0 } ?? true) && (outPoint.map { t < $0 } ?? true)
     }
 
-    /// A text layer. Every property is a `.constant` or `.animated(KeyframeTrack(...))`; for text,
-    /// `KeyframeTrack(keyframes:interpolator:)` takes any `TextInterpolator`, your own included.
+    /// A text layer with every field of a spec's layer, each with the spec's default. Every property
+    /// is a `.constant` (or a literal: `size: 48`, `color: "#1B1F24"`) or
+    /// `.animated(KeyframeTrack(...))`; for text, `KeyframeTrack(keyframes:interpolator:)` takes any
+    /// `TextInterpolator`, your own included. The same fields are modifiers too
+    /// (`TextLayer+Modifiers.swift`): `.stroke(width: 2)`, `.shadow()`, `.fitGroup("stats")`.
     public init(
         id: String, text: Property<String>, font: FontSpec, size: Property<Double>,
         position: Property<Point2> = .constant(Point2(x: 0, y: 0)), anchor: Anchor = .center,
         color: Property<RGBA> = .constant(.black), opacity: Property<Double> = .constant(1),
         paragraph: ParagraphSpec = ParagraphSpec(), fit: FitSpec? = nil, decorations: [Decoration] = [],
-        animators: [TextAnimator] = []
+        animators: [TextAnimator] = [], tracking: Property<Double> = .constant(0), background: TextBackground? = nil,
+        stroke: TextStroke? = nil, shadows: [TextShadow] = [], fill: LinearGradient? = nil, blend: BlendMode = .normal,
+        mask: LayerMask? = nil, motionBlur: MotionBlur? = nil, inPoint: Double? = nil, outPoint: Double? = nil
     ) {
         self.id = id
         self.text = text
@@ -80,6 +85,27 @@ public struct TextLayer: Sendable {
         self.fit = fit
         self.decorations = decorations
         self.animators = animators
+        self.tracking = tracking
+        self.background = background
+        self.stroke = stroke
+        self.shadows = shadows
+        self.fill = fill
+        self.blend = blend
+        self.mask = mask
+        self.motionBlur = motionBlur
+        self.inPoint = inPoint
+        self.outPoint = outPoint
+    }
+
+    /// A layer as SwiftUI writes a `Text`: the text first, then its font and size (17 px, SwiftUI's
+    /// body size, when not given); the rest are modifiers. An empty `id` becomes `layer0`,
+    /// `layer1`, … by its place in the scene, as in a spec file.
+    ///
+    /// ```swift
+    /// Text("Hello, World!", font: try .family("DejaVu Serif"), size: 48).position(x: 320, y: 120)
+    /// ```
+    public init(_ text: Property<String>, id: String = "", font: FontSpec, size: Property<Double> = .constant(17)) {
+        self.init(id: id, text: text, font: font, size: size)
     }
 
     /// Every animatable property of a layer, each declared once: the spec decoder reads them,

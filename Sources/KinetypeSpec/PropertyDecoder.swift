@@ -12,6 +12,8 @@ struct PropertyDecoder {
 
     static let animationFields = ["keyframes", "repeat", "repeatForever", "autoreverses"]
     static let keyframeFields = ["time", "value", "easing"]
+    /// A text's `interpolation`s: `TextInterpolator`s by name.
+    static let interpolations = ["discrete", "counting", "typewriter", "numericText"]
 
     init(duration: Double) { self.duration = duration }
 
@@ -39,15 +41,15 @@ struct PropertyDecoder {
         try property(node, value: parse, interpolate: Value.interpolate)
     }
 
-    /// Text keyframes add `interpolation: discrete | counting | typewriter`.
+    /// Text keyframes add `interpolation: discrete | counting | typewriter | numericText`.
     mutating func textProperty(_ node: SpecNode) throws -> Property<String> {
         guard node.isMapping else { return .constant(try ValueDecoders.text(node)) }
         let fields = try node.mapping(allowed: Self.animationFields + ["interpolation"])
         var kind = "discrete"
         if let node = fields.optional("interpolation") {
             kind = try node.string()
-            guard ["discrete", "counting", "typewriter"].contains(kind) else {
-                throw node.error("unknown interpolation \(SpecError.quoted(kind)); allowed: discrete, counting, typewriter")
+            guard Self.interpolations.contains(kind) else {
+                throw node.error("unknown interpolation \(SpecError.quoted(kind)); allowed: \(Self.interpolations.joined(separator: ", "))")
             }
         }
         let keyframes = try self.keyframes(fields, value: ValueDecoders.text)
@@ -61,17 +63,29 @@ struct PropertyDecoder {
             track = KeyframeTrack(
                 keyframes: keyframes.keyframes, repeat: keyframes.repeat,
                 autoreverses: keyframes.autoreverses, interpolator: TypewriterText())
+        case "numericText":
+            track = KeyframeTrack(
+                keyframes: keyframes.keyframes, repeat: keyframes.repeat,
+                autoreverses: keyframes.autoreverses, interpolator: NumericText())
         default:
             track = KeyframeTrack(
                 keyframes: keyframes.keyframes, repeat: keyframes.repeat,
                 autoreverses: keyframes.autoreverses, interpolator: DiscreteText())
         }
-        if kind == "counting" {
+        if kind == "counting" || kind == "numericText" {
             let nodes = try fields.required("keyframes").sequence()
             for (index, pair) in zip(track.keyframes, track.keyframes.dropFirst()).enumerated()
-            where pair.0.value != pair.1.value && CountingText().context(from: pair.0.value, to: pair.1.value) == nil {
+            where pair.0.value != pair.1.value
+                && (kind == "counting"
+                    ? CountingText().context(from: pair.0.value, to: pair.1.value) == nil
+                    : NumericText().context(from: pair.0.value, to: pair.1.value) == nil)
+            {
+                let cannot =
+                    kind == "counting"
+                    ? "cannot count (no shared number with the same text around it, or a number too long to count exactly)"
+                    : "cannot roll (no shared number with the same text around it)"
                 warnings.append(
-                    "\(nodes[index + 1].path): \(SpecError.quoted(pair.0.value)) and \(SpecError.quoted(pair.1.value)) cannot count (no shared number with the same text around it, or a number too long to count exactly), so the text changes at once"
+                    "\(nodes[index + 1].path): \(SpecError.quoted(pair.0.value)) and \(SpecError.quoted(pair.1.value)) \(cannot), so the text changes at once"
                 )
             }
         }

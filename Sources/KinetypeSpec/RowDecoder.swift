@@ -6,11 +6,10 @@ import KinetypeText
 /// left to right on one baseline (the Name / ATK / HP row). Items with a `width` keep it; the others
 /// share what is left. With `shrink: together` (the default) every item is drawn at one shared size,
 /// the smallest any item needs to fit its width; `shrink: each` lets each item shrink on its own.
-/// A row becomes ordinary boxed text layers, one an item, in one fit group.
+/// A row becomes ordinary boxed text layers, one an item, in one fit group (``TextRow`` places them).
 struct RowDecoder {
     let layers: LayerDecoder
 
-    enum Shrink: String, CaseIterable { case together, each }
     static let fields = ["id", "position", "width", "spacing", "shrink", "minimumScaleFactor", "items"]
 
     func decode(_ node: SpecNode, index: Int, warnings: inout [String]) throws -> [TextLayer] {
@@ -21,7 +20,7 @@ struct RowDecoder {
         let position = try ValueDecoders.point(row.required("position"))
         let width = try row.required("width").number(in: 1...SpecLimits.coordinate.upperBound, what: "width")
         let spacing = try row.optional("spacing")?.number(in: 0...10_000, what: "spacing") ?? 8
-        let shrink = try row.optional("shrink")?.choice(of: Shrink.self, what: "shrink") ?? .together
+        let shrink = try row.optional("shrink")?.choice(of: TextRow.Shrink.self, what: "shrink") ?? .together
         let minimumScale =
             try row.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
             ?? FitSpec.defaultMinimumScaleFactor
@@ -32,29 +31,16 @@ struct RowDecoder {
             throw itemsNode.error("\(itemNodes.count) items, above the limit of \(SpecLimits.maxLayers) layers")
         }
 
-        var items = try itemNodes.enumerated().map { offset, item in
+        let items = try itemNodes.enumerated().map { offset, item in
             try layers.decode(item, defaultID: "\(id).\(offset)", warnings: &warnings, rowItem: true)
         }
-        let fixed = items.compactMap { $0.paragraph.boxWidth.map { $0.value(at: 0) } }.reduce(0, +)
-        let flexible = items.filter { $0.paragraph.boxWidth == nil }.count
-        let remaining = width - fixed - spacing * Double(items.count - 1)
-        guard remaining >= 0, flexible == 0 || remaining > 0 else {
-            let used = SpecNode.format(fixed + spacing * Double(items.count - 1))
-            throw rowNode.error(
-                "the items' widths and spacing take \(used) px of the row's \(SpecNode.format(width)) px, leaving \(flexible == 0 ? "less than nothing" : "no room for the items without a width")"
-            )
+        do {
+            return try TextRow(
+                id: id, position: position, width: width, spacing: spacing, shrink: shrink,
+                minimumScaleFactor: minimumScale, items: items
+            ).layers
+        } catch let error as SceneError {
+            throw rowNode.error(error.message)
         }
-        var x = position.x
-        for index in items.indices {
-            let itemWidth = items[index].paragraph.boxWidth?.value(at: 0) ?? remaining / Double(max(flexible, 1))
-            items[index].paragraph.boxWidth = .constant(itemWidth)
-            items[index].paragraph.style.maxLines = 1
-            items[index].position = .constant(Point2(x: x, y: position.y))
-            items[index].anchor = .baselineLeft
-            // Row groups live in their own namespace, so a layer's fitGroup never joins a row by accident.
-            items[index].fit = FitSpec(minimumScaleFactor: minimumScale, group: shrink == .together ? "row \(id)" : nil)
-            x += itemWidth + spacing
-        }
-        return items
     }
 }

@@ -97,7 +97,7 @@ public enum SpecSchema {
                                 "width": (number(1...SpecLimits.coordinate.upperBound), "The row's width in pixels."),
                                 "spacing": (withDefault(number(0...10_000), 8), "Pixels between items (default 8)."),
                                 "shrink": (
-                                    withDefault(enumeration(RowDecoder.Shrink.self), "together"),
+                                    withDefault(enumeration(TextRow.Shrink.self), "together"),
                                     "together: one shared size; each: each item on its own (default together)."
                                 ),
                                 "minimumScaleFactor": (
@@ -408,7 +408,7 @@ public enum SpecSchema {
         case .text:
             var animation = self.animation(["type": "string"])
             var properties = animation["properties"] as! JSON
-            properties["interpolation"] = ["enum": ["discrete", "counting", "typewriter"]]
+            properties["interpolation"] = ["enum": PropertyDecoder.interpolations]
             animation["properties"] = properties
             return ["if": ["type": "object"], "then": animation, "else": ["type": "string"]]
         case let .number(range): return animatable(number(range))

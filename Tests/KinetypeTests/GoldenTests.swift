@@ -23,6 +23,8 @@ final class GoldenTests: XCTestCase {
 
     func testCrispSize() throws { try render("crisp-size") }
     func testPlaceholderSweep() throws { try render("placeholder-sweep", extraFrames: { _ in [18, 27] }) }
+    /// Half-way through the dissolve: both texts at half opacity.
+    func testCrossFade() throws { try render("cross-fade") }
     func testWeights() throws { try render("weights", extraFrames: { _ in [22] }) }
     func testCounting() throws { try render("counting", extraFrames: { _ in [20] }) }
     func testTypewriter() throws { try render("typewriter") }

@@ -1,0 +1,143 @@
+import KinetypeMotion
+import KinetypeText
+
+/// SwiftUI's `withAnimation` for a layer: change its values at a time, and the change is animated
+/// by appending the keyframes the animation plays (``Animation/keyframes(from:to:at:)``) to each
+/// property that changed.
+///
+/// ```swift
+/// try title.animate(.spring(duration: 0.6, bounce: 0.3), at: 0.5) { $0.size = 72 }
+/// try title.animate(.easeInOut(duration: 0.4).delay(0.2), at: 2) {
+///     $0.opacity = 0
+///     $0.position.y += 40
+/// }
+/// ```
+extension TextLayer {
+    /// Every animatable property's value at `time` seconds.
+    public func values(at time: Double) -> LayerValues {
+        LayerValues(
+            text: text.value(at: time), size: size.value(at: time), position: position.value(at: time),
+            color: color.value(at: time), opacity: opacity.value(at: time), tracking: tracking.value(at: time),
+            boxWidth: paragraph.boxWidth?.value(at: time), fontWeight: font.weight?.value(at: time),
+            fontVariations: font.variations.mapValues { $0.value(at: time) })
+    }
+
+    /// Animates the changes `change` makes to the layer's values at `time` seconds, as SwiftUI's
+    /// `withAnimation(animation) { … }` would: each property that changed moves from its value when
+    /// the animation starts (after the delays written before any repeat) to the new value, and
+    /// holds it afterwards. Properties left alone keep their keyframes.
+    ///
+    /// A text change blends with the text's interpolator (``contentTransition(_:)``: counting,
+    /// typewriter, `.numericText()`…); a text that has none changes when the animation lands
+    /// (SwiftUI would cross-fade it).
+    ///
+    /// Throws ``SceneError`` for a change kinetype cannot write as keyframes: a property still
+    /// animating when the new animation starts (SwiftUI would blend the two), a property whose
+    /// animation repeats, a `repeatForever` after earlier keyframes of the same property, a box,
+    /// weight or axis added or removed, and a spring that never settles; the layer is then left as
+    /// it was.
+    public mutating func animate(_ animation: Animation, at time: Double, _ change: (inout LayerValues) throws -> Void) throws {
+        // All or nothing: the layer changes only once every property has its keyframes.
+        var layer = self
+        try layer.animateProperties(animation, at: time, change)
+        self = layer
+    }
+
+    private mutating func animateProperties(_ animation: Animation, at time: Double, _ change: (inout LayerValues) throws -> Void) throws {
+        let start: Double
+        do { start = try animation.keyframes(from: 0.0, to: 1.0, at: time).keyframes[0].time } catch let error as AnimationError {
+            throw SceneError(message: "\(id): \(error.message)")
+        }
+        let before = values(at: start)
+        var after = before
+        try change(&after)
+        let animator = PropertyAnimator(layerID: id, animation: animation, time: time, start: start)
+        if after.text != before.text {
+            text = try animator.animate(text, "text", from: before.text, to: after.text) {
+                KeyframeTrack(keyframes: $0, repeat: $1, interpolator: DiscreteText())
+            }
+        }
+        if after.size != before.size { size = try animator.animate(size, "size", from: before.size, to: after.size) }
+        if after.position != before.position {
+            position = try animator.animate(position, "position", from: before.position, to: after.position)
+        }
+        if after.color != before.color { color = try animator.animate(color, "color", from: before.color, to: after.color) }
+        if after.opacity != before.opacity { opacity = try animator.animate(opacity, "opacity", from: before.opacity, to: after.opacity) }
+        if after.tracking != before.tracking {
+            tracking = try animator.animate(tracking, "tracking", from: before.tracking, to: after.tracking)
+        }
+        if after.boxWidth != before.boxWidth {
+            guard let from = before.boxWidth, let to = after.boxWidth, let width = paragraph.boxWidth else {
+                throw SceneError(message: "\(id): a box cannot be added or removed by an animation; give the layer a box width first")
+            }
+            paragraph.boxWidth = try animator.animate(width, "box width", from: from, to: to)
+        }
+        if after.fontWeight != before.fontWeight {
+            guard let from = before.fontWeight, let to = after.fontWeight, let weight = font.weight else {
+                throw SceneError(
+                    message: "\(id): a font weight cannot be animated from or to the family's default; give the font a weight first")
+            }
+            font.weight = try animator.animate(weight, "font weight", from: from, to: to)
+        }
+        if after.fontVariations != before.fontVariations {
+            guard Set(after.fontVariations.keys) == Set(before.fontVariations.keys) else {
+                throw SceneError(
+                    message: "\(id): variation axes cannot be added or removed by an animation; give the font every axis first")
+            }
+            for (tag, to) in after.fontVariations.sorted(by: { $0.key < $1.key }) where before.fontVariations[tag] != to {
+                font.variations[tag] = try animator.animate(font.variations[tag]!, "axis \(tag)", from: before.fontVariations[tag]!, to: to)
+            }
+        }
+    }
+}
+
+/// Appends one animation's keyframes to a property, or says why it cannot.
+private struct PropertyAnimator {
+    let layerID: String
+    let animation: Animation
+    /// When the change is made, and when its first keyframe is (after the leading delays).
+    let time: Double, start: Double
+
+    func animate<Value: Interpolatable>(_ property: Property<Value>, _ name: String, from: Value, to: Value) throws -> Property<Value> {
+        try animate(property, name, from: from, to: to) { KeyframeTrack(keyframes: $0, repeat: $1) }
+    }
+
+    func animate<Value: Sendable>(
+        _ property: Property<Value>, _ name: String, from: Value, to: Value,
+        newTrack: ([Keyframe<Value>], RepeatCount) -> KeyframeTrack<Value>
+    ) throws -> Property<Value> {
+        let keyframes: [Keyframe<Value>], repeatCount: RepeatCount
+        do { (keyframes, repeatCount) = try animation.keyframes(from: from, to: to, at: time) } catch let error as AnimationError {
+            throw SceneError(message: "\(layerID): \(name): \(error.message)")
+        }
+        guard case let .animated(track) = property else { return .animated(newTrack(keyframes, repeatCount)) }
+        // A track of one keyframe (a content transition's) is a constant that knows how to blend.
+        guard track.legDuration > 0 else {
+            return .animated(track.replacingKeyframes(keyframes, repeat: repeatCount, autoreverses: false))
+        }
+        guard let end = track.endTime, end <= start else {
+            throw SceneError(
+                message:
+                    "\(layerID): \(name) is still animating at \(Self.format(start)) s (\(track.endTime.map { "until \(Self.format($0)) s" } ?? "for ever")); kinetype cannot blend two animations of one property as SwiftUI does: start the change once the first has landed"
+            )
+        }
+        guard track.repeatCount.legCount == 1 else {
+            throw SceneError(
+                message:
+                    "\(layerID): \(name) repeats, and a repeating track cannot take more keyframes after it; animate it with Animation's repeatCount instead"
+            )
+        }
+        guard repeatCount == .count(1) else {
+            throw SceneError(
+                message:
+                    "\(layerID): \(name) already has keyframes, and repeatForever repeats a whole track; make repeatForever the property's first animation"
+            )
+        }
+        return .animated(track.replacingKeyframes(track.keyframes + keyframes))
+    }
+
+    static func format(_ seconds: Double) -> String {
+        let rounded = (seconds * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

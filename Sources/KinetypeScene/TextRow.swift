@@ -1,0 +1,75 @@
+import KinetypeMotion
+import KinetypeText
+
+/// Labels laid out left to right on one baseline, as a spec's `row:` (the Name / ATK / HP row): each
+/// item becomes an ordinary boxed text layer. Items with a box width keep it; the others share what
+/// is left after the spacing. With ``Shrink/together`` (the default) every item is drawn at one
+/// shared size, the smallest any item needs to fit its width (one fit group); with
+/// ``Shrink/each`` each item shrinks on its own.
+///
+/// ```swift
+/// let row = try TextRow(id: "stats", position: Point2(x: 24, y: 90), width: 592, spacing: 12) {
+///     Text("Pikachu", font: inter, size: 30)
+///     Text("ATK 55", font: inter, size: 30).box(width: 110).align(.right)
+/// }
+/// ```
+public struct TextRow: Sendable {
+    public enum Shrink: String, Sendable, CaseIterable {
+        /// One shared size for every item.
+        case together
+        /// Each item shrinks on its own.
+        case each
+    }
+
+    /// The items as placed: each at its x on the row's baseline, its box width, one line, and its
+    /// fit (an item without an id is `ROW.0`, `ROW.1`, …).
+    public let layers: [TextLayer]
+
+    /// Lays out `items` along the row.
+    ///
+    /// Throws ``SceneError`` when the items' widths and spacing take more than `width`, or leave no
+    /// room for the items without a width.
+    public init(
+        id: String, position: Point2, width: Double, spacing: Double = 8, shrink: Shrink = .together,
+        minimumScaleFactor: Double = FitSpec.defaultMinimumScaleFactor, items: [TextLayer]
+    ) throws {
+        guard !items.isEmpty else { throw SceneError(message: "a row needs at least one item") }
+        var items = items.enumerated().map { offset, item in item.id.isEmpty ? item.id("\(id).\(offset)") : item }
+        let fixed = items.compactMap { $0.paragraph.boxWidth.map { $0.value(at: 0) } }.reduce(0, +)
+        let flexible = items.filter { $0.paragraph.boxWidth == nil }.count
+        let remaining = width - fixed - spacing * Double(items.count - 1)
+        guard remaining >= 0, flexible == 0 || remaining > 0 else {
+            let used = Self.format(fixed + spacing * Double(items.count - 1))
+            throw SceneError(
+                message:
+                    "the items' widths and spacing take \(used) px of the row's \(Self.format(width)) px, leaving \(flexible == 0 ? "less than nothing" : "no room for the items without a width")"
+            )
+        }
+        var x = position.x
+        for index in items.indices {
+            let itemWidth = items[index].paragraph.boxWidth?.value(at: 0) ?? remaining / Double(max(flexible, 1))
+            items[index].paragraph.boxWidth = .constant(itemWidth)
+            items[index].paragraph.style.maxLines = 1
+            items[index].position = .constant(Point2(x: x, y: position.y))
+            items[index].anchor = .baselineLeft
+            // Row groups live in their own namespace, so a layer's fitGroup never joins a row by accident.
+            items[index].fit = FitSpec(minimumScaleFactor: minimumScaleFactor, group: shrink == .together ? "row \(id)" : nil)
+            x += itemWidth + spacing
+        }
+        layers = items
+    }
+
+    /// The same, with the items listed as a scene's layers are.
+    public init(
+        id: String, position: Point2, width: Double, spacing: Double = 8, shrink: Shrink = .together,
+        minimumScaleFactor: Double = FitSpec.defaultMinimumScaleFactor, @LayerBuilder items: () throws -> [TextLayer]
+    ) throws {
+        try self.init(
+            id: id, position: position, width: width, spacing: spacing, shrink: shrink, minimumScaleFactor: minimumScaleFactor,
+            items: try items())
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
