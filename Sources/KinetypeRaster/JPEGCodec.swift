@@ -24,4 +24,5 @@ public enum JPEGCodec {
 /// An image file that cannot be read, with libjpeg's reason.
 public struct ImageFileError: Error, CustomStringConvertible {
     public var description: String
+    public init(description: String) { self.description = description }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import KinetypeMotion
 import KinetypeText
 import KinetypeRaster
@@ -11,6 +12,23 @@ public final class ImagePixels: Sendable {
     public init(path: String, image: RGBAImage) {
         self.path = path
         self.image = image
+    }
+
+    /// The formats an image layer reads, by file extension.
+    public static let extensions = ["png", "jpg", "jpeg"]
+
+    /// Reads a PNG or JPEG file (by its extension) within `SpecLimits.maxImagePixels`, refusing a
+    /// larger one before its pixels are allocated.
+    public static func load(path: String) throws -> ImagePixels {
+        let format = (path as NSString).pathExtension.lowercased()
+        guard extensions.contains(format) else {
+            throw ImageFileError(description: "cannot tell the image format: use a .png, .jpg or .jpeg file")
+        }
+        let image =
+            format == "png"
+            ? try PNGCodec.read(path: path, maxPixels: SpecLimits.maxImagePixels)
+            : try JPEGCodec.read(path: path, maxPixels: SpecLimits.maxImagePixels)
+        return ImagePixels(path: path, image: image)
     }
 }
 

@@ -159,19 +159,10 @@ struct LayerDecoder {
         var image = try FeatureDecoder.decode(fields: fields, as: LayerImage.self, properties: &properties)
         let fileNode = try fields.required("file")
         let path = image.file.hasPrefix("/") ? image.file : specDirectory.appendingPathComponent(image.file).standardizedFileURL.path
-        let format = URL(fileURLWithPath: path).pathExtension.lowercased()
-        guard ["png", "jpg", "jpeg"].contains(format) else {
+        guard ImagePixels.extensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()) else {
             throw fileNode.error("cannot tell the image format of \(SpecError.quoted(image.file)): use a .png, .jpg or .jpeg file")
         }
-        do {
-            let decoded =
-                format == "png"
-                ? try PNGCodec.read(path: path, maxPixels: SpecLimits.maxImagePixels)
-                : try JPEGCodec.read(path: path, maxPixels: SpecLimits.maxImagePixels)
-            image.pixels = ImagePixels(path: path, image: decoded)
-        } catch {
-            throw fileNode.error("\(error)")
-        }
+        do { image.pixels = try ImagePixels.load(path: path) } catch { throw fileNode.error("\(error)") }
         if fields.optional("size") == nil {
             image.size = .constant(Point2(x: Double(image.pixels.image.width), y: Double(image.pixels.image.height)))
         }
