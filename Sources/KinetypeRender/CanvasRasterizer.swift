@@ -45,6 +45,7 @@ package final class CanvasRasterizer {
             case let .rectangles(rectangles): draw(rectangles)
             case let .shape(shape): draw(shape)
             case let .image(image): draw(image)
+            case let .polygon(polygon): draw(polygon)
             case let .layer(layer): try draw(layer, depth: depth)
             case let .motionBlur(blur): try draw(blur, depth: depth)
             }
@@ -174,6 +175,22 @@ package final class CanvasRasterizer {
                 $0.cropped(x0: pixels.x0, y0: pixels.y0, x1: pixels.x1, y1: pixels.y1)
             } ?? shape(item.outline, item.hole, within: pixels)
         guard coverage.width > 0, coverage.height > 0 else { return }
+        if let gradient = item.gradient {
+            canvas.composite(coverage, ramp: Self.ramp(gradient), alpha: item.paint.color.a)
+            return
+        }
+        let color = item.paint.color
+        canvas.composite(coverage, color: (color.r, color.g, color.b, color.a))
+    }
+
+    /// Polygons' exact area coverage, blurred when it is a shadow (over the canvas grown by the
+    /// blur's reach), composited in their colour or gradient.
+    private func draw(_ item: PolygonItem) {
+        let reach = item.blur > 0 ? Int((1.5 * item.blur).rounded(.up)) + 2 : 0
+        let pixels = PixelWindow(x0: -reach, y0: -reach, x1: canvas.width + reach, y1: canvas.height + reach)
+        var coverage = CoverageMask(polygons: item.contours.map { $0.map { (x: $0.x, y: $0.y) } }, window: pixels)
+        guard coverage.width > 0, coverage.height > 0 else { return }
+        if item.blur > 0 { coverage = coverage.blurred(sigma: item.blur / 2) }
         if let gradient = item.gradient {
             canvas.composite(coverage, ramp: Self.ramp(gradient), alpha: item.paint.color.a)
             return

@@ -39,6 +39,9 @@ extension DisplayList.Item: Encodable {
         case let .image(item):
             try container.encode("image", forKey: .type)
             try item.encode(to: encoder)
+        case let .polygon(item):
+            try container.encode("polygon", forKey: .type)
+            try item.encode(to: encoder)
         }
     }
 }

@@ -35,6 +35,8 @@ public struct DisplayList: Sendable, Equatable, Encodable {
         case shape(ShapeItem)
         /// An image layer's image, resampled into its rectangle.
         case image(ImageItem)
+        /// A box or a shape under a layer's rotation or skew: polygons with exact area coverage.
+        case polygon(PolygonItem)
     }
 }
 
@@ -169,6 +171,27 @@ public struct ImageItem: Sendable, Equatable, Encodable {
         try container.encode(rect, forKey: .rect)
         try container.encodeIfPresent(clip, forKey: .clip)
         try container.encode(opacity, forKey: .opacity)
+    }
+}
+
+/// Polygons filled with exact area coverage (nonzero winding: overlapping contours are painted
+/// once, a contour of the other direction is a hole): a turned or skewed box or shape, its
+/// curves as short straight segments. Blurred by a Gaussian of σ = blur / 2 when it is a shadow.
+public struct PolygonItem: Sendable, Equatable, Encodable {
+    /// The layer's id, for reading a display list.
+    public var layer: String
+    public var contours: [[Point2]]
+    public var paint: Paint
+    public var blur: Double
+    /// A gradient fill instead of the paint's colour (whose alpha then weighs it).
+    public var gradient: CanvasGradient?
+
+    public init(layer: String, contours: [[Point2]], paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil) {
+        self.layer = layer
+        self.contours = contours
+        self.paint = paint
+        self.blur = blur
+        self.gradient = gradient
     }
 }
 

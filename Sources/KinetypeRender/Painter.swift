@@ -102,7 +102,8 @@ package struct Painter: Sendable {
         if let shape = layer.shape {
             // A shape layer: its box placed as a text's layout box is; no text is laid out.
             let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(shape), layer: layer), color: layer.color)
-            return (composited(layer) { ShapePainter.items($0, shape: shape, box: painted.layout.box) }, painted)
+            let turn = layer.transform.flatMap { $0.isIdentity ? nil : TransformPainter($0, pivot: layer.position) }
+            return (composited(layer) { ShapePainter.items($0, shape: shape, box: painted.layout.box, transform: turn) }, painted)
         }
         let placed = Self.place(layout, layer: layer)
         var painted = PaintedLayer(layout: placed, color: layer.color)
@@ -111,7 +112,11 @@ package struct Painter: Sendable {
         painted.gradient = layer.gradient.map { StylePainter.gradient(for: $0, box: placed.box) }
         painted.animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
         guard layout.size > 0, !layer.text.isEmpty else { return ([], painted) }
-        return (composited(layer) { items($0, painted: painted) }, painted)
+        guard let transform = layer.transform, !transform.isIdentity else {
+            return (composited(layer) { items($0, painted: painted) }, painted)
+        }
+        let turn = TransformPainter(transform, pivot: layer.position)
+        return (composited(layer) { turn.apply(items($0, painted: painted)) }, painted)
     }
 
     /// A layer's parts (`parts` of the layer) straight onto the canvas, or, when it is composited

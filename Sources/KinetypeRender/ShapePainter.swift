@@ -4,7 +4,8 @@ import KinetypeRaster
 import KinetypeScene
 
 /// Part of render stage 2: a shape layer's shadows, stroke and fill at one frame, in that order
-/// (as a text's), each a `ShapeItem` with the layer's opacity in its paint.
+/// (as a text's), each a `ShapeItem` with the layer's opacity in its paint, or, under a rotation
+/// or skew, a `PolygonItem` turned about the anchor point.
 enum ShapePainter {
     /// The shape's box as a layout, so the layer's position and anchor place it as they place text.
     static func layout(_ shape: ShapeState) -> TextLayout { layout(box: shape.box) }
@@ -14,8 +15,41 @@ enum ShapePainter {
         TextLayout(size: 0, box: box, firstAscent: box.height, lines: [], overflowed: false, clip: nil)
     }
 
+    /// One part: the area inside `outline` and outside `hole`, moved by `offset` after any
+    /// transform (a shadow keeps its direction on the canvas).
+    private struct Part {
+        var outline: ShapeOutline
+        var hole: ShapeOutline? = nil
+        var offset = Point2.zero
+        var paint: Paint
+        var blur: Double = 0
+        var gradient: CanvasGradient? = nil
+    }
+
     /// `box`: the shape's placed box on the canvas.
-    static func items(_ layer: LayerState, shape: ShapeState, box: Rect) -> [DisplayList.Item] {
+    static func items(_ layer: LayerState, shape: ShapeState, box: Rect, transform: TransformPainter? = nil) -> [DisplayList.Item] {
+        parts(layer, shape: shape, box: box).map { part in
+            guard let transform else {
+                var outline = part.outline
+                outline.rect = outline.rect.translated(dx: part.offset.x, dy: part.offset.y)
+                return .shape(
+                    ShapeItem(
+                        layer: layer.id, outline: outline, hole: part.hole, paint: part.paint, blur: part.blur, gradient: part.gradient))
+            }
+            let move = { (point: Point2) in Point2(x: point.x + part.offset.x, y: point.y + part.offset.y) }
+            var contours = [transform.polygon(part.outline).map(move)]
+            if let hole = part.hole { contours.append(transform.polygon(hole).map(move).reversed()) }
+            let gradient = part.gradient.map { gradient in
+                var turned = gradient
+                turned.start = transform.apply(gradient.start)
+                turned.end = transform.apply(gradient.end)
+                return turned
+            }
+            return .polygon(PolygonItem(layer: layer.id, contours: contours, paint: part.paint, blur: part.blur, gradient: gradient))
+        }
+    }
+
+    private static func parts(_ layer: LayerState, shape: ShapeState, box: Rect) -> [Part] {
         guard box.width > 0, box.height > 0 else { return [] }
         let outline = ShapeOutline(
             kind: shape.kind == .ellipse ? .ellipse : .rectangle, rect: box,
@@ -30,25 +64,24 @@ enum ShapePainter {
                     inner: outline.grown(by: -stroke.width / 2)
                 )
         }
-        var items: [DisplayList.Item] = style.shadows.map { shadow in
-            let shape = ring?.outer ?? outline
-            var moved = shape
-            moved.rect = shape.rect.translated(dx: shadow.offset.x, dy: shadow.offset.y)
-            return .shape(ShapeItem(layer: layer.id, outline: moved, paint: Paint(color: shadow.color), blur: shadow.blur))
+        var parts: [Part] = style.shadows.map { shadow in
+            Part(outline: ring?.outer ?? outline, offset: shadow.offset, paint: Paint(color: shadow.color), blur: shadow.blur)
         }
         if let stroke = style.stroke, let ring {
-            items.append(.shape(ShapeItem(layer: layer.id, outline: ring.outer, hole: ring.inner, paint: Paint(color: stroke.color))))
+            parts.append(Part(outline: ring.outer, hole: ring.inner, paint: Paint(color: stroke.color)))
         }
         if let gradient = layer.gradient {
             // A gradient across the shape's box, as a text's runs across its layout box.
-            let line = StylePainter.gradient(for: gradient, box: box)
-            let fill = ShapeItem(
-                layer: layer.id, outline: outline, paint: Paint(color: RGBA(r: 1, g: 1, b: 1, a: layer.opacity)), gradient: line)
-            if layer.opacity > 0 { items.append(.shape(fill)) }
+            if layer.opacity > 0 {
+                parts.append(
+                    Part(
+                        outline: outline, paint: Paint(color: RGBA(r: 1, g: 1, b: 1, a: layer.opacity)),
+                        gradient: StylePainter.gradient(for: gradient, box: box)))
+            }
         } else {
             let fill = RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity)
-            if fill.a > 0 { items.append(.shape(ShapeItem(layer: layer.id, outline: outline, paint: Paint(color: fill)))) }
+            if fill.a > 0 { parts.append(Part(outline: outline, paint: Paint(color: fill))) }
         }
-        return items
+        return parts
     }
 }

@@ -50,6 +50,8 @@ public struct LayerState: Sendable, Equatable {
     public var matte: MatteState?
     /// The layer's image at this frame (nil: not an image layer).
     public var image: ImageState?
+    /// The layer's rotation, scale and skew about its anchor point (nil: none).
+    public var transform: TransformState?
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

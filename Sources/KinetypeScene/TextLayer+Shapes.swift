@@ -37,6 +37,16 @@ extension TextLayer {
         return layer
     }
 
+    /// Turns, scales and skews the layer about its anchor point (`transform:`).
+    public func transform(
+        rotation: Property<Double> = .constant(0), scale: Property<Point2> = .constant(Point2(x: 1, y: 1)),
+        skew: Property<Double> = .constant(0)
+    ) -> TextLayer {
+        var layer = self
+        layer.transform = LayerTransform(rotation: rotation, scale: scale, skew: skew)
+        return layer
+    }
+
     /// Shows this layer only through the layer `id`'s alpha or luma; that layer is then not
     /// drawn itself.
     public func matte(_ id: String, mode: LayerMatte.Mode = .alpha) -> TextLayer {

@@ -39,6 +39,8 @@ public struct TextLayer: Sendable {
     public var matte: LayerMatte? = nil
     /// A PNG or JPEG drawn instead of the text (which is then empty); nil for a text layer.
     public var image: LayerImage? = nil
+    /// Rotation, scale and skew about the anchor point (nil: none).
+    public var transform: LayerTransform? = nil
     /// The subtitle file the text was read from (`captions:`), for the render manifest's
     /// fingerprint of what a render was made from; nil for a text given in the spec.
     public var captionsFile: String? = nil
@@ -153,7 +155,7 @@ public struct TextLayer: Sendable {
             (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
             + [
                 background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0, shape?.endTime ?? 0,
-                image?.endTime ?? 0
+                image?.endTime ?? 0, transform?.endTime ?? 0
             ]
             + shadows.map(\.endTime)).max() ?? 0
     }
@@ -187,6 +189,7 @@ public struct TextLayer: Sendable {
         state.mask = mask?.state(at: t)
         state.shape = shape?.state(at: t)
         state.matte = matte?.state(at: t)
+        state.transform = transform?.state(at: t)
         state.image = image.map { image in
             var evaluated = image.state(at: t)
             evaluated.pixels = image.pixels

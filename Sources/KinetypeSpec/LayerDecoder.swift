@@ -19,7 +19,7 @@ struct LayerDecoder {
         "id", "text", "font", "size", "position", "anchor", "color", "opacity",
         "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
         "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out", "motionBlur", "captions",
-        "mask", "matte"
+        "mask", "matte", "transform"
     ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
     static let rowItemFields = [
@@ -32,7 +32,7 @@ struct LayerDecoder {
     static let shapeFields =
         LayerShape.fields.map(\.key) + [
             "id", "position", "anchor", "color", "fill", "opacity", "stroke", "shadow", "shadows", "blend", "mask", "matte", "in", "out",
-            "motionBlur"
+            "motionBlur", "transform"
         ]
 
     /// An image layer (`type: image`): its image's fields and what any layer has beyond text
@@ -188,6 +188,9 @@ struct LayerDecoder {
         }
         layer.stroke = try fields.optional("stroke").map { try FeatureDecoder.decode($0, as: TextStroke.self, properties: &properties) }
         layer.matte = try fields.optional("matte").map { try FeatureDecoder.decode($0, as: LayerMatte.self, properties: &properties) }
+        layer.transform = try fields.optional("transform").map {
+            try FeatureDecoder.decode($0, as: LayerTransform.self, properties: &properties)
+        }
         if let fill = fields.optional("fill") {
             if fill.isMapping, (try? fill.fieldNames())?.contains("linearGradient") ?? false {
                 layer.fill = try GradientDecoder.fill(fill, properties: &properties)

@@ -193,6 +193,7 @@ public enum SpecSchema {
             ),
             "motionBlur": (described(MotionBlur.self), "This layer's motion blur, instead of the spec's (shutterAngle 0: sharp)."),
             "mask": (described(LayerMask.self), "A rectangle that clips the layer composited as a whole (a wipe reveal)."),
+            "transform": (described(LayerTransform.self), "Rotation, scale and skew about the anchor point, each animatable."),
             "matte": (described(LayerMatte.self), "Show the layer only through another layer's alpha or luma (that layer is not drawn)."),
             "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),
             "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in)."),

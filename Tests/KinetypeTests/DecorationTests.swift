@@ -186,6 +186,7 @@ final class DecorationTests: XCTestCase {
             case .motionBlur: return "motionBlur"
             case .shape: return "shape"
             case .image: return "image"
+            case .polygon: return "polygon"
             }
         }
         XCTAssertEqual(kinds, ["highlight", "glyphs", "underline"])
@@ -214,7 +215,7 @@ final class DecorationTests: XCTestCase {
             case let .rectangles(item):
                 XCTAssertEqual(item.paint.color.a, 0.5, accuracy: 1e-12)
                 rectangles += item.rects.count
-            case .layer, .motionBlur, .shape, .image: XCTFail("a layer, blur or shape inside a text layer")
+            case .layer, .motionBlur, .shape, .image, .polygon: XCTFail("a layer, blur or shape inside a text layer")
             }
         }
         XCTAssertEqual(rectangles, 3)

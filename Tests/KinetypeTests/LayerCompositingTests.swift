@@ -80,6 +80,7 @@ final class LayerCompositingTests: XCTestCase {
                 case .motionBlur: return "motionBlur"
                 case .shape: return "shape"
                 case .image: return "image"
+                case .polygon: return "polygon"
                 }
             }
         }

@@ -217,7 +217,7 @@ final class ScaleTests: XCTestCase {
             "TextLayer.paragraph", "TextLayer.fit", "TextLayer.decorations", "TextLayer.background", "TextLayer.animators",
             "TextLayer.stroke", "TextLayer.shadows", "TextLayer.fill", "TextLayer.blend",
             "TextLayer.inPoint", "TextLayer.outPoint", "TextLayer.motionBlur", "Scene.motionBlur", "TextLayer.captionsFile",
-            "TextLayer.mask", "TextLayer.shape", "TextLayer.matte", "TextLayer.image",
+            "TextLayer.mask", "TextLayer.shape", "TextLayer.matte", "TextLayer.image", "TextLayer.transform",
             "TextLayer.spokenWords",
             "FontSpec.source", "FontSpec.family", "FontSpec.weight", "FontSpec.variations", "FontSpec.features", "FontSpec.fallbacks",
             "ParagraphSpec.style", "ParagraphStyle.alignment", "ParagraphStyle.lineHeight", "ParagraphStyle.maxLines",
@@ -235,7 +235,8 @@ final class ScaleTests: XCTestCase {
         for spec in [Self.spec, Self.everything] { Self.collectFields(of: try loadYAML(spec(1)), into: &found) }
         // Described features say which of their fields are lengths (FeatureFieldTests checks it).
         let described: Set = [
-            "TextStroke", "TextShadow", "TextBackground", "LayerMask", "MotionBlur", "LayerShape", "LayerMatte", "LayerImage"
+            "TextStroke", "TextShadow", "TextBackground", "LayerMask", "MotionBlur", "LayerShape", "LayerMatte", "LayerImage",
+            "LayerTransform"
         ]
         found = found.filter { !described.contains(String($0.split(separator: ".")[0])) }
         let unsorted = found.subtracting(lengths).subtracting(others).sorted()

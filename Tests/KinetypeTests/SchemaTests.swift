@@ -42,6 +42,7 @@ final class SchemaTests: XCTestCase {
         check(LayerShape.self)
         check(LayerMatte.self)
         check(LayerImage.self)
+        check(LayerTransform.self)
         XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 
