@@ -18,6 +18,8 @@ enum ShapePainter {
     /// One part: the area inside `outline` and outside `hole`, moved by `offset` after any
     /// transform (a shadow keeps its direction on the canvas).
     private struct Part {
+        /// Polygons instead of the outline (a trimmed stroke), when set.
+        var contours: [[Point2]]? = nil
         var outline: ShapeOutline
         var hole: ShapeOutline? = nil
         var offset = Point2.zero
@@ -29,6 +31,13 @@ enum ShapePainter {
     /// `box`: the shape's placed box on the canvas.
     static func items(_ layer: LayerState, shape: ShapeState, box: Rect, transform: TransformPainter? = nil) -> [DisplayList.Item] {
         parts(layer, shape: shape, box: box).map { part in
+            if let contours = part.contours {
+                let place = { (point: Point2) in
+                    let turned = transform?.apply(point) ?? point
+                    return Point2(x: turned.x + part.offset.x, y: turned.y + part.offset.y)
+                }
+                return .polygon(PolygonItem(layer: layer.id, contours: contours.map { $0.map(place) }, paint: part.paint, blur: part.blur))
+            }
             guard let transform else {
                 var outline = part.outline
                 outline.rect = outline.rect.translated(dx: part.offset.x, dy: part.offset.y)
@@ -64,11 +73,29 @@ enum ShapePainter {
                     inner: outline.grown(by: -stroke.width / 2)
                 )
         }
+        // A trimmed stroke: the drawn part of the outline (or of the outline grown to the
+        // stroke's middle, for an outside stroke) as polygons.
+        let trimmed = layer.trim.flatMap { trim in
+            style.stroke.map { stroke in
+                TrimmedStroke.contours(
+                    of: stroke.outside ? outline.grown(by: stroke.width / 2, roundCorners: stroke.join == .round) : outline,
+                    from: trim.start, to: trim.end, width: stroke.width, roundJoins: stroke.join == .round)
+            }
+        }
         var parts: [Part] = style.shadows.map { shadow in
-            Part(outline: ring?.outer ?? outline, offset: shadow.offset, paint: Paint(color: shadow.color), blur: shadow.blur)
+            if let trimmed {
+                let fill = layer.color.a * layer.opacity > 0 || layer.gradient != nil ? [outline.points()] : []
+                return Part(
+                    contours: trimmed + fill, outline: outline, offset: shadow.offset, paint: Paint(color: shadow.color), blur: shadow.blur)
+            }
+            return Part(outline: ring?.outer ?? outline, offset: shadow.offset, paint: Paint(color: shadow.color), blur: shadow.blur)
         }
         if let stroke = style.stroke, let ring {
-            parts.append(Part(outline: ring.outer, hole: ring.inner, paint: Paint(color: stroke.color)))
+            if let trimmed {
+                parts.append(Part(contours: trimmed, outline: outline, paint: Paint(color: stroke.color)))
+            } else {
+                parts.append(Part(outline: ring.outer, hole: ring.inner, paint: Paint(color: stroke.color)))
+            }
         }
         if let gradient = layer.gradient {
             // A gradient across the shape's box, as a text's runs across its layout box.

@@ -52,6 +52,8 @@ public struct LayerState: Sendable, Equatable {
     public var image: ImageState?
     /// The layer's rotation, scale and skew about its anchor point (nil: none).
     public var transform: TransformState?
+    /// A shape layer's trimmed outline at this frame (nil: all of it).
+    public var trim: TrimState?
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

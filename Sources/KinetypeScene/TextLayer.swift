@@ -41,6 +41,8 @@ public struct TextLayer: Sendable {
     public var image: LayerImage? = nil
     /// Rotation, scale and skew about the anchor point (nil: none).
     public var transform: LayerTransform? = nil
+    /// A shape layer's stroke drawn only between two fractions of its outline (nil: all of it).
+    public var trim: ShapeTrim? = nil
     /// The subtitle file the text was read from (`captions:`), for the render manifest's
     /// fingerprint of what a render was made from; nil for a text given in the spec.
     public var captionsFile: String? = nil
@@ -155,7 +157,7 @@ public struct TextLayer: Sendable {
             (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
             + [
                 background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0, shape?.endTime ?? 0,
-                image?.endTime ?? 0, transform?.endTime ?? 0
+                image?.endTime ?? 0, transform?.endTime ?? 0, trim?.endTime ?? 0
             ]
             + shadows.map(\.endTime)).max() ?? 0
     }
@@ -190,6 +192,7 @@ public struct TextLayer: Sendable {
         state.shape = shape?.state(at: t)
         state.matte = matte?.state(at: t)
         state.transform = transform?.state(at: t)
+        state.trim = trim?.state(at: t)
         state.image = image.map { image in
             var evaluated = image.state(at: t)
             evaluated.pixels = image.pixels

@@ -32,7 +32,7 @@ struct LayerDecoder {
     static let shapeFields =
         LayerShape.fields.map(\.key) + [
             "id", "position", "anchor", "color", "fill", "opacity", "stroke", "shadow", "shadows", "blend", "mask", "matte", "in", "out",
-            "motionBlur", "transform"
+            "motionBlur", "transform", "trim"
         ]
 
     /// An image layer (`type: image`): its image's fields and what any layer has beyond text
@@ -136,6 +136,10 @@ struct LayerDecoder {
             source: .system(design: "default"), family: try catalog.systemFamily(design: "default"), weight: nil, variations: [:])
         var layer = TextLayer(id: id, text: .constant(""), font: font, size: .constant(0), anchor: anchor)
         layer.shape = try FeatureDecoder.decode(fields: fields, as: LayerShape.self, properties: &properties)
+        layer.trim = try fields.optional("trim").map { try FeatureDecoder.decode($0, as: ShapeTrim.self, properties: &properties) }
+        if let trim = fields.optional("trim"), fields.optional("stroke") == nil {
+            properties.warnings.append("\(trim.path): trim draws part of the stroke, and this shape has none: add stroke: {width, color}")
+        }
         for property in TextLayer.properties where TextLayer.shapeProperties.contains(property.path) {
             guard let valueNode = fields.optional(property.path) else { continue }
             property.set(try decode(valueNode, as: property, font: font.family, properties: &properties), on: &layer)

@@ -32,7 +32,7 @@ public enum SpecReference {
             let required = Set(schema["required"] as? [String] ?? [])
             page += "\n## \(title)\n\n"
             if title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer") {
-                page += "Its mappings (`stroke`, `shadow`, `mask`, …) are a text layer's.\n\n"
+                page += "Its mappings (`stroke`, `shadow`, `mask`, …) are a text layer's (below), but for those of its own.\n\n"
             }
             page += "| field | value | default | |\n| --- | --- | --- | --- |\n"
             for name in properties.keys.sorted() {
@@ -43,9 +43,11 @@ public enum SpecReference {
                 page += "| `\(name)` | \(value) | \(defaultText) | \(doc) |\n"
                 // Objects inside get a section of their own, named by their path.
                 // (A row item's are a text layer's.)
-                if let nested = object(in: field), !title.hasPrefix("A row item"), !title.hasPrefix("A shape layer"),
-                    !title.hasPrefix("An image layer")
-                {
+                // A row item's, a shape layer's and an image layer's mappings are a text layer's,
+                // but those a text layer does not have (a shape's trim).
+                let textFields = (definitions["textLayer"] as? JSON)?["properties"] as? JSON ?? [:]
+                let own = !(title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer"))
+                if let nested = object(in: field), own || textFields[name] == nil {
                     let path = title.hasPrefix("Top") ? name : "\(sectionPath(title)).\(name)"
                     sections.append(("`\(path)`", nested))
                 }
@@ -63,7 +65,7 @@ public enum SpecReference {
     }
 
     private static func sectionPath(_ title: String) -> String {
-        if title.hasPrefix("A text layer") { return "layers[]" }
+        if title.hasPrefix("A text layer") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer") { return "layers[]" }
         if title.hasPrefix("A row item") { return "row.items[]" }
         if title.hasPrefix("A row") { return "row" }
         return title.trimmingCharacters(in: CharacterSet(charactersIn: "`"))

@@ -114,6 +114,7 @@ public enum SpecSchema {
     static func shapeLayer() -> JSON {
         let shape = described(LayerShape.self)
         var schemas = layerFieldSchemas()
+        schemas["trim"] = (described(ShapeTrim.self), "Draw only part of the stroke: from start to end, fractions of the outline.")
         let shapeProperties = shape["properties"] as! JSON
         for field in LayerShape.fields {
             var schema = shapeProperties[field.key] as! JSON

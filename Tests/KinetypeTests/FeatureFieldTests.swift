@@ -18,6 +18,7 @@ final class FeatureFieldTests: XCTestCase {
         XCTAssertEqual(assertDescribed(MotionBlur.self), Mirror(reflecting: MotionBlur.defaults).children.count)
         XCTAssertEqual(assertDescribed(LayerShape.self), Mirror(reflecting: LayerShape.defaults).children.count)
         XCTAssertEqual(assertDescribed(LayerMatte.self), Mirror(reflecting: LayerMatte.defaults).children.count)
+        XCTAssertEqual(assertDescribed(ShapeTrim.self), Mirror(reflecting: ShapeTrim.defaults).children.count)
         XCTAssertEqual(assertDescribed(LayerTransform.self), Mirror(reflecting: LayerTransform.defaults).children.count)
         XCTAssertEqual(assertDescribed(LayerImage.self), Mirror(reflecting: LayerImage.defaults).children.count - 1, "all but its pixels")
     }
@@ -44,6 +45,7 @@ final class FeatureFieldTests: XCTestCase {
         check(LayerMatte.self)
         check(LayerImage.self)
         check(LayerTransform.self)
+        check(ShapeTrim.self)
         XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 

@@ -56,6 +56,8 @@ final class GoldenTests: XCTestCase {
     /// wiped in (14), the name landed and the title mid-wipe (27), the whole fading out (135).
     /// A gradient rectangle seen only through large letters (a track matte), its angle turning.
     /// A card and its title turned, scaled and leaning: outlines at the final matrix, polygons.
+    /// A box's outline and a ring drawing themselves (trim paths), mid-way and whole.
+    func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }
     func testLowerThird() throws { try render("lower-third", extraFrames: { _ in [14, 27, 135] }) }

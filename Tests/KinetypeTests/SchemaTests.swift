@@ -43,6 +43,7 @@ final class SchemaTests: XCTestCase {
         check(LayerMatte.self)
         check(LayerImage.self)
         check(LayerTransform.self)
+        check(ShapeTrim.self)
         XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 
