@@ -40,6 +40,8 @@ package struct InspectReport: Encodable, Sendable {
         public var shape: ShapeState?
         /// An image layer's image at the frame (its placed box is `box`).
         public var image: ImageState?
+        /// A line or path layer's own fields (its points' bounds are `box`).
+        public var path: PathState?
 
         public struct Fill: Encodable, Sendable {
             public var angle: Double
@@ -82,11 +84,12 @@ package struct InspectReport: Encodable, Sendable {
             guard shown else { return try container.encode(false, forKey: Key("shown")) }
             try container.encode(anchor, forKey: Key("anchor"))
             try container.encode(box, forKey: Key("box"))
-            if shape != nil || image != nil {
+            if shape != nil || image != nil || path != nil {
                 // A shape or image layer has no text, font or lines: its shape or image and the
                 // properties it reads.
                 try container.encodeIfPresent(shape, forKey: Key("shape"))
                 try container.encodeIfPresent(image, forKey: Key("image"))
+                try container.encodeIfPresent(path, forKey: Key("path"))
                 for (path, value) in properties where TextLayer.shapeProperties.contains(path) {
                     try container.encode(value, forKey: Key(path))
                 }
@@ -150,7 +153,7 @@ package struct InspectReport: Encodable, Sendable {
                         angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
                         space: gradient.space.rawValue, start: painted.gradient.map { [$0.start.x, $0.start.y] } ?? [],
                         end: painted.gradient.map { [$0.end.x, $0.end.y] } ?? [])
-                }, mask: layer.mask, shape: layer.shape, image: layer.image)
+                }, mask: layer.mask, shape: layer.shape, image: layer.image, path: layer.path)
             report.shown = layer.isShown
             return report
         }

@@ -99,6 +99,15 @@ package struct Painter: Sendable {
             let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(box: image.box), layer: layer), color: layer.color)
             return (composited(layer) { ImagePainter.items($0, image: image, box: painted.layout.box) }, painted)
         }
+        if let path = layer.path {
+            // A line or path layer: its points from the layer's position, no layout.
+            let painted = PaintedLayer(layout: PathPainter.layout(path, position: layer.position), color: layer.color)
+            // Turned about the middle of its points' bounds (it has no anchor).
+            let box = painted.layout.box
+            let middle = Point2(x: box.x + box.width / 2, y: box.y + box.height / 2)
+            let turn = layer.transform.flatMap { $0.isIdentity ? nil : TransformPainter($0, pivot: middle) }
+            return (composited(layer) { PathPainter.items($0, path: path, transform: turn) }, painted)
+        }
         if let shape = layer.shape {
             // A shape layer: its box placed as a text's layout box is; no text is laid out.
             let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(shape), layer: layer), color: layer.color)

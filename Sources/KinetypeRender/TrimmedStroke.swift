@@ -8,9 +8,16 @@ import KinetypeText
 /// pieces that overlapped would be counted twice in a pixel they share.
 enum TrimmedStroke {
     static func contours(of outline: ShapeOutline, from start: Double, to end: Double, width: Double, roundJoins: Bool) -> [[Point2]] {
-        let path = startingAtTheTop(outline)
+        contours(ofPolyline: startingAtTheTop(outline), closed: true, from: start, to: end, width: width, roundJoins: roundJoins)
+    }
+
+    /// The stroke of a polyline (closed: back to its first point) between two fractions of its
+    /// length.
+    static func contours(
+        ofPolyline path: [Point2], closed isClosed: Bool, from start: Double, to end: Double, width: Double, roundJoins: Bool
+    ) -> [[Point2]] {
         guard path.count >= 2, width > 0, end > start else { return [] }
-        let closed = path + [path[0]]
+        let closed = isClosed ? path + [path[0]] : path
         var lengths = [0.0]
         for index in 1..<closed.count { lengths.append(lengths[index - 1] + distance(closed[index - 1], closed[index])) }
         let total = lengths.last!
@@ -25,7 +32,7 @@ enum TrimmedStroke {
             line.append(point(closed[index - 1], closed[index], (min(to, b) - a) / (b - a)))
         }
         let half = width / 2
-        let whole = from <= 0 && to >= total
+        let whole = isClosed && from <= 0 && to >= total
         // A closed outline drawn whole is a ring: its two sides as an outline and a hole.
         if whole {
             let ring = Array(line.dropLast())

@@ -54,6 +54,8 @@ public struct LayerState: Sendable, Equatable {
     public var transform: TransformState?
     /// A shape layer's trimmed outline at this frame (nil: all of it).
     public var trim: TrimState?
+    /// A line or path layer's polylines (nil: not one).
+    public var path: PathState?
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

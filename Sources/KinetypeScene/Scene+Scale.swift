@@ -96,6 +96,7 @@ extension TextLayer {
         layer.mask = mask?.scaled(by: k)
         layer.shape = shape?.scaled(by: k)
         layer.image = image?.scaled(by: k)
+        layer.path = path?.scaledPath(by: k)
         layer.shadows = shadows.map { $0.scaled(by: k) }
         return layer
     }

@@ -27,6 +27,21 @@ extension TextLayer {
         try shapeLayer(id: id, LayerShape(.ellipse, size: size))
     }
 
+    /// A polyline through `points` (pixels from the layer's position), drawn by its stroke.
+    public static func line(id: String = "", points: [Point2], closed: Bool = false) throws -> TextLayer {
+        var layer = try contentLayer(id: id)
+        layer.path = LayerPath(line: points, closed: closed)
+        return layer
+    }
+
+    /// SVG path data (`"M 0 0 C …"`), filled with the layer's colour and stroked by its stroke;
+    /// throws ``PathData/Problem`` where it cannot be read.
+    public static func path(id: String = "", d: String) throws -> TextLayer {
+        var layer = try contentLayer(id: id)
+        layer.path = try LayerPath(path: d)
+        return layer
+    }
+
     /// A PNG or JPEG file fitted into a box of `size` (by default the image's own size).
     public static func image(
         id: String = "", file: String, size: Property<Point2>? = nil, fit: LayerImage.Fit = .contain

@@ -43,6 +43,8 @@ public struct TextLayer: Sendable {
     public var transform: LayerTransform? = nil
     /// A shape layer's stroke drawn only between two fractions of its outline (nil: all of it).
     public var trim: ShapeTrim? = nil
+    /// Lines or SVG path data drawn instead of the text (nil: not a line or path layer).
+    public var path: LayerPath? = nil
     /// The subtitle file the text was read from (`captions:`), for the render manifest's
     /// fingerprint of what a render was made from; nil for a text given in the spec.
     public var captionsFile: String? = nil
@@ -193,6 +195,11 @@ public struct TextLayer: Sendable {
         state.matte = matte?.state(at: t)
         state.transform = transform?.state(at: t)
         state.trim = trim?.state(at: t)
+        state.path = path.map { path in
+            var evaluated = path.state(at: t)
+            evaluated.subpaths = path.subpaths
+            return evaluated
+        }
         state.image = image.map { image in
             var evaluated = image.state(at: t)
             evaluated.pixels = image.pixels

@@ -63,6 +63,12 @@ enum FeatureDecoder {
             return .flag(try node.bool())
         case .name:
             return .name(try node.string())
+        case .string:
+            return .string(try node.string())
+        case .points:
+            let items = try node.sequence()
+            guard items.count <= PathData.maxPoints else { throw node.error("more than \(PathData.maxPoints) points") }
+            return .points(try items.map(ValueDecoders.point))
         }
     }
 }

@@ -41,8 +41,14 @@ struct LayerDecoder {
         ["type"] + LayerImage.fields.map(\.key) + [
             "id", "position", "anchor", "opacity", "blend", "mask", "matte", "in", "out", "motionBlur"
         ]
+    /// A line or path layer (`type: line | path`): its own fields and what a shape has but its box.
+    static let pathFields =
+        LayerPath.fields.map(\.key) + [
+            "id", "position", "color", "fill", "opacity", "stroke", "shadow", "shadows", "blend", "mask", "matte", "in", "out",
+            "motionBlur", "transform", "trim"
+        ]
     /// What `type` takes; a layer without one is text.
-    static let layerTypes = LayerShape.Kind.allCases.map(\.rawValue) + ["image"]
+    static let layerTypes = LayerShape.Kind.allCases.map(\.rawValue) + ["image"] + LayerPath.Kind.allCases.map(\.rawValue)
 
     static let boxFields = ["width", "height"]
     static let fitFields = ["minimumScaleFactor"]
@@ -63,9 +69,11 @@ struct LayerDecoder {
                     "unknown type \(SpecError.quoted(type)); allowed: \(Self.layerTypes.joined(separator: ", ")) (a layer without a type is text)"
                 )
             }
-            return type == "image"
-                ? try decodeImage(node, defaultID: defaultID, warnings: &warnings)
-                : try decodeShape(node, defaultID: defaultID, warnings: &warnings)
+            switch type {
+            case "image": return try decodeImage(node, defaultID: defaultID, warnings: &warnings)
+            case "line", "path": return try decodePath(node, defaultID: defaultID, warnings: &warnings)
+            default: return try decodeShape(node, defaultID: defaultID, warnings: &warnings)
+            }
         }
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
         var properties = PropertyDecoder(duration: duration)
@@ -176,6 +184,47 @@ struct LayerDecoder {
             property.set(try decode(valueNode, as: property, font: font.family, properties: &properties), on: &layer)
         }
         try decodeLayerWide(fields, into: &layer, properties: &properties)
+        return layer
+    }
+
+    /// A line (its `points`) or a path (its SVG `d`, read now, each problem located), drawn from
+    /// the layer's position, with the layer's colour, stroke, trim, shadows, compositing and timing.
+    private func decodePath(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> TextLayer {
+        let fields = try node.mapping(allowed: Self.pathFields)
+        var properties = PropertyDecoder(duration: duration)
+        defer { warnings += properties.warnings }
+        let id = try fields.optional("id")?.string() ?? defaultID
+        let font = FontSpec(
+            source: .system(design: "default"), family: try catalog.systemFamily(design: "default"), weight: nil, variations: [:])
+        var layer = TextLayer(id: id, text: .constant(""), font: font, size: .constant(0), anchor: .topLeft)
+        var path = try FeatureDecoder.decode(fields: fields, as: LayerPath.self, properties: &properties)
+        let typeNode = try fields.required("type")
+        switch path.kind {
+        case .line:
+            if let d = fields.optional("d") { throw d.error("d is a path's (type: path); a line takes points") }
+            guard path.points.count >= 2 else {
+                throw (fields.optional("points") ?? typeNode).error("a line needs points: [[x, y], [x, y], …], at least two")
+            }
+            path.subpaths = [PathData.Subpath(points: path.points, closed: path.closed)]
+        case .path:
+            if let points = fields.optional("points") { throw points.error("points are a line's (type: line); a path takes d") }
+            guard let d = fields.optional("d") else {
+                throw typeNode.error("a path needs d: SVG path data, e.g. \"M 0 0 L 100 0 L 50 80 Z\"")
+            }
+            do { path.subpaths = try PathData.parse(path.d) } catch let problem as PathData.Problem {
+                throw d.error("path data \(problem)")
+            }
+        }
+        layer.path = path
+        for property in TextLayer.properties where TextLayer.shapeProperties.contains(property.path) {
+            guard let valueNode = fields.optional(property.path) else { continue }
+            property.set(try decode(valueNode, as: property, font: font.family, properties: &properties), on: &layer)
+        }
+        try decodeLayerWide(fields, into: &layer, properties: &properties)
+        layer.trim = try fields.optional("trim").map { try FeatureDecoder.decode($0, as: ShapeTrim.self, properties: &properties) }
+        if path.kind == .line, fields.optional("stroke") == nil {
+            properties.warnings.append("\(node.path): a line is drawn by its stroke, and this one has none: add stroke: {width, color}")
+        }
         return layer
     }
 

@@ -22,6 +22,7 @@ public enum SpecReference {
         sections += [("A text layer (`layers[]`)", definitions["textLayer"] as? JSON ?? [:])]
         sections += [("A shape layer (`layers[]` with `type:`)", definitions["shapeLayer"] as? JSON ?? [:])]
         sections += [("An image layer (`layers[]` with `type: image`)", definitions["imageLayer"] as? JSON ?? [:])]
+        sections += [("A line or path layer (`layers[]` with `type: line` or `path`)", definitions["pathLayer"] as? JSON ?? [:])]
         sections += [("A row (`layers[]` with `row:`)", ((definitions["row"] as? JSON)?["properties"] as? JSON)?["row"] as? JSON ?? [:])]
         sections += [("A row item (`row.items[]`)", definitions["rowItem"] as? JSON ?? [:])]
         var written = Set<String>()
@@ -31,7 +32,9 @@ public enum SpecReference {
             written.insert(title)
             let required = Set(schema["required"] as? [String] ?? [])
             page += "\n## \(title)\n\n"
-            if title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer") {
+            if title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer")
+                || title.hasPrefix("A line or path layer")
+            {
                 page += "Its mappings (`stroke`, `shadow`, `mask`, …) are a text layer's (below), but for those of its own.\n\n"
             }
             page += "| field | value | default | |\n| --- | --- | --- | --- |\n"
@@ -46,7 +49,9 @@ public enum SpecReference {
                 // A row item's, a shape layer's and an image layer's mappings are a text layer's,
                 // but those a text layer does not have (a shape's trim).
                 let textFields = (definitions["textLayer"] as? JSON)?["properties"] as? JSON ?? [:]
-                let own = !(title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer"))
+                let own =
+                    !(title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer")
+                    || title.hasPrefix("A line or path layer"))
                 if let nested = object(in: field), own || textFields[name] == nil {
                     let path = title.hasPrefix("Top") ? name : "\(sectionPath(title)).\(name)"
                     sections.append(("`\(path)`", nested))

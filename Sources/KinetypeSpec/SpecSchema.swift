@@ -79,8 +79,13 @@ public enum SpecSchema {
             // A layer with a `type` is a shape; without, text.
             "layer": [
                 "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "image"]]], "then": ref("imageLayer"),
-                "else": ["if": ["type": "object", "required": ["type"]], "then": ref("shapeLayer"), "else": ref("textLayer")]
+                "else": [
+                    "if": ["type": "object", "required": ["type"], "properties": ["type": ["enum": ["line", "path"]]]],
+                    "then": ref("pathLayer"),
+                    "else": ["if": ["type": "object", "required": ["type"]], "then": ref("shapeLayer"), "else": ref("textLayer")]
+                ]
             ],
+            "pathLayer": pathLayer(),
             "imageLayer": imageLayer(),
             "textLayer": layer(fields: LayerDecoder.fields),
             "shapeLayer": shapeLayer(),
@@ -122,6 +127,20 @@ public enum SpecSchema {
             schemas[field.key] = (schema, doc)
         }
         return object(LayerDecoder.shapeFields, schemas, required: LayerShape.fields.filter(\.isRequired).map(\.key))
+    }
+
+    /// A line or path layer: its own described fields and the layer-wide fields.
+    static func pathLayer() -> JSON {
+        var schemas = layerFieldSchemas()
+        let path = described(LayerPath.self)["properties"] as! JSON
+        for field in LayerPath.fields {
+            var schema = path[field.key] as! JSON
+            let doc = schema.removeValue(forKey: "description") as! String
+            schemas[field.key] = (schema, doc)
+        }
+        schemas["trim"] = (described(ShapeTrim.self), "Draw only part of the stroke: from start to end, fractions of each line.")
+        schemas["position"] = (withDefault(declared("position"), [0, 0]), "Where the points' origin goes, canvas pixels.")
+        return object(LayerDecoder.pathFields, schemas, required: ["type"])
     }
 
     /// An image layer: its image's described fields, `type: image`, and the layer-wide fields.
@@ -481,7 +500,8 @@ public enum SpecSchema {
         case .color: return ref("color")
         case let .choice(names): return ["enum": names]
         case .flag: return ["type": "boolean"]
-        case .name: return ["type": "string"]
+        case .name, .string: return ["type": "string"]
+        case .points: return ["type": "array", "items": ref("point"), "maxItems": PathData.maxPoints]
         }
     }
 
@@ -497,6 +517,8 @@ public enum SpecSchema {
         case let .choice(name): return name
         case let .flag(flag): return flag
         case let .name(name): return name
+        case let .string(text): return text
+        case let .points(points): return points.map { [$0.x, $0.y] }
         }
     }
 

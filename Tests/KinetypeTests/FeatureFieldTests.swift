@@ -18,6 +18,7 @@ final class FeatureFieldTests: XCTestCase {
         XCTAssertEqual(assertDescribed(MotionBlur.self), Mirror(reflecting: MotionBlur.defaults).children.count)
         XCTAssertEqual(assertDescribed(LayerShape.self), Mirror(reflecting: LayerShape.defaults).children.count)
         XCTAssertEqual(assertDescribed(LayerMatte.self), Mirror(reflecting: LayerMatte.defaults).children.count)
+        XCTAssertEqual(assertDescribed(LayerPath.self), Mirror(reflecting: LayerPath.defaults).children.count - 1, "all but its subpaths")
         XCTAssertEqual(assertDescribed(ShapeTrim.self), Mirror(reflecting: ShapeTrim.defaults).children.count)
         XCTAssertEqual(assertDescribed(LayerTransform.self), Mirror(reflecting: LayerTransform.defaults).children.count)
         XCTAssertEqual(assertDescribed(LayerImage.self), Mirror(reflecting: LayerImage.defaults).children.count - 1, "all but its pixels")
@@ -46,6 +47,7 @@ final class FeatureFieldTests: XCTestCase {
         check(LayerImage.self)
         check(LayerTransform.self)
         check(ShapeTrim.self)
+        check(LayerPath.self)
         XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 
@@ -136,6 +138,8 @@ final class FeatureFieldTests: XCTestCase {
             guard case let .flag(flag) = current else { return current }
             return .flag(!flag)
         case .name: return .name("another")
+        case .string: return .string("M 0 0 L 1 1")
+        case .points: return .points([Point2(x: 1, y: 2), Point2(x: 3, y: 4)])
         }
     }
 
@@ -144,6 +148,7 @@ final class FeatureFieldTests: XCTestCase {
         case let .number(property): return [property.value(at: 0)]
         case let .point(property): return [property.value(at: 0).x, property.value(at: 0).y]
         case let .integer(number): return [Double(number)]
+        case let .points(points): return points.flatMap { [$0.x, $0.y] }
         default: return []
         }
     }

@@ -57,6 +57,8 @@ final class GoldenTests: XCTestCase {
     /// A gradient rectangle seen only through large letters (a track matte), its angle turning.
     /// A card and its title turned, scaled and leaning: outlines at the final matrix, polygons.
     /// A box's outline and a ring drawing themselves (trim paths), mid-way and whole.
+    /// A trimmed rule drawing itself, a polyline, a turning heart from SVG path data.
+    func testLinesAndPaths() throws { try render("lines-and-paths", extraFrames: { _ in [15] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }

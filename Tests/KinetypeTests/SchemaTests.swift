@@ -44,6 +44,7 @@ final class SchemaTests: XCTestCase {
         check(LayerImage.self)
         check(LayerTransform.self)
         check(ShapeTrim.self)
+        check(LayerPath.self)
         XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 
@@ -76,6 +77,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(defs["textLayer"]), Set(LayerDecoder.fields))
         XCTAssertEqual(keys(defs["shapeLayer"]), Set(LayerDecoder.shapeFields))
         XCTAssertEqual(keys(defs["imageLayer"]), Set(LayerDecoder.imageFields))
+        XCTAssertEqual(keys(defs["pathLayer"]), Set(LayerDecoder.pathFields))
         XCTAssertEqual(keys(defs["rowItem"]), Set(LayerDecoder.rowItemFields))
         XCTAssertEqual(keys(SpecSchema.decoration()), Set(DecorationDecoder.fields))
         XCTAssertEqual(keys(SpecSchema.animator()), Set(AnimatorDecoder.fields))

@@ -20,6 +20,10 @@ public enum FieldKind: Sendable, Equatable {
     case flag
     /// A name: another layer's `id`.
     case name
+    /// A list of `[x, y]` points, in pixels.
+    case points
+    /// Text (SVG path data).
+    case string
 }
 
 /// A field's value as decoded from a spec: the animatable kinds as a constant or keyframes.
@@ -31,6 +35,8 @@ public enum FieldValue: Sendable {
     case choice(String)
     case flag(Bool)
     case name(String)
+    case points([Point2])
+    case string(String)
 
     /// When its animation ends (0 for a constant).
     public var endTime: Double {
@@ -38,7 +44,7 @@ public enum FieldValue: Sendable {
         case let .number(property): return property.endTime
         case let .point(property): return property.endTime
         case let .color(property): return property.endTime
-        case .integer, .choice, .flag, .name: return 0
+        case .integer, .choice, .flag, .name, .points, .string: return 0
         }
     }
 
@@ -48,7 +54,7 @@ public enum FieldValue: Sendable {
         case let .number(property): return AnyProperty.number(property).keyframeTimes
         case let .point(property): return AnyProperty.point(property).keyframeTimes
         case let .color(property): return AnyProperty.color(property).keyframeTimes
-        case .integer, .choice, .flag, .name: return []
+        case .integer, .choice, .flag, .name, .points, .string: return []
         }
     }
 
@@ -57,6 +63,7 @@ public enum FieldValue: Sendable {
         switch self {
         case let .number(property): return .number(property.mapValues { $0 * k })
         case let .point(property): return .point(property.mapValues { Point2(x: $0.x * k, y: $0.y * k) })
+        case let .points(points): return .points(points.map { Point2(x: $0.x * k, y: $0.y * k) })
         default: return self
         }
     }
@@ -210,6 +217,32 @@ extension FeatureField {
             key: key, kind: .name, isAnimatable: false, isRequired: required, isLength: false, doc: doc,
             read: { .name($0[keyPath: model]) },
             write: { feature, value in if case let .name(name) = value { feature[keyPath: model] = name } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .text($0[keyPath: state]) })
+    }
+
+    /// A list of `[x, y]` points in pixels (not animatable; a length).
+    package static func points(
+        _ key: String, _ model: WritableKeyPath<Feature, [Point2]> & Sendable, _ state: WritableKeyPath<State, [Point2]> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .points, isAnimatable: false, isRequired: false, isLength: true, doc: doc,
+            read: { .points($0[keyPath: model]) },
+            write: { feature, value in if case let .points(points) = value { feature[keyPath: model] = points } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .numbers($0[keyPath: state].flatMap { [$0.x, $0.y] }) })
+    }
+
+    /// Text (not animatable).
+    package static func string(
+        _ key: String, _ model: WritableKeyPath<Feature, String> & Sendable, _ state: WritableKeyPath<State, String> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .string, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { .string($0[keyPath: model]) },
+            write: { feature, value in if case let .string(text) = value { feature[keyPath: model] = text } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { .text($0[keyPath: state]) })
     }
