@@ -100,8 +100,7 @@ package final class CanvasRasterizer {
                 x0: max(window.x0, drawn.x0 - reach), y0: max(window.y0, drawn.y0 - reach),
                 x1: min(window.x1, drawn.x1 + reach), y1: min(window.y1, drawn.y1 + reach))
         }
-        let rect = mask.rect
-        let sharp = CoverageMask(rectangle: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, window: window)
+        let sharp = Self.coverage(ShapeOutline(kind: mask.shape, rect: mask.rect, cornerRadius: mask.cornerRadius), window: window)
         return mask.feather > 0 && sharp.width > 0 && sharp.height > 0 ? sharp.blurred(sigma: mask.feather / 2) : sharp
     }
 

@@ -95,10 +95,15 @@ public struct ClipMask: Sendable, Equatable, Encodable {
     public var rect: Rect
     public var feather: Double
     public var invert: Bool
+    /// A rectangle (its corners rounded by `cornerRadius`) or the ellipse inscribed in `rect`.
+    public var shape: ShapeOutline.Kind = .rectangle
+    public var cornerRadius: Double = 0
 
-    public init(rect: Rect, feather: Double = 0, invert: Bool = false) {
+    public init(rect: Rect, feather: Double = 0, invert: Bool = false, shape: ShapeOutline.Kind = .rectangle, cornerRadius: Double = 0) {
         self.rect = rect
         self.feather = feather
         self.invert = invert
+        self.shape = shape
+        self.cornerRadius = cornerRadius
     }
 }

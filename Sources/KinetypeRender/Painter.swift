@@ -136,7 +136,11 @@ package struct Painter: Sendable {
         var whole = layer
         whole.opacity = 1
         let items = parts(whole)
-        let mask = layer.mask.map { ClipMask(rect: $0.rect, feather: $0.feather, invert: $0.invert) }
+        let mask = layer.mask.map {
+            ClipMask(
+                rect: $0.rect, feather: $0.feather, invert: $0.invert, shape: $0.shape == .ellipse ? .ellipse : .rectangle,
+                cornerRadius: $0.cornerRadius)
+        }
         return items.isEmpty
             ? [] : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, mask: mask, items: items))]
     }

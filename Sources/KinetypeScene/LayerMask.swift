@@ -1,10 +1,14 @@
 import KinetypeMotion
 import KinetypeText
 
-/// A rectangle that clips a layer, in canvas pixels: the layer is composited as a whole and only
-/// what lies inside the rectangle (outside, with `invert`) is kept. A wipe reveal is a mask
-/// whose size animates.
+/// A rectangle (rounded by `cornerRadius`) or an ellipse that clips a layer, in canvas pixels: the
+/// layer is composited as a whole and only what lies inside the shape (outside, with `invert`)
+/// is kept. A wipe reveal is a mask whose size animates; an iris, an ellipse that grows.
 public struct LayerMask: Sendable, DescribedFeature {
+    public enum Shape: String, Sendable, CaseIterable {
+        case rectangle, ellipse
+    }
+
     /// The rectangle's top-left corner.
     public var origin: Property<Point2>
     /// Width and height, each at least 0.
@@ -13,6 +17,9 @@ public struct LayerMask: Sendable, DescribedFeature {
     public var feather: Property<Double> = .constant(0)
     /// Keep what is outside the rectangle instead.
     public var invert = false
+    public var shape: Shape = .rectangle
+    /// A rectangle's corner radius, pixels.
+    public var cornerRadius: Property<Double> = .constant(0)
 
     public init(origin: Property<Point2>, size: Property<Point2>, feather: Property<Double> = .constant(0), invert: Bool = false) {
         self.origin = origin
@@ -26,7 +33,11 @@ public struct LayerMask: Sendable, DescribedFeature {
         .point("position", \.origin, \.position, "The rectangle's top-left corner, canvas pixels."),
         .point("size", \.size, \.size, required: true, "Width and height, pixels (animate it for a wipe)."),
         .number("feather", \.feather, \.feather, in: 0...SpecLimits.maxBlur, length: true, "A soft edge, pixels."),
-        .flag("invert", \.invert, \.invert, "Keep what is outside the rectangle instead.")
+        .flag("invert", \.invert, \.invert, "Keep what is outside the rectangle instead."),
+        .choice("shape", \.shape, \.shape, "rectangle or ellipse (inscribed in position and size)."),
+        .number(
+            "cornerRadius", \.cornerRadius, \.cornerRadius, in: 0...SpecLimits.coordinate.upperBound, length: true,
+            "A rectangle mask's corner radius, pixels.")
     ]
     package static let defaults = LayerMask(origin: .constant(.zero), size: .constant(.zero))
 }
@@ -37,6 +48,8 @@ public struct MaskState: Sendable, Equatable, EvaluatedState {
     public var size = Point2.zero
     public var feather: Double = 0
     public var invert = false
+    public var shape: LayerMask.Shape = .rectangle
+    public var cornerRadius: Double = 0
 
     /// The rectangle kept (a negative width or height, a spring's overshoot, keeps nothing).
     public var rect: Rect { Rect(x: position.x, y: position.y, width: max(0, size.x), height: max(0, size.y)) }

@@ -73,7 +73,8 @@ final class LayerMaskTests: XCTestCase {
         var checked = 0
         for (mask, message) in [
             ("{position: [0, 0]}", "missing required field \"size\""), ("{size: [10, 10], feather: -1}", "feather"),
-            ("{size: [10, 10], invert: maybe}", "expected true or false"), ("{size: [10, 10], shape: ellipse}", "unknown field \"shape\"")
+            ("{size: [10, 10], invert: maybe}", "expected true or false"),
+            ("{size: [10, 10], shape: star}", "unknown shape \"star\"; allowed: rectangle, ellipse")
         ] {
             XCTAssertThrowsError(try Self.image(mask: mask), mask) { error in
                 XCTAssertTrue("\(error)".contains(message), "\(mask): \(error)")
@@ -82,5 +83,26 @@ final class LayerMaskTests: XCTestCase {
             checked += 1
         }
         XCTAssertEqual(checked, 4)
+    }
+}
+
+/// Issue 15 §3: a mask is a shape too: an ellipse (an iris) or a rounded rectangle.
+final class ShapedMaskTests: XCTestCase {
+    func testAnEllipseMaskKeepsTheEllipseOfTheLayer() throws {
+        func kept(_ mask: String) throws -> Double {
+            let scene = try loadYAML(
+                singleLayerSpec(
+                    width: 200, height: 120, background: "transparent",
+                    layer: "{type: rectangle, size: [200, 120], anchor: topLeft, color: \"#FFFFFF\", mask: \(mask)}"))
+            let image = try FrameRenderer(scene: scene).render(frame: 0).rgbaImage
+            return stride(from: 3, to: image.pixels.count, by: 4).reduce(0) { $0 + Double(image.pixels[$1]) } / 255
+        }
+        let ellipse: Double = .pi * 60 * 30
+        XCTAssertEqual(try kept("{shape: ellipse, position: [40.5, 30.25], size: [120, 60]}"), ellipse, accuracy: 0.003 * ellipse)
+        XCTAssertEqual(
+            try kept("{shape: ellipse, position: [40.5, 30.25], size: [120, 60], invert: true}"), 200 * 120 - ellipse,
+            accuracy: 0.003 * ellipse)
+        let rounded: Double = 100 * 60 - (4 - Double.pi) * 100
+        XCTAssertEqual(try kept("{position: [50.5, 30], size: [100, 60], cornerRadius: 10}"), rounded, accuracy: 1)
     }
 }
