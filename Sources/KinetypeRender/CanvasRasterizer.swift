@@ -174,12 +174,7 @@ package final class CanvasRasterizer {
                 $0.cropped(x0: pixels.x0, y0: pixels.y0, x1: pixels.x1, y1: pixels.y1)
             } ?? shape(item.outline, item.hole, within: pixels)
         guard coverage.width > 0, coverage.height > 0 else { return }
-        if let gradient = item.gradient {
-            canvas.composite(coverage, ramp: Self.ramp(gradient), alpha: item.paint.color.a)
-            return
-        }
-        let color = item.paint.color
-        canvas.composite(coverage, color: (color.r, color.g, color.b, color.a))
+        fill(coverage, paint: item.paint, gradient: item.gradient)
     }
 
     /// Polygons' exact area coverage, blurred when it is a shadow (over the canvas grown by the
@@ -190,12 +185,16 @@ package final class CanvasRasterizer {
         var coverage = CoverageMask(polygons: item.contours.map { $0.map { (x: $0.x, y: $0.y) } }, window: pixels)
         guard coverage.width > 0, coverage.height > 0 else { return }
         if item.blur > 0 { coverage = coverage.blurred(sigma: item.blur / 2) }
-        if let gradient = item.gradient {
-            canvas.composite(coverage, ramp: Self.ramp(gradient), alpha: item.paint.color.a)
-            return
+        fill(coverage, paint: item.paint, gradient: item.gradient)
+    }
+
+    /// Coverage composited in a colour, or in a gradient weighed by the paint's alpha.
+    private func fill(_ coverage: CoverageMask, paint: Paint, gradient: CanvasGradient?) {
+        if let gradient {
+            canvas.composite(coverage, ramp: Self.ramp(gradient), alpha: paint.color.a)
+        } else {
+            canvas.composite(coverage, color: (paint.color.r, paint.color.g, paint.color.b, paint.color.a))
         }
-        let color = item.paint.color
-        canvas.composite(coverage, color: (color.r, color.g, color.b, color.a))
     }
 
     /// The image resampled into its rectangle (kept per thread while it stays put), cut to its

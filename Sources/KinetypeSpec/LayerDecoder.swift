@@ -131,6 +131,16 @@ struct LayerDecoder {
         return layer
     }
 
+    /// A layer without text (a shape, image, line or path): its id and anchor, and the default
+    /// system font, which keeps its state well-formed.
+    private func contentLayer(_ fields: SpecMapping, defaultID: String, anchor fixed: Anchor? = nil) throws -> TextLayer {
+        let id = try fields.optional("id")?.string() ?? defaultID
+        let anchor = try fixed ?? fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
+        let font = FontSpec(
+            source: .system(design: "default"), family: try catalog.systemFamily(design: "default"), weight: nil, variations: [:])
+        return TextLayer(id: id, text: .constant(""), font: font, size: .constant(0), anchor: anchor)
+    }
+
     /// A shape layer: its shape's described fields, and the layer's position, colour, opacity,
     /// stroke, shadows, compositing and timing as a text layer reads them. It has no text and
     /// no font of its own (the default system font keeps its state well-formed).
@@ -138,11 +148,7 @@ struct LayerDecoder {
         let fields = try node.mapping(allowed: Self.shapeFields)
         var properties = PropertyDecoder(duration: duration)
         defer { warnings += properties.warnings }
-        let id = try fields.optional("id")?.string() ?? defaultID
-        let anchor = try fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
-        let font = FontSpec(
-            source: .system(design: "default"), family: try catalog.systemFamily(design: "default"), weight: nil, variations: [:])
-        var layer = TextLayer(id: id, text: .constant(""), font: font, size: .constant(0), anchor: anchor)
+        var layer = try contentLayer(fields, defaultID: defaultID)
         layer.shape = try FeatureDecoder.decode(fields: fields, as: LayerShape.self, properties: &properties)
         layer.trim = try fields.optional("trim").map { try FeatureDecoder.decode($0, as: ShapeTrim.self, properties: &properties) }
         if let trim = fields.optional("trim"), fields.optional("stroke") == nil {
@@ -150,7 +156,7 @@ struct LayerDecoder {
         }
         for property in TextLayer.properties where TextLayer.shapeProperties.contains(property.path) {
             guard let valueNode = fields.optional(property.path) else { continue }
-            property.set(try decode(valueNode, as: property, font: font.family, properties: &properties), on: &layer)
+            property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
         }
         try decodeLayerWide(fields, into: &layer, properties: &properties)
         return layer
@@ -163,11 +169,7 @@ struct LayerDecoder {
         let fields = try node.mapping(allowed: Self.imageFields)
         var properties = PropertyDecoder(duration: duration)
         defer { warnings += properties.warnings }
-        let id = try fields.optional("id")?.string() ?? defaultID
-        let anchor = try fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
-        let font = FontSpec(
-            source: .system(design: "default"), family: try catalog.systemFamily(design: "default"), weight: nil, variations: [:])
-        var layer = TextLayer(id: id, text: .constant(""), font: font, size: .constant(0), anchor: anchor)
+        var layer = try contentLayer(fields, defaultID: defaultID)
         var image = try FeatureDecoder.decode(fields: fields, as: LayerImage.self, properties: &properties)
         let fileNode = try fields.required("file")
         let path = image.file.hasPrefix("/") ? image.file : specDirectory.appendingPathComponent(image.file).standardizedFileURL.path
@@ -181,7 +183,7 @@ struct LayerDecoder {
         layer.image = image
         for property in TextLayer.properties where ["position", "opacity"].contains(property.path) {
             guard let valueNode = fields.optional(property.path) else { continue }
-            property.set(try decode(valueNode, as: property, font: font.family, properties: &properties), on: &layer)
+            property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
         }
         try decodeLayerWide(fields, into: &layer, properties: &properties)
         return layer
@@ -193,10 +195,7 @@ struct LayerDecoder {
         let fields = try node.mapping(allowed: Self.pathFields)
         var properties = PropertyDecoder(duration: duration)
         defer { warnings += properties.warnings }
-        let id = try fields.optional("id")?.string() ?? defaultID
-        let font = FontSpec(
-            source: .system(design: "default"), family: try catalog.systemFamily(design: "default"), weight: nil, variations: [:])
-        var layer = TextLayer(id: id, text: .constant(""), font: font, size: .constant(0), anchor: .topLeft)
+        var layer = try contentLayer(fields, defaultID: defaultID, anchor: .topLeft)
         var path = try FeatureDecoder.decode(fields: fields, as: LayerPath.self, properties: &properties)
         let typeNode = try fields.required("type")
         switch path.kind {
@@ -218,7 +217,7 @@ struct LayerDecoder {
         layer.path = path
         for property in TextLayer.properties where TextLayer.shapeProperties.contains(property.path) {
             guard let valueNode = fields.optional(property.path) else { continue }
-            property.set(try decode(valueNode, as: property, font: font.family, properties: &properties), on: &layer)
+            property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
         }
         try decodeLayerWide(fields, into: &layer, properties: &properties)
         layer.trim = try fields.optional("trim").map { try FeatureDecoder.decode($0, as: ShapeTrim.self, properties: &properties) }

@@ -117,27 +117,16 @@ public enum SpecSchema {
 
     /// A shape layer: its shape's described fields and the layer-wide fields a text layer has.
     static func shapeLayer() -> JSON {
-        let shape = described(LayerShape.self)
         var schemas = layerFieldSchemas()
         schemas["trim"] = (described(ShapeTrim.self), "Draw only part of the stroke: from start to end, fractions of the outline.")
-        let shapeProperties = shape["properties"] as! JSON
-        for field in LayerShape.fields {
-            var schema = shapeProperties[field.key] as! JSON
-            let doc = schema.removeValue(forKey: "description") as! String
-            schemas[field.key] = (schema, doc)
-        }
+        merge(LayerShape.self, into: &schemas)
         return object(LayerDecoder.shapeFields, schemas, required: LayerShape.fields.filter(\.isRequired).map(\.key))
     }
 
     /// A line or path layer: its own described fields and the layer-wide fields.
     static func pathLayer() -> JSON {
         var schemas = layerFieldSchemas()
-        let path = described(LayerPath.self)["properties"] as! JSON
-        for field in LayerPath.fields {
-            var schema = path[field.key] as! JSON
-            let doc = schema.removeValue(forKey: "description") as! String
-            schemas[field.key] = (schema, doc)
-        }
+        merge(LayerPath.self, into: &schemas)
         schemas["trim"] = (described(ShapeTrim.self), "Draw only part of the stroke: from start to end, fractions of each line.")
         schemas["position"] = (withDefault(declared("position"), [0, 0]), "Where the points' origin goes, canvas pixels.")
         return object(LayerDecoder.pathFields, schemas, required: ["type"])
@@ -146,12 +135,7 @@ public enum SpecSchema {
     /// An image layer: its image's described fields, `type: image`, and the layer-wide fields.
     static func imageLayer() -> JSON {
         var schemas = layerFieldSchemas()
-        let image = described(LayerImage.self)["properties"] as! JSON
-        for field in LayerImage.fields {
-            var schema = image[field.key] as! JSON
-            let doc = schema.removeValue(forKey: "description") as! String
-            schemas[field.key] = (schema, doc)
-        }
+        merge(LayerImage.self, into: &schemas)
         schemas["type"] = (["const": "image"], "image: a PNG or JPEG file.")
         return object(LayerDecoder.imageFields, schemas, required: ["type"] + LayerImage.fields.filter(\.isRequired).map(\.key))
     }
@@ -486,6 +470,16 @@ public enum SpecSchema {
             schemas[field.key] = (schema, field.doc)
         }
         return object(Feature.fields.map(\.key), schemas, required: Feature.fields.filter(\.isRequired).map(\.key))
+    }
+
+    /// A layer kind's own described fields added to a layer's field schemas.
+    static func merge<Feature: DescribedFeature>(_: Feature.Type, into schemas: inout [String: (JSON, String)]) {
+        let properties = described(Feature.self)["properties"] as! JSON
+        for field in Feature.fields {
+            var schema = properties[field.key] as! JSON
+            let doc = schema.removeValue(forKey: "description") as! String
+            schemas[field.key] = (schema, doc)
+        }
     }
 
     /// A constant of a field's kind.

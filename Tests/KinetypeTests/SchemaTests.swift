@@ -34,17 +34,7 @@ final class SchemaTests: XCTestCase {
                 checked += 1
             }
         }
-        check(TextStroke.self)
-        check(TextShadow.self)
-        check(TextBackground.self)
-        check(LayerMask.self)
-        check(MotionBlur.self)
-        check(LayerShape.self)
-        check(LayerMatte.self)
-        check(LayerImage.self)
-        check(LayerTransform.self)
-        check(ShapeTrim.self)
-        check(LayerPath.self)
+        for feature in describedFeatures { check(feature) }
         XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
     }
 

@@ -10,6 +10,12 @@ import KinetypeText
 @_exported import KinetypeTestSupport
 
 /// Paths and helpers shared by the tests. Tests use only the fonts in `fonts/`.
+/// Every described feature (``DescribedFeature``), for the tests that check each one's fields.
+let describedFeatures: [any DescribedFeature.Type] = [
+    TextStroke.self, TextShadow.self, TextBackground.self, LayerMask.self, MotionBlur.self, LayerShape.self, LayerMatte.self,
+    LayerImage.self, LayerTransform.self, ShapeTrim.self, LayerPath.self
+]
+
 /// A loader that sees only the bundled fonts, so results never depend on the machine.
 let bundledOnlyLoader = SpecLoader(catalog: FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: false))
 
