@@ -96,6 +96,10 @@ extension TextLayer {
         layer.mask = mask?.scaled(by: k)
         layer.shape = shape?.scaled(by: k)
         layer.shadows = shadows.map { $0.scaled(by: k) }
+        if let box = spokenWords?.highlighting.background {
+            layer.spokenWords?.highlighting.background?.padding = box.padding.scaled(by: k)
+            layer.spokenWords?.highlighting.background?.cornerRadius = box.cornerRadius * k
+        }
         return layer
     }
 }
