@@ -66,6 +66,16 @@ final class CaptionGroupingTests: XCTestCase {
         XCTAssertEqual(try Self.cues(CaptionGrouping()), cues)
     }
 
+    /// examples/captions/broadcast.srt is the talk's first five grouped cues, written out.
+    func testTheBroadcastExampleIsTheGroupedTalk() throws {
+        let srt = try SRTReader.cues(
+            try String(contentsOf: TestPaths.examples.appendingPathComponent("captions/broadcast.srt"), encoding: .utf8))
+        let grouped = try Self.cues(CaptionGrouping()).prefix(5)
+        XCTAssertEqual(srt.cues.map(\.text), grouped.map(\.text))
+        XCTAssertEqual(srt.cues.map(\.start), grouped.map(\.start))
+        XCTAssertEqual(srt.cues.map(\.end), grouped.map(\.end))
+    }
+
     /// Short social-video cues: one line of at most 16 characters, each ending at a phrase
     /// boundary where one is within reach (checked by hand, the first sentence and a half).
     func testOneShortLineACue() throws {
