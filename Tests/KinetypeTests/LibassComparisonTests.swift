@@ -202,4 +202,64 @@ final class LibassComparisonTests: XCTestCase {
         let lines = 1 + Int(((Double(bottom - top + 1) - 0.85 * em) / pitch).rounded())
         return Ink(box: (rows.map(\.1.left).min()!, rows.map(\.1.right).max()!, top, bottom), lines: lines)
     }
+
+    /// scripts/bench-word-captions.ass is examples/bench-word-captions.yaml for libass: the same
+    /// grouped cues, lines and times, the spoken word yellow and 110% in each event (eased in
+    /// over 0.1 s with `\\t`, and the word before eased back), Inter bold at libass's size for a
+    /// 72 px em, a 5 px outline. `KINETYPE_RECORD_BENCH_ASS=1` writes it anew.
+    func testTheBenchmarkASSIsTheBenchmarkSpec() throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("bench-word-captions.yaml").path)
+        let ass = try Self.benchmarkASS(scene)
+        let url = TestPaths.root.appendingPathComponent("scripts/bench-word-captions.ass")
+        if ProcessInfo.processInfo.environment["KINETYPE_RECORD_BENCH_ASS"] == "1" {
+            try ass.write(to: url, atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), ass, "run with KINETYPE_RECORD_BENCH_ASS=1 to write it anew")
+    }
+
+    static func benchmarkASS(_ scene: Scene) throws -> String {
+        let layer = scene.layers[0]
+        guard case let .animated(track) = layer.text, let spoken = layer.spokenWords else { throw TestEnvironmentError("not captions") }
+        func time(_ seconds: Double) -> String {
+            let cs = Int((seconds * 100).rounded())
+            return String(format: "%d:%02d:%02d.%02d", cs / 360_000, cs / 6000 % 60, cs / 100 % 60, cs % 100)
+        }
+        let em = 72.0, size = em / interEm
+        var lines = [
+            "[Script Info]",
+            "; examples/bench-word-captions.yaml for libass, written by LibassComparisonTests (scripts/bench-word-captions).",
+            "ScriptType: v4.00+", "PlayResX: 1920", "PlayResY: 1080", "WrapStyle: 2", "ScaledBorderAndShadow: yes", "",
+            "[V4+ Styles]",
+            "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
+            "Style: Words,Inter,\(String(format: "%.2f", size)),&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,5,0,2,160,160,80,1",
+            "", "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text"
+        ]
+        let on = "\\1c&H00D4FF&\\fscx110\\fscy110", off = "\\1c&HFFFFFF&\\fscx100\\fscy100"
+        for (index, keyframe) in track.keyframes.enumerated() where !keyframe.value.isEmpty {
+            let end = index + 1 < track.keyframes.count ? track.keyframes[index + 1].time : scene.duration
+            let words = spoken.intervals.last { $0.start <= keyframe.time }?.words ?? []
+            let bytes = Array(keyframe.value.utf8)
+            let times = Set([keyframe.time, end] + words.flatMap { [$0.start, $0.end] }.filter { $0 > keyframe.time && $0 < end }).sorted()
+            for (from, to) in zip(times, times.dropFirst()) {
+                var text = "", offset = 0
+                for word in words {
+                    text += String(decoding: bytes[offset..<word.range.lowerBound], as: UTF8.self)
+                    let body = String(decoding: bytes[word.range], as: UTF8.self)
+                    if word.start == from {
+                        text += "{\\t(0,100,\(on))}\(body){\\r}"
+                    } else if word.start < from, from < word.end {
+                        text += "{\(on)}\(body){\\r}"
+                    } else if word.end == from {
+                        text += "{\(on)\\t(0,100,\(off))}\(body){\\r}"
+                    } else {
+                        text += body
+                    }
+                    offset = word.range.upperBound
+                }
+                text += String(decoding: bytes[offset...], as: UTF8.self)
+                lines.append("Dialogue: 0,\(time(from)),\(time(to)),Words,,0,0,0,,\(text.replacingOccurrences(of: "\n", with: "\\N"))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
 }

@@ -8,30 +8,31 @@ import Foundation
 /// The words are the source's text split at spaces (a word with karaoke syllables is one word;
 /// between two timed words of Chinese or Japanese text, which has no spaces, a break is allowed
 /// too), each timed by the timed words in it; text with no timing of its own gets a share of the
-/// time around it in proportion to its characters. One optimal partition is chosen, by dynamic
-/// programming over the words, minimising a cost in squared characters:
+/// time around it in proportion to its characters. One best partition is chosen, by dynamic
+/// programming over the words (for each word, every cue that could end there), minimising a cost
+/// in characters (M = maxCharactersPerLine):
 ///
-/// - each line costs `length² + M²` (M = maxCharactersPerLine) when `balance` is on, so for a
-///   given number of lines the cost is least when their lengths are equal (for two lines of a and
-///   b characters, a² + b² = ((a + b)² + (a − b)²) / 2), and a line more costs about M²: text that
-///   fits on one line stays on one line. With `balance: false` a line costs M² whatever its
-///   length, and each cue's lines are then filled greedily (the first as full as it can be);
-/// - each cue costs `(M / 2)² / 2` more, so fewer, fuller cues are preferred;
-/// - a break (between lines or cues) before a word costs `(w · M)² / 2`, w by what is around it:
-///   0 after the end of a sentence (`. ! ? …` and their CJK forms, closing quotes and brackets
-///   allowed after them; not after `Mr.`, `Dr.`, `e.g.` and the like), 0.37 after a comma,
-///   semicolon, colon or dash, 0.43 before an English conjunction or relative pronoun (`and`,
-///   `but`, `because`, `which`, …), 0.71 after an article, a preposition or a possessive (`the`,
-///   `of`, `your`, …: a line never ends in "the" unless nothing else fits), and 0.5 elsewhere. So a
-///   break after punctuation or before a conjunction wins over an even split when it makes the
-///   two lines differ by at most about 0.33 M or 0.25 M characters more;
+/// - each cue costs `0.5 M`, so cues are full rather than many;
+/// - a break before a word costs `w · M`, w by what is around it: 0 after the end of a sentence
+///   (`. ! ? …` and their CJK forms, closing quotes and brackets allowed after them; not after
+///   `Mr.`, `Dr.`, `e.g.` and the like), 0.15 after a comma, semicolon, colon or dash, 0.25 before
+///   an English conjunction or relative pronoun (`and`, `but`, `because`, `which`, …), 0.75 after an
+///   article, a preposition or a possessive (`the`, `of`, `your`, …: a line ends in "the" only
+///   when nothing else fits), and 0.45 elsewhere. A break between cues costs twice as much as one
+///   between lines at the same place: a phrase split across two screens is harder to follow;
 /// - the break's cost shrinks with the silence before the word (times `1 − gap / pause`), and a
-///   silence of `pause` seconds or more always ends a cue.
+///   silence of `pause` seconds or more always ends a cue;
+/// - a cue takes the fewest lines its words fit in; with `balance` on, the lines are as even as
+///   can be: Σ |length − mean length| (for two lines, the difference between them) is added to
+///   the cost of the breaks between them, so a break after punctuation (before a conjunction) wins
+///   over the even split when it makes the lines differ by at most 0.3 M (0.2 M) more. With
+///   `balance: false` the lines are filled greedily, the first as full as it can be.
 ///
 /// A cue is shown from its first word's start to its last word's end, or to the next cue's start
 /// when that comes less than `pause` later (or overlaps). A word longer than maxCharactersPerLine
 /// is a cue alone (the only way a cue exceeds the limits), and is named for a warning. Ties go to
-/// the layout with the shorter first line, so the result is the same on every machine.
+/// the earlier break, so the result is the same everywhere.
+/// The cost is O(words × words a cue holds × words a line holds).
 struct CaptionGrouping: Equatable {
     var maxCharacters = 42
     var maxLines = 2
