@@ -173,4 +173,16 @@ final class CaptionHighlightTests: XCTestCase {
         XCTAssertEqual(box.padding, Point2(x: 10, y: 6))
         XCTAssertEqual(box.cornerRadius, 8)
     }
+
+    /// A stroked caption whose spoken word scales: frames drawn in order (the stroked glyphs and
+    /// the layer's masks kept from frame to frame) equal frames each drawn by a fresh renderer.
+    func testFramesDrawnInOrderEqualFramesDrawnFresh() throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("social-captions.yaml").path)
+        let renderer = try FrameRenderer(scene: scene)
+        for frame in 78...86 {  // "the" fading in, held, "workshop." fading in
+            let inOrder = try renderer.render(frame: frame).rgbaImage
+            let fresh = try FrameRenderer(scene: scene).render(frame: frame).rgbaImage
+            XCTAssertEqual(inOrder.pixels, fresh.pixels, "frame \(frame)")
+        }
+    }
 }

@@ -56,8 +56,8 @@ enum CaptionsDecoder {
             if let grouping = try Self.grouping(fields) {
                 if format == "srt" || format == "vtt" {
                     warnings.append(
-                        "\(node.path): \(name) has no word timings (word-timed JSON and ASS karaoke \\k have them): its cues are shown as written, and "
-                            + groupingFields.filter { fields.optional($0) != nil }.joined(separator: ", ") + " change nothing")
+                        "\(node.path): \(name) has no word timings (word-timed JSON and ASS karaoke \\k have them): its cues are shown as written and "
+                            + groupingFields.filter { fields.optional($0) != nil }.joined(separator: ", ") + " are not applied")
                 } else {
                     cues = try Self.regroup(cues, by: grouping, all: format == "json", warnings: &warnings, path: node.path, name: name)
                 }
