@@ -153,13 +153,15 @@ package struct Painter: Sendable {
         let decorations = DecorationPainter.items(layer, segments: painted.decorations, clip: placed.clip)
         items += BackgroundPainter.items(layer, rects: painted.backgroundRects, clip: placed.clip)
         items += decorations.behind
+        let highlight = HighlightPainter(layer, layout: placed)
+        items += highlight?.boxes(layer, clip: placed.clip) ?? []
         let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
         let style = StylePainter.style(layer, gradient: painted.gradient)
         if layer.opacity > 0, paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer) {
             let lines = placed.lines.indices.compactMap { index in
                 visibleGlyphs(
                     of: placed.lines[index], size: placed.size, paint: paint, style: style, layer: layer,
-                    animated: painted.animated?[index])
+                    animated: painted.animated?[index], highlight: highlight.map { ($0, index) })
             }
             if !lines.isEmpty {
                 items.append(.glyphs(GlyphItem(layer: layer.id, size: placed.size, clip: placed.clip, lines: lines, style: style)))
@@ -177,10 +179,10 @@ package struct Painter: Sendable {
     /// The glyphs of a line that can touch the canvas (the rest of a long text, or a text a wild
     /// spring threw far away, draws nothing). No glyph's ink reaches `reach` beyond its pen
     /// position (times its animated scale). Nil when none can. `animated`: the line's glyphs after
-    /// the layer's animators, by run.
+    /// the layer's animators, by run. `highlight`: the spoken word's scale, and the line's index.
     private func visibleGlyphs(
         of line: LaidOutLine, size: Double, paint: Paint, style: GlyphStyle, layer: LayerState,
-        animated: [[AnimatorPainter.Glyph]]?
+        animated: [[AnimatorPainter.Glyph]]?, highlight: (painter: HighlightPainter, line: Int)? = nil
     ) -> GlyphItem.Line? {
         // A stroke and shadows reach further than the glyph's own ink.
         let reach = 4 * size + 1 + style.reach
@@ -197,10 +199,19 @@ package struct Painter: Sendable {
                     guard let color = spoken.color(cluster: glyph.cluster, base: layer.color) else { return nil }
                     base = color
                 }
+                // The spoken word scaled about its centre (`highlight.scale`).
+                let emphasis = highlight.flatMap { $0.painter.scale(cluster: glyph.cluster, line: $0.line) }
                 guard let moved = animated?[runIndex][index] else {
-                    guard glyph.x > -reach, glyph.x < width + reach, glyph.y > -reach, glyph.y < height + reach else { return nil }
+                    let glyphReach = reach * max(1, emphasis?.scale ?? 1)
+                    guard glyph.x > -glyphReach, glyph.x < width + glyphReach, glyph.y > -glyphReach, glyph.y < height + glyphReach
+                    else { return nil }
                     let glyphPaint =
                         layer.spokenWords == nil ? paint : Paint(color: RGBA(r: base.r, g: base.g, b: base.b, a: base.a * layer.opacity))
+                    if let emphasis {
+                        let scaled = HighlightPainter.scaled(
+                            x: glyph.x, y: glyph.y, transform: nil, laidOut: (glyph.x, glyph.y), by: emphasis.scale, about: emphasis.centre)
+                        return GlyphItem.Glyph(id: glyph.glyphID, x: scaled.x, y: scaled.y, paint: glyphPaint, transform: scaled.transform)
+                    }
                     return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: glyphPaint)
                 }
                 var values = moved.values
@@ -209,10 +220,18 @@ package struct Painter: Sendable {
                     color: RGBA(
                         r: values.color.r, g: values.color.g, b: values.color.b,
                         a: values.color.a * layer.opacity * values.opacity))
-                let glyphReach = reach * max(1, values.scale)
+                let glyphReach = reach * max(1, values.scale) * max(1, emphasis?.scale ?? 1)
                 guard values.opacity > 0, glyphPaint.color.a > 0 || !style.isPlain, values.scale > 0,
                     moved.x > -glyphReach, moved.x < width + glyphReach, moved.y > -glyphReach, moved.y < height + glyphReach
                 else { return nil }
+                if let emphasis {
+                    let scaled = HighlightPainter.scaled(
+                        x: moved.x, y: moved.y, transform: moved.transform, laidOut: (glyph.x, glyph.y), by: emphasis.scale,
+                        about: emphasis.centre)
+                    return GlyphItem.Glyph(
+                        id: glyph.glyphID, x: scaled.x, y: scaled.y, paint: glyphPaint, transform: scaled.transform, opacity: values.opacity
+                    )
+                }
                 return GlyphItem.Glyph(
                     id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: moved.transform,
                     opacity: values.opacity)

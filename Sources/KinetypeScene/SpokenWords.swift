@@ -37,24 +37,84 @@ public struct SpokenWords: Sendable, Equatable {
         }
     }
 
-    public var highlight: RGBA?
+    /// How the word being spoken is drawn: its colour, a scale about its centre and a box behind
+    /// it, each reached over `duration` seconds from the word's start and left over the same time
+    /// from its end (`highlight: COLOUR` in a spec: the colour alone, switched at once).
+    public struct Highlight: Sendable, Equatable {
+        /// nil: the layer's colour.
+        public var color: RGBA?
+        /// The spoken word's size as a multiple of the layer's, about the word's centre on its line.
+        public var scale: Double
+        /// A box behind the spoken word (nil: none).
+        public var background: Box?
+        /// Seconds the change takes, eased in and out (0: it switches between two frames).
+        public var duration: Double
+
+        /// A rounded rectangle behind the word: from its line's ascent line to its descent line and
+        /// along its advances, grown by `padding` (x on the left and right, y above and below).
+        public struct Box: Sendable, Equatable {
+            public var color: RGBA
+            public var padding: Point2
+            public var cornerRadius: Double
+
+            public init(color: RGBA, padding: Point2 = Box.defaultPadding, cornerRadius: Double = Box.defaultCornerRadius) {
+                self.color = color
+                self.padding = padding
+                self.cornerRadius = cornerRadius
+            }
+
+            public static let defaultPadding = Point2(x: 10, y: 2)
+            public static let defaultCornerRadius = 8.0
+        }
+
+        public init(color: RGBA? = nil, scale: Double = 1, background: Box? = nil, duration: Double = 0) {
+            self.color = color
+            self.scale = scale
+            self.background = background
+            self.duration = duration
+        }
+
+        /// The mapping form's default duration.
+        public static let defaultDuration = 0.1
+
+        /// Whether the word moves or has a box (more than a colour change).
+        public var isDrawn: Bool { scale != 1 || background != nil }
+    }
+
+    /// The spoken word's colour (the ``Highlight``'s), as the `highlight: COLOUR` shorthand gives it.
+    public var highlight: RGBA? {
+        get { highlighting.color }
+        set { highlighting.color = newValue }
+    }
+    public var highlighting: Highlight
     public var reveal: Reveal
     /// In time order, one for each text of the layer's text keyframes.
     public var intervals: [Interval]
 
     public init(highlight: RGBA?, reveal: Reveal, intervals: [Interval]) {
-        self.highlight = highlight
+        self.init(highlighting: Highlight(color: highlight), reveal: reveal, intervals: intervals)
+    }
+
+    public init(highlighting: Highlight, reveal: Reveal, intervals: [Interval]) {
+        self.highlighting = highlighting
         self.reveal = reveal
         self.intervals = intervals
     }
 
-    /// The words of the text shown at `t`, each as spoken, being spoken, or still to come.
+    /// The words of the text shown at `t`, each as spoken, being spoken, or still to come, and
+    /// how far each is highlighted.
     package func state(at t: Double) -> SpokenWordsState {
         let interval = intervals.last { $0.start <= t }
+        let duration = highlighting.duration
         return SpokenWordsState(
-            highlight: highlight, reveal: reveal,
+            highlighting: highlighting, reveal: reveal,
             words: (interval?.words ?? []).map { word in
-                (word.range, t < word.start ? .coming : t < word.end ? .spoken : .said)
+                let phase: SpokenWordsState.Phase = t < word.start ? .coming : t < word.end ? .spoken : .said
+                guard duration > 0 else { return (word.range, phase, phase == .spoken ? 1 : 0) }
+                guard t >= word.start else { return (word.range, phase, 0) }
+                let rise = Easing.easeInEaseOut.progress(elapsed: t - word.start, duration: duration)
+                let fall = 1 - Easing.easeInEaseOut.progress(elapsed: t - word.end, duration: duration)
+                return (word.range, phase, min(rise, fall))
             })
     }
 }
@@ -63,23 +123,24 @@ public struct SpokenWords: Sendable, Equatable {
 public struct SpokenWordsState: Sendable, Equatable {
     public enum Phase: Sendable, Equatable { case said, spoken, coming }
 
-    public var highlight: RGBA?
+    public var highlighting: SpokenWords.Highlight
     public var reveal: SpokenWords.Reveal
-    public var words: [(range: Range<Int>, phase: Phase)]
+    /// Each word's place in the text, phase, and highlight amount: 0 not highlighted … 1 fully.
+    public var words: [(range: Range<Int>, phase: Phase, amount: Double)]
+
+    public var highlight: RGBA? { highlighting.color }
 
     /// The colour a glyph of the cluster at `cluster` is drawn in, given the layer's: the
-    /// highlight while its word is spoken; nil when the glyph is not shown yet.
+    /// highlight's as far as its word is highlighted; nil when the glyph is not shown yet.
     public func color(cluster: Int, base: RGBA) -> RGBA? {
         guard let word = words.first(where: { $0.range.contains(cluster) }) else { return base }
-        switch word.phase {
-        case .coming: return reveal == .words ? nil : base
-        case .spoken: return highlight ?? base
-        case .said: return base
-        }
+        if word.phase == .coming, reveal == .words { return nil }
+        guard let color = highlighting.color, word.amount > 0 else { return base }
+        return word.amount >= 1 ? color : RGBA.interpolate(base, color, word.amount)
     }
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.highlight == b.highlight && a.reveal == b.reveal
-            && a.words.elementsEqual(b.words) { $0.range == $1.range && $0.phase == $1.phase }
+        a.highlighting == b.highlighting && a.reveal == b.reveal
+            && a.words.elementsEqual(b.words) { $0.range == $1.range && $0.phase == $1.phase && $0.amount == $1.amount }
     }
 }

@@ -66,6 +66,10 @@ public enum SpecReference {
         if field["properties"] != nil { return field }
         if let items = field["items"] as? JSON, items["properties"] != nil { return items }
         if let then = field["then"] as? JSON, then["properties"] != nil, (field["if"] as? JSON)?["required"] != nil { return then }
+        // A value or a mapping (`highlight: COLOUR` or `{color, scale, …}`): the mapping.
+        if let otherwise = field["else"] as? JSON, otherwise["properties"] != nil, (field["if"] as? JSON)?["type"] != nil {
+            return otherwise
+        }
         return nil
     }
 

@@ -153,6 +153,41 @@ public enum SpecSchema {
         return layer
     }
 
+    /// `captions.highlight`'s mapping form.
+    static func highlight() -> JSON {
+        let box = SpokenWords.Highlight.Box.self
+        let side = number(0...SpecLimits.coordinate.upperBound)
+        let padding: JSON = ["if": ["type": "array"], "then": ["type": "array", "items": side, "minItems": 2, "maxItems": 2], "else": side]
+        return object(
+            CaptionsDecoder.highlightFields,
+            [
+                "color": (ref("color"), "The spoken word's colour (default: the layer's)."),
+                "scale": (withDefault(number(CaptionsDecoder.highlightScaleRange), 1), "The spoken word's scale about its centre."),
+                "duration": (
+                    withDefault(number(CaptionsDecoder.highlightDurationRange), SpokenWords.Highlight.defaultDuration),
+                    "Seconds the change takes, eased, from the word's start and from its end."
+                ),
+                "background": (
+                    [
+                        "if": ["type": "string"], "then": ref("color"),
+                        "else": object(
+                            CaptionsDecoder.highlightBoxFields,
+                            [
+                                "color": (ref("color"), "The box's colour."),
+                                "padding": (
+                                    withDefault(padding, [box.defaultPadding.y, box.defaultPadding.x]),
+                                    "Pixels around the word: one number or [vertical, horizontal]."
+                                ),
+                                "cornerRadius": (
+                                    withDefault(number(0...SpecLimits.coordinate.upperBound), box.defaultCornerRadius),
+                                    "Corner radius in pixels."
+                                )
+                            ], required: ["color"])
+                    ], "A box behind the spoken word: a colour, or {color, padding, cornerRadius}."
+                )
+            ])
+    }
+
     /// Every field a text layer or a row item can have, with its schema and doc.
     static func layerFieldSchemas() -> [String: (JSON, String)] {
         var schemas: [String: (JSON, String)] = [
@@ -209,8 +244,22 @@ public enum SpecSchema {
                             ["type": "string", "pattern": "\\.([Ss][Rr][Tt]|[Vv][Tt][Tt]|[Aa][Ss][Ss]|[Ss][Ss][Aa]|[Jj][Ss][Oo][Nn])$"],
                             "A .srt, .vtt, .ass, .ssa or word-timed .json file, relative to the spec."
                         ),
-                        "highlight": (ref("color"), "The colour of the word being spoken (word-timed JSON, ASS karaoke)."),
-                        "reveal": (withDefault(enumeration(SpokenWords.Reveal.self), "all"), "words: a word appears when it is spoken.")
+                        "highlight": (
+                            ["if": ["type": "string"], "then": ref("color"), "else": highlight()],
+                            "The word being spoken (word-timed JSON, ASS karaoke): a colour, or {color, scale, background, duration}."
+                        ),
+                        "reveal": (withDefault(enumeration(SpokenWords.Reveal.self), "all"), "words: a word appears when it is spoken."),
+                        "maxCharactersPerLine": (
+                            withDefault(integer(CaptionGrouping.characterRange), 42),
+                            "Group a word-timed transcript's words into cues of lines this long at most."
+                        ),
+                        "maxLines": (withDefault(integer(CaptionGrouping.lineRange), 2), "The most lines a grouped cue has."),
+                        "balance": (
+                            withDefault(["type": "boolean"], true), "Grouped cues' lines of even lengths (false: filled greedily)."
+                        ),
+                        "pause": (
+                            withDefault(number(CaptionGrouping.pauseRange), 0.5), "Seconds of silence that always end a grouped cue."
+                        )
                     ], required: ["file"]),
                 "The text from a subtitle file, cue by cue (instead of text)."
             )

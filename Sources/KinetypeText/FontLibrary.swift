@@ -22,11 +22,14 @@ public final class FontLibrary {
     let freeType: FreeTypeHandle
     private var faces: [String: FontFace] = [:]
     /// Rasterized glyphs, keyed by everything that changes their pixels (1 MiB of coverage).
-    let glyphCache = BoundedCache<GlyphBitmap>(capacity: 1 << 20) { $0.coverage.count }
+    let glyphCache = BoundedCache<GlyphKey, GlyphBitmap>(capacity: 1 << 20) { $0.coverage.count }
+    /// Stroked glyphs (1 MiB of coverage): a caption whose highlighted word grows strokes that
+    /// word anew each frame, and its other words from here.
+    let strokeCache = BoundedCache<StrokeKey, GlyphBitmap>(capacity: 1 << 20) { $0.coverage.count }
     /// Scaled outlines, reused across subpixel placements (see `GlyphRasterizer`).
-    let outlineCache = BoundedCache<GlyphOutline>(capacity: 2048) { _ in 1 }
+    let outlineCache = BoundedCache<GlyphKey, GlyphOutline>(capacity: 2048) { _ in 1 }
     /// Colour glyphs' strikes (decoded once, scaled for every size), 64 MiB of pixels.
-    let colorStrikes = BoundedCache<ColorStrike>(capacity: 16 << 20) { $0.rgba.count }
+    let colorStrikes = BoundedCache<GlyphKey, ColorStrike>(capacity: 16 << 20) { $0.rgba.count }
     /// What does not depend on the size (bidi, itemization, break opportunities), by paragraph.
     let paragraphAnalyses = ParagraphAnalysisCache()
     /// The faces, sizes and variations drawn in this frame and the last: rendered glyphs are cached

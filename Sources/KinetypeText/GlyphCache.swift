@@ -29,11 +29,19 @@ struct GlyphKey: Hashable {
     var run: GlyphKey { GlyphKey(face: face, variations: variations, bits: bits & ~0xFFFFFFF) }
 }
 
+/// A stroked glyph's key: the glyph and its placement, the stroke, and the outline's transform
+/// (a text animator's, or a highlighted word's scale; nil: none).
+struct StrokeKey: Hashable {
+    let glyph: GlyphKey
+    let stroke: GlyphStrokeStyle
+    let transform: GlyphTransform?
+}
+
 /// A bounded cache for one thread, limited by a cost (bytes of coverage, or entries) so that memory
 /// stays flat however many frames (and so sizes) a render has. When full it starts over: animation
 /// frames rarely repeat sizes, so recency tracking would cost more than it saves.
-final class BoundedCache<Value> {
-    private var entries: [GlyphKey: Value] = [:]
+final class BoundedCache<Key: Hashable, Value> {
+    private var entries: [Key: Value] = [:]
     private let capacity: Int
     private let cost: (Value) -> Int
     private var used = 0
@@ -43,7 +51,7 @@ final class BoundedCache<Value> {
         self.cost = cost
     }
 
-    func value(for key: GlyphKey, make: () throws -> Value) rethrows -> Value {
+    func value(for key: Key, make: () throws -> Value) rethrows -> Value {
         if let cached = entries[key] { return cached }
         let value = try make()
         let valueCost = cost(value)

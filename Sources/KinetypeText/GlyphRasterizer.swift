@@ -14,8 +14,9 @@ public struct GlyphRasterizer {
     let face: FontFace
     let charSize: Int
     let variations: FontVariations
-    private let variationID: Int
-    private let usesCache: Bool
+    let variationID: Int
+    /// Whether this run's size was drawn in the last frame too (see `FontLibrary.cachesGlyphs`).
+    let usesCache: Bool
 
     /// Glyphs of `face` at `size` px (26.6, never whole pixels), unhinted.
     public init(library: FontLibrary, face: FontFace, size: Double, variations: FontVariations) {

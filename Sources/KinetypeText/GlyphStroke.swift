@@ -22,14 +22,24 @@ public struct GlyphStrokeStyle: Sendable, Hashable {
 extension GlyphRasterizer {
     /// The coverage of `glyphID`'s stroke (for an outside stroke, the glyph and its band together),
     /// after `transform` when given, with its pen position `subpixelX/64`, `subpixelY/64` px into
-    /// the whole pixel. Not cached: a stroke is drawn once a frame and its width may animate.
+    /// the whole pixel. Cached, like glyphs, for runs whose size the last frame drew too: a
+    /// layer's stroke is usually kept whole (`ShapeMaskCache`), but when one word of it changes
+    /// (a highlighted word scaling) the others come from here instead of FreeType's stroker.
     public func strokedBitmap(
         glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform? = nil,
         stroke: GlyphStrokeStyle
     ) throws -> GlyphBitmap {
-        var outline = try outline(outlineKey(glyphID: glyphID), glyphID: glyphID)
-        if let transform { outline = try outline.transformed(by: transform) }
-        return try outline.stroked(stroke).render(subpixelX: subpixelX, subpixelY: subpixelY)
+        let make = {
+            var outline = try outline(outlineKey(glyphID: glyphID), glyphID: glyphID)
+            if let transform { outline = try outline.transformed(by: transform) }
+            return try outline.stroked(stroke).render(subpixelX: subpixelX, subpixelY: subpixelY)
+        }
+        guard usesCache else { return try make() }
+        let key = StrokeKey(
+            glyph: GlyphKey(
+                face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID, subpixelX: subpixelX, subpixelY: subpixelY),
+            stroke: stroke, transform: transform)
+        return try library.strokeCache.value(for: key, make: make)
     }
 }
 

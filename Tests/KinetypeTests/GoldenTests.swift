@@ -48,6 +48,11 @@ final class GoldenTests: XCTestCase {
     /// Word-by-word captions: words appearing as spoken, the spoken one in yellow.
     func testWordByWord() throws { try render("word-by-word", extraFrames: { _ in [20, 50, 90] }) }
     /// A karaoke line from ASS \k tags: a syllable of the first line sung, the first line's
+    /// A broadcast lower subtitle: two balanced lines of at most 42 characters a cue, a box per line.
+    func testBroadcastSubtitle() throws { try render("broadcast-subtitle", extraFrames: { _ in [100, 320] }) }
+    /// A word-by-word social caption from a grouped transcript: the spoken word coloured, scaled
+    /// and boxed, a crossfade between two words (frame 81), and a two-line cue (frame 140).
+    func testSocialCaptions() throws { try render("social-captions", extraFrames: { _ in [81, 140] }) }
     /// "lit" with the second line waiting below, the second line's "won".
     func testKaraoke() throws { try render("karaoke", extraFrames: { _ in [30, 60, 125] }) }
     /// The title mid-whoosh under a 180° shutter (16 sub-frames) and the fading tag, blurred.

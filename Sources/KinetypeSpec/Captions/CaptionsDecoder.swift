@@ -7,7 +7,9 @@ import KinetypeScene
 /// nothing between cues. The text changes without animation (never counts from one cue to the
 /// next); the layer's styling, box, fit, decorations and animators apply as to any text.
 enum CaptionsDecoder {
-    static let fields = ["file", "highlight", "reveal"]
+    static let fields = ["file", "highlight", "reveal", "maxCharactersPerLine", "maxLines", "balance", "pause"]
+    /// The fields that group a word-timed transcript's words into cues (`CaptionGrouping`).
+    static let groupingFields = ["maxCharactersPerLine", "maxLines", "balance", "pause"]
     static let formats = ["srt", "vtt", "ass", "ssa", "json"]
 
     /// What `captions:` gives a layer: its text, the file's path, and the word timings when the
@@ -29,7 +31,7 @@ enum CaptionsDecoder {
                 "cannot tell the captions format of \(SpecError.quoted(name)): use a .srt, .vtt, .ass, .ssa or .json (word-timed) file")
         }
         let text = try SpecFile.text(try SpecFile.read(path: url.path, what: "captions file"), path: url.path, what: "captions file")
-        let cues: [SubtitleCue]
+        var cues: [SubtitleCue]
         let track: Property<String>
         var ignored: [String] = []
         do {
@@ -51,6 +53,15 @@ enum CaptionsDecoder {
                 cues = try WordTimedReader.cues(text)
             }
             try checkLimits(cues)
+            if let grouping = try Self.grouping(fields) {
+                if format == "srt" || format == "vtt" {
+                    warnings.append(
+                        "\(node.path): \(name) has no word timings (word-timed JSON and ASS karaoke \\k have them): its cues are shown as written and "
+                            + groupingFields.filter { fields.optional($0) != nil }.joined(separator: ", ") + " are not applied")
+                } else {
+                    cues = try Self.regroup(cues, by: grouping, all: format == "json", warnings: &warnings, path: node.path, name: name)
+                }
+            }
             track = try Self.track(cues)
         } catch let error as SubtitleError {
             throw SpecError(file: url.path, line: error.line, column: 1, message: error.message)
@@ -60,7 +71,7 @@ enum CaptionsDecoder {
                 "\(fileNode.path): \(name): " + ignored.joined(separator: " and ") + " are not applied; the text is shown plain")
         }
         if cues.isEmpty { warnings.append("\(fileNode.path): \(name) holds no cues; the layer shows nothing") }
-        let highlight = try fields.optional("highlight").map { try ValueDecoders.color($0) }
+        let highlight = try fields.optional("highlight").map { try Self.highlight($0) }
         let reveal = try fields.optional("reveal")?.choice(of: SpokenWords.Reveal.self, what: "reveal") ?? .all
         var spoken: SpokenWords?
         if highlight != nil || reveal != .all {
@@ -69,9 +80,78 @@ enum CaptionsDecoder {
                     "\(node.path): \(name) has no word timings (word-timed JSON's words and ASS karaoke \\k have them): highlight and reveal change nothing"
                 )
             }
-            spoken = SpokenWords(highlight: highlight, reveal: reveal, intervals: intervals(cues))
+            spoken = SpokenWords(highlighting: highlight ?? SpokenWords.Highlight(), reveal: reveal, intervals: intervals(cues))
         }
         return Decoded(text: track, file: url.path, spokenWords: spoken)
+    }
+
+    static let highlightFields = ["color", "scale", "background", "duration"]
+    static let highlightBoxFields = ["color", "padding", "cornerRadius"]
+    static let highlightScaleRange = 0.1...10.0
+    static let highlightDurationRange = 0.0...10.0
+
+    /// `highlight: COLOUR` (the colour alone, switched at once) or `{color, scale, background,
+    /// duration}`, whose `background` is a colour or `{color, padding, cornerRadius}`.
+    static func highlight(_ node: SpecNode) throws -> SpokenWords.Highlight {
+        if node.isScalar { return SpokenWords.Highlight(color: try ValueDecoders.color(node)) }
+        let fields = try node.mapping(allowed: highlightFields)
+        guard ["color", "scale", "background"].contains(where: { fields.optional($0) != nil }) else {
+            throw node.error("a highlight needs a color, a scale or a background")
+        }
+        var highlight = SpokenWords.Highlight(duration: SpokenWords.Highlight.defaultDuration)
+        highlight.color = try fields.optional("color").map { try ValueDecoders.color($0) }
+        if let scale = fields.optional("scale") { highlight.scale = try scale.number(in: highlightScaleRange, what: "scale") }
+        if let duration = fields.optional("duration") {
+            highlight.duration = try duration.number(in: highlightDurationRange, what: "duration")
+        }
+        if let box = fields.optional("background") {
+            if box.isScalar {
+                highlight.background = SpokenWords.Highlight.Box(color: try ValueDecoders.color(box))
+            } else {
+                let boxFields = try box.mapping(allowed: highlightBoxFields)
+                var background = SpokenWords.Highlight.Box(color: try ValueDecoders.color(try boxFields.required("color")))
+                if let padding = boxFields.optional("padding") { background.padding = try ValueDecoders.padding(padding) }
+                if let radius = boxFields.optional("cornerRadius") {
+                    background.cornerRadius = try radius.number(in: 0...SpecLimits.coordinate.upperBound, what: "cornerRadius")
+                }
+                highlight.background = background
+            }
+        }
+        return highlight
+    }
+
+    /// The grouping the mapping asks for: any of its fields turns it on, the others default.
+    static func grouping(_ fields: SpecMapping) throws -> CaptionGrouping? {
+        guard groupingFields.contains(where: { fields.optional($0) != nil }) else { return nil }
+        var grouping = CaptionGrouping()
+        if let node = fields.optional("maxCharactersPerLine") {
+            grouping.maxCharacters = try node.integer(in: CaptionGrouping.characterRange, what: "maxCharactersPerLine")
+        }
+        if let node = fields.optional("maxLines") { grouping.maxLines = try node.integer(in: CaptionGrouping.lineRange, what: "maxLines") }
+        if let node = fields.optional("balance") { grouping.balance = try node.bool() }
+        if let node = fields.optional("pause") { grouping.pause = try node.number(in: CaptionGrouping.pauseRange, what: "pause") }
+        return grouping
+    }
+
+    /// The word-timed cues (every cue of a JSON transcript, an ASS file's karaoke lines) grouped
+    /// anew; the others kept as they are, after them. A word longer than a line is warned once.
+    static func regroup(
+        _ cues: [SubtitleCue], by grouping: CaptionGrouping, all: Bool, warnings: inout [String], path: String, name: String
+    ) throws -> [SubtitleCue] {
+        let timed = cues.filter { all || !$0.words.isEmpty }
+        guard !timed.isEmpty else {
+            warnings.append(
+                "\(path): \(name) has no word timings (word-timed JSON and ASS karaoke \\k have them): its cues are shown as written")
+            return cues
+        }
+        let grouped = grouping.group(timed)
+        if let first = grouped.overlong.first {
+            let more = grouped.overlong.count > 1 ? " (and \(grouped.overlong.count - 1) more)" : ""
+            warnings.append(
+                "\(path): \(name): \(SpecError.quoted(first))\(more) is longer than maxCharactersPerLine (\(grouping.maxCharacters) characters); shown as a cue alone, beyond the limit"
+            )
+        }
+        return grouped.cues + cues.filter { !all && $0.words.isEmpty }
     }
 
     /// A subtitle file is untrusted: each cue's text within what a spec's text may be

@@ -1,0 +1,113 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+import KinetypeScene
+
+/// Part of render stage 2: the spoken word of word-timed captions scaled about its centre and
+/// boxed (`highlight: {scale, background}`), as far as its highlight has come (the amount eases
+/// from 0 to 1 over the highlight's duration from the word's start, and back from its end).
+///
+/// A word's centre on a line is the middle of its glyphs' advances there, midway between the
+/// line's ascent and descent lines (as a text animator's word centre); a word broken across lines
+/// has a centre on each. The box is that extent from the ascent line to the descent line, grown by
+/// the padding, scaled with the word, drawn behind the layer's glyphs in the box's colour times
+/// the amount. A layer whose highlight is a colour alone has no `HighlightPainter` (its glyphs'
+/// colour is mixed by `SpokenWordsState.color`), so it draws exactly as before.
+package struct HighlightPainter {
+    /// A highlighted word's part on one line: its advance extent, its centre and its scale now.
+    struct Extent {
+        var word: Int
+        var line: Int
+        var minX: Double
+        var maxX: Double
+        var centre: (x: Double, y: Double)
+        var scale: Double
+        var amount: Double
+    }
+
+    let extents: [Extent]
+    /// Each line's ascent and descent lines, for the boxes.
+    let lines: [(top: Double, bottom: Double)]
+    let words: [(range: Range<Int>, phase: SpokenWordsState.Phase, amount: Double)]
+
+    /// Nil when the layer's highlight neither scales nor boxes a word, or no word is highlighted.
+    init?(_ layer: LayerState, layout: TextLayout) {
+        guard let spoken = layer.spokenWords, spoken.highlighting.isDrawn, spoken.words.contains(where: { $0.amount > 0 }) else {
+            return nil
+        }
+        words = spoken.words
+        let scale = spoken.highlighting.scale
+        var extents: [Extent] = []
+        for (lineIndex, line) in layout.lines.enumerated() {
+            var byWord: [Int: (minX: Double, maxX: Double)] = [:]
+            for run in line.runs {
+                for glyph in run.glyphs {
+                    guard let word = spoken.words.firstIndex(where: { $0.range.contains(glyph.cluster) }), spoken.words[word].amount > 0
+                    else { continue }
+                    let (left, right) = (min(glyph.x, glyph.x + glyph.advance), max(glyph.x, glyph.x + glyph.advance))
+                    let extent = byWord[word] ?? (left, right)
+                    byWord[word] = (min(extent.minX, left), max(extent.maxX, right))
+                }
+            }
+            let middle = line.baseline + (line.descent - line.ascent) / 2
+            for (word, extent) in byWord.sorted(by: { $0.key < $1.key }) {
+                let amount = spoken.words[word].amount
+                extents.append(
+                    Extent(
+                        word: word, line: lineIndex, minX: extent.minX, maxX: extent.maxX,
+                        centre: ((extent.minX + extent.maxX) / 2, middle),
+                        scale: Double.interpolate(1, scale, amount), amount: amount))
+            }
+        }
+        self.extents = extents
+        lines = layout.lines.map { ($0.baseline - $0.ascent, $0.baseline + $0.descent) }
+    }
+
+    /// The scale and centre for a glyph of `cluster` on line `line` (nil: drawn as laid out).
+    func scale(cluster: Int, line: Int) -> (scale: Double, centre: (x: Double, y: Double))? {
+        guard let word = words.firstIndex(where: { $0.range.contains(cluster) }),
+            let extent = extents.first(where: { $0.word == word && $0.line == line }), extent.scale != 1
+        else { return nil }
+        return (extent.scale, extent.centre)
+    }
+
+    /// A glyph at pen position (x, y) with outline transform `transform` (an animator's, or nil),
+    /// scaled about the word's centre: the animator's mapping applied to the scaled layout.
+    /// `laidOut`: the glyph's pen position in the layout, before any animator moved it.
+    static func scaled(
+        x: Double, y: Double, transform: GlyphTransform?, laidOut: (x: Double, y: Double), by scale: Double,
+        about centre: (x: Double, y: Double)
+    ) -> (x: Double, y: Double, transform: GlyphTransform) {
+        let linear = transform ?? .identity
+        let moved = linear.apply((scale - 1) * (laidOut.x - centre.x), (scale - 1) * (laidOut.y - centre.y))
+        return (x + moved.x, y + moved.y, GlyphTransform(scale: scale, rotation: 0).after(linear))
+    }
+
+    /// The boxes behind the highlighted words, one item per word (each has its own paint).
+    func boxes(_ layer: LayerState, clip: Rect?) -> [DisplayList.Item] {
+        guard let box = layer.spokenWords?.highlighting.background else { return [] }
+        var items: [DisplayList.Item] = []
+        for word in Set(extents.map(\.word)).sorted() {
+            let parts = extents.filter { $0.word == word }
+            let amount = parts[0].amount
+            let color = RGBA(r: box.color.r, g: box.color.g, b: box.color.b, a: box.color.a * amount * layer.opacity)
+            guard color.a > 0 else { continue }
+            let rects = parts.compactMap { part -> Rect? in
+                let line = lines[part.line]
+                let left = part.minX - box.padding.x, right = part.maxX + box.padding.x
+                let top = line.top - box.padding.y, bottom = line.bottom + box.padding.y
+                let s = part.scale, c = part.centre
+                let rect = Rect(
+                    x: c.x + s * (left - c.x), y: c.y + s * (top - c.y), width: s * (right - left), height: s * (bottom - top))
+                return rect.width > 0 && rect.height > 0 ? rect : nil
+            }
+            guard !rects.isEmpty else { continue }
+            items.append(
+                .rectangles(
+                    RectangleItem(
+                        layer: layer.id, rects: rects, paint: Paint(color: color), cornerRadius: box.cornerRadius * parts[0].scale,
+                        clip: clip)))
+        }
+        return items
+    }
+}
