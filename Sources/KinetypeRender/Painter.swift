@@ -106,7 +106,7 @@ package struct Painter: Sendable {
             let box = painted.layout.box
             let middle = Point2(x: box.x + box.width / 2, y: box.y + box.height / 2)
             let turn = layer.transform.flatMap { $0.isIdentity ? nil : TransformPainter($0, pivot: middle) }
-            return (composited(layer) { PathPainter.items($0, path: path, transform: turn) }, painted)
+            return (composited(layer) { PathPainter.items($0, path: path, box: box, transform: turn) }, painted)
         }
         if let shape = layer.shape {
             // A shape layer: its box placed as a text's layout box is; no text is laid out.

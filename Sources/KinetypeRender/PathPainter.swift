@@ -16,7 +16,9 @@ enum PathPainter {
         return ShapePainter.layout(box: Rect(x: position.x + minX, y: position.y + minY, width: maxX - minX, height: maxY - minY))
     }
 
-    static func items(_ layer: LayerState, path: PathState, transform: TransformPainter?) -> [DisplayList.Item] {
+    /// `box`: the points' bounds on the canvas (``layout(_:position:)``'s box), across which a
+    /// gradient fill runs.
+    static func items(_ layer: LayerState, path: PathState, box: Rect, transform: TransformPainter?) -> [DisplayList.Item] {
         let place = { (point: Point2) -> Point2 in
             let moved = Point2(x: point.x + layer.position.x, y: point.y + layer.position.y)
             return transform?.apply(moved) ?? moved
@@ -47,7 +49,6 @@ enum PathPainter {
         }
         if filled {
             if let gradient = layer.gradient {
-                let box = layout(path, position: layer.position).box
                 items.append(
                     .polygon(
                         PolygonItem(

@@ -154,11 +154,7 @@ struct LayerDecoder {
         if let trim = fields.optional("trim"), fields.optional("stroke") == nil {
             properties.warnings.append("\(trim.path): trim draws part of the stroke, and this shape has none: add stroke: {width, color}")
         }
-        for property in TextLayer.properties where TextLayer.shapeProperties.contains(property.path) {
-            guard let valueNode = fields.optional(property.path) else { continue }
-            property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
-        }
-        try decodeLayerWide(fields, into: &layer, properties: &properties)
+        try decodeContentLayerFields(fields, into: &layer, properties: &properties)
         return layer
     }
 
@@ -181,11 +177,7 @@ struct LayerDecoder {
             image.size = .constant(Point2(x: Double(image.pixels.image.width), y: Double(image.pixels.image.height)))
         }
         layer.image = image
-        for property in TextLayer.properties where ["position", "opacity"].contains(property.path) {
-            guard let valueNode = fields.optional(property.path) else { continue }
-            property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
-        }
-        try decodeLayerWide(fields, into: &layer, properties: &properties)
+        try decodeContentLayerFields(fields, into: &layer, properties: &properties)
         return layer
     }
 
@@ -215,16 +207,23 @@ struct LayerDecoder {
             }
         }
         layer.path = path
-        for property in TextLayer.properties where TextLayer.shapeProperties.contains(property.path) {
-            guard let valueNode = fields.optional(property.path) else { continue }
-            property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
-        }
-        try decodeLayerWide(fields, into: &layer, properties: &properties)
+        try decodeContentLayerFields(fields, into: &layer, properties: &properties)
         layer.trim = try fields.optional("trim").map { try FeatureDecoder.decode($0, as: ShapeTrim.self, properties: &properties) }
         if path.kind == .line, fields.optional("stroke") == nil {
             properties.warnings.append("\(node.path): a line is drawn by its stroke, and this one has none: add stroke: {width, color}")
         }
         return layer
+    }
+
+    /// What a shape, image, line or path layer reads as a text layer does: the declared
+    /// properties it has (position, colour, opacity; each only where its field list allows it),
+    /// then the layer-wide fields.
+    private func decodeContentLayerFields(_ fields: SpecMapping, into layer: inout TextLayer, properties: inout PropertyDecoder) throws {
+        for property in TextLayer.properties where TextLayer.shapeProperties.contains(property.path) {
+            guard let valueNode = fields.optional(property.path) else { continue }
+            property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
+        }
+        try decodeLayerWide(fields, into: &layer, properties: &properties)
     }
 
     /// What text and shape layers read alike: compositing (blend, mask, matte), timing (in,
