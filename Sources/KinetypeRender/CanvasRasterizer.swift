@@ -100,7 +100,9 @@ package final class CanvasRasterizer {
                 x0: max(window.x0, drawn.x0 - reach), y0: max(window.y0, drawn.y0 - reach),
                 x1: min(window.x1, drawn.x1 + reach), y1: min(window.y1, drawn.y1 + reach))
         }
-        let sharp = Self.coverage(ShapeOutline(kind: mask.shape, rect: mask.rect, cornerRadius: mask.cornerRadius), window: window)
+        let sharp =
+            mask.contours.map { CoverageMask(polygons: $0.map { $0.map { (x: $0.x, y: $0.y) } }, window: window) }
+            ?? Self.coverage(ShapeOutline(kind: mask.shape, rect: mask.rect, cornerRadius: mask.cornerRadius), window: window)
         return mask.feather > 0 && sharp.width > 0 && sharp.height > 0 ? sharp.blurred(sigma: mask.feather / 2) : sharp
     }
 
@@ -203,8 +205,13 @@ package final class CanvasRasterizer {
         let window = PixelWindow(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
         guard var drawn = imageSamples.sample(item, window: window) else { return }
         if let clip = item.clip {
-            let kept = CoverageMask(rectangle: clip.x, clip.y, clip.x + clip.width, clip.y + clip.height, window: window)
-            drawn.keep(kept)
+            if let placement = item.placement {
+                let corners = [(clip.x, clip.y), (clip.x + clip.width, clip.y), (clip.x + clip.width, clip.y + clip.height), (clip.x, clip.y + clip.height)]
+                let placed = corners.map { placement.apply(Point2(x: $0.0, y: $0.1)) }.map { (x: $0.x, y: $0.y) }
+                drawn.keep(CoverageMask(polygons: [placed], window: window))
+            } else {
+                drawn.keep(CoverageMask(rectangle: clip.x, clip.y, clip.x + clip.width, clip.y + clip.height, window: window))
+            }
         }
         canvas.composite(
             premultipliedRGBA: drawn.pixels, width: drawn.width, height: drawn.height, x: drawn.x, y: drawn.y, opacity: item.opacity)

@@ -149,20 +149,25 @@ public struct ImageItem: Sendable, Equatable, Encodable {
     public var clip: Rect?
     /// 0…1: the layer's opacity, unless the layer is composited as a whole.
     public var opacity: Double
+    /// Where `rect` (and `clip`) then go on the canvas, turned, scaled or mirrored (nil: where
+    /// they are): an image layer's transform, a group's.
+    public var placement: Placement? = nil
 
-    public init(layer: String, source: ImagePixels, rect: Rect, clip: Rect? = nil, opacity: Double = 1) {
+    public init(layer: String, source: ImagePixels, rect: Rect, clip: Rect? = nil, opacity: Double = 1, placement: Placement? = nil) {
         self.layer = layer
         self.source = source
         self.rect = rect
         self.clip = clip
         self.opacity = opacity
+        self.placement = placement
     }
 
     public static func == (a: Self, b: Self) -> Bool {
         a.layer == b.layer && a.source === b.source && a.rect == b.rect && a.clip == b.clip && a.opacity == b.opacity
+            && a.placement == b.placement
     }
 
-    private enum CodingKeys: String, CodingKey { case layer, file, rect, clip, opacity }
+    private enum CodingKeys: String, CodingKey { case layer, file, rect, clip, opacity, placement }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -171,6 +176,7 @@ public struct ImageItem: Sendable, Equatable, Encodable {
         try container.encode(rect, forKey: .rect)
         try container.encodeIfPresent(clip, forKey: .clip)
         try container.encode(opacity, forKey: .opacity)
+        try container.encodeIfPresent(placement, forKey: .placement)
     }
 }
 

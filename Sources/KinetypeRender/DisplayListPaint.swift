@@ -98,6 +98,9 @@ public struct ClipMask: Sendable, Equatable, Encodable {
     /// A rectangle (its corners rounded by `cornerRadius`) or the ellipse inscribed in `rect`.
     public var shape: ShapeOutline.Kind = .rectangle
     public var cornerRadius: Double = 0
+    /// Polygons kept instead of the rectangle or ellipse (nonzero winding; nil: none): a mask
+    /// under a group's turn or skew.
+    public var contours: [[Point2]]? = nil
 
     public init(rect: Rect, feather: Double = 0, invert: Bool = false, shape: ShapeOutline.Kind = .rectangle, cornerRadius: Double = 0) {
         self.rect = rect

@@ -26,19 +26,23 @@ struct ImageSampleCache {
     private struct Key: Hashable {
         var source: ObjectIdentifier
         var x: Double, y: Double, width: Double, height: Double
+        var map: [Double] = []
     }
 
     static let capacity = 8
     private var entries: [Key: Sample] = [:]
 
     mutating func sample(_ item: ImageItem, window: PixelWindow) -> Sample? {
+        let rect = (item.rect.x, item.rect.y, item.rect.width, item.rect.height)
+        let map = item.placement.map { ($0.matrix.a, $0.matrix.b, $0.matrix.c, $0.matrix.d, $0.offset.x, $0.offset.y) }
         let key = Key(
-            source: ObjectIdentifier(item.source), x: item.rect.x, y: item.rect.y, width: item.rect.width, height: item.rect.height)
+            source: ObjectIdentifier(item.source), x: rect.0, y: rect.1, width: rect.2, height: rect.3,
+            map: map.map { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5] } ?? [])
         if let kept = entries[key] { return kept }
-        guard
-            let out = ImageResampler.resample(
-                item.source.image, into: (item.rect.x, item.rect.y, item.rect.width, item.rect.height), window: window)
-        else { return nil }
+        let resampled =
+            map.map { ImageResampler.resample(item.source.image, into: rect, map: $0, window: window) }
+            ?? ImageResampler.resample(item.source.image, into: rect, window: window)
+        guard let out = resampled else { return nil }
         let sample = Sample(pixels: out.pixels, x: out.x, y: out.y, width: out.width, height: out.height)
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
         entries[key] = sample

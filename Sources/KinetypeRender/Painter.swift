@@ -23,7 +23,7 @@ package struct Painter: Sendable {
     /// The frame painted: its display list, and each layer's placed geometry for `inspect`.
     package func paint(_ state: FrameState, layouts: [TextLayout]) -> PaintedFrame {
         let layers = zip(state.layers, layouts).map { paint($0, layout: $1) }
-        return PaintedFrame(displayList: displayList(items: Self.withMattes(state, layers.map(\.items))), layers: layers.map(\.painted))
+        return PaintedFrame(displayList: displayList(state, items: Self.withMattes(state, layers.map(\.items))), layers: layers.map(\.painted))
     }
 
     /// Each layer's items with its matte wired in: a layer with a matte is one `layer` item (it
@@ -73,16 +73,19 @@ package struct Painter: Sendable {
                 }
             }
         }
-        return PaintedFrame(displayList: displayList(items: items), layers: layers.map(\.painted))
+        return PaintedFrame(displayList: displayList(state, items: items), layers: layers.map(\.painted))
     }
 
     package func displayList(_ scene: Scene, frame: Int, layouter: Layouter) throws -> DisplayList {
         try paint(scene, frame: frame, layouter: layouter).displayList
     }
 
-    private func displayList(items: [[DisplayList.Item]]) -> DisplayList {
+    /// Each layer's items in layer order, the layers of a group composited as a whole inside one
+    /// `layer` item.
+    private func displayList(_ state: FrameState, items: [[DisplayList.Item]]) -> DisplayList {
         DisplayList(
-            width: canvas.width, height: canvas.height, background: canvas.background, fonts: fonts.files, items: items.flatMap { $0 })
+            width: canvas.width, height: canvas.height, background: canvas.background, fonts: fonts.files,
+            items: GroupPainter.nested(state.layers, items))
     }
 
     /// Each layer's items, in layer order (a motion-blur sub-frame's).
@@ -90,14 +93,27 @@ package struct Painter: Sendable {
         Self.withMattes(state, zip(state.layers, layouts).map { paint($0, layout: $1).items })
     }
 
-    /// One layer: its geometry placed on the canvas, and its items: its parts straight onto the
-    /// canvas, or one `layer` item when it is composited as a whole (an opacity below 1, a blend
-    /// mode or a mask), its parts at full strength inside; no items for a layer not shown.
+    /// One layer: its geometry placed in its coordinates (its group's, or the canvas's), and its
+    /// items on the canvas: its parts straight onto the canvas, or one `layer` item when it is
+    /// composited as a whole (an opacity below 1, a blend mode or a mask), its parts at full
+    /// strength inside; no items for a layer not shown.
     private func paint(_ layer: LayerState, layout: TextLayout) -> (items: [DisplayList.Item], painted: PaintedLayer) {
+        let (items, painted) = paintInItsCoordinates(layer, layout: layout)
+        return (ItemPlacement(layer.placement).apply(items), painted)
+    }
+
+    private func paintInItsCoordinates(_ layer: LayerState, layout: TextLayout) -> (items: [DisplayList.Item], painted: PaintedLayer) {
         if let image = layer.image {
             // An image layer: its box placed as a text's layout box is, the image fitted into it.
             let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(box: image.box), layer: layer), color: layer.color)
-            return (composited(layer) { ImagePainter.items($0, image: image, box: painted.layout.box) }, painted)
+            // Turned about its anchor point, as a shape is.
+            let turn = layer.transform.flatMap { transform -> Placement? in
+                guard !transform.isIdentity else { return nil }
+                let matrix = transform.matrix, pivot = layer.position
+                let moved = matrix.apply(pivot.x, pivot.y)
+                return Placement(matrix: matrix, offset: Point2(x: pivot.x - moved.x, y: pivot.y - moved.y))
+            }
+            return (composited(layer) { ImagePainter.items($0, image: image, box: painted.layout.box, placement: turn) }, painted)
         }
         if let path = layer.path {
             // A line or path layer: its points from the layer's position, no layout.
@@ -136,11 +152,7 @@ package struct Painter: Sendable {
         var whole = layer
         whole.opacity = 1
         let items = parts(whole)
-        let mask = layer.mask.map {
-            ClipMask(
-                rect: $0.rect, feather: $0.feather, invert: $0.invert, shape: $0.shape == .ellipse ? .ellipse : .rectangle,
-                cornerRadius: $0.cornerRadius)
-        }
+        let mask = layer.mask.map(ClipMask.init)
         return items.isEmpty
             ? [] : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, mask: mask, items: items))]
     }
@@ -186,9 +198,15 @@ package struct Painter: Sendable {
     ) -> GlyphItem.Line? {
         // A stroke and shadows reach further than the glyph's own ink.
         let reach = 4 * size + 1 + style.reach
-        let width = Double(canvas.width), height = Double(canvas.height)
+        // The canvas in the layer's coordinates: moved by its group; under a group's turn or
+        // scale nothing is left out.
+        let offset = layer.placement.offset
+        let (left, top, right, bottom) =
+            layer.placement.isTranslation
+            ? (-offset.x, -offset.y, Double(canvas.width) - offset.x, Double(canvas.height) - offset.y)
+            : (-Double.infinity, -Double.infinity, Double.infinity, Double.infinity)
         // Animators move glyphs off their line: the line test is for still text.
-        guard animated != nil || (line.baseline + line.descent > -reach && line.baseline - line.ascent < height + reach) else { return nil }
+        guard animated != nil || (line.baseline + line.descent > top - reach && line.baseline - line.ascent < bottom + reach) else { return nil }
         let runs = line.runs.indices.compactMap { runIndex -> GlyphItem.Run? in
             let run = line.runs[runIndex]
             let glyphs = run.glyphs.indices.compactMap { index -> GlyphItem.Glyph? in
@@ -203,7 +221,7 @@ package struct Painter: Sendable {
                 let emphasis = highlight.flatMap { $0.painter.scale(cluster: glyph.cluster, line: $0.line) }
                 guard let moved = animated?[runIndex][index] else {
                     let glyphReach = reach * max(1, emphasis?.scale ?? 1)
-                    guard glyph.x > -glyphReach, glyph.x < width + glyphReach, glyph.y > -glyphReach, glyph.y < height + glyphReach
+                    guard glyph.x > left - glyphReach, glyph.x < right + glyphReach, glyph.y > top - glyphReach, glyph.y < bottom + glyphReach
                     else { return nil }
                     let glyphPaint =
                         layer.spokenWords == nil ? paint : Paint(color: RGBA(r: base.r, g: base.g, b: base.b, a: base.a * layer.opacity))
@@ -222,7 +240,7 @@ package struct Painter: Sendable {
                         a: values.color.a * layer.opacity * values.opacity))
                 let glyphReach = reach * max(1, values.scale) * max(1, emphasis?.scale ?? 1)
                 guard values.opacity > 0, glyphPaint.color.a > 0 || !style.isPlain, values.scale > 0,
-                    moved.x > -glyphReach, moved.x < width + glyphReach, moved.y > -glyphReach, moved.y < height + glyphReach
+                    moved.x > left - glyphReach, moved.x < right + glyphReach, moved.y > top - glyphReach, moved.y < bottom + glyphReach
                 else { return nil }
                 if let emphasis {
                     let scaled = HighlightPainter.scaled(

@@ -56,6 +56,11 @@ public struct LayerState: Sendable, Equatable {
     public var trim: TrimState?
     /// A line or path layer's polylines (nil: not one).
     public var path: PathState?
+    /// The groups around the layer at this frame, outermost first (empty: none).
+    public var groups: [GroupState] = []
+
+    /// From the layer's coordinates to the canvas: its innermost group's placement.
+    public var placement: Placement { groups.last?.placement ?? .identity }
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

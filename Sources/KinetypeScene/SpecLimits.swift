@@ -35,4 +35,8 @@ public enum SpecLimits {
     public static let maxScalarsPerCharacter = 256
     /// How deep lists and mappings may nest (the YAML parser's own limit, kept for JSON too).
     public static let maxNesting = 1000
+    /// How far a group's `start` may move its layers' time, seconds (a day).
+    public static let maxGroupStart = 86_400.0
+    /// How deep groups may nest inside groups.
+    public static let maxGroupDepth = 32
 }

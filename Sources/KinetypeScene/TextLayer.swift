@@ -58,11 +58,35 @@ public struct TextLayer: Sendable {
     /// Seconds at which the layer disappears (nil: never); from then on it is neither evaluated
     /// nor drawn. Keyframe times stay the scene's: trimming a layer does not move its animation.
     public var outPoint: Double? = nil
+    /// The groups the layer is in, outermost first (empty: none): they place, fade and delay it
+    /// (its position, keyframes, in and out points are the innermost group's).
+    public var groups: [LayerGroup] = []
 
-    /// Whether the layer is shown at `t` seconds: from its in point (inclusive) to its out point
-    /// (exclusive), as a frame at the out point already belongs to what comes after.
+    /// Seconds from the scene's start to the layer's own time 0: its groups' starts.
+    public var timeOffset: Double { groups.reduce(0) { $0 + $1.start } }
+
+    /// Whether the layer is shown at `t` seconds of the scene: from its in point (inclusive) to
+    /// its out point (exclusive), as a frame at the out point already belongs to what comes
+    /// after, and while each group around it is shown.
     public func isShown(at t: Double) -> Bool {
-        (inPoint.map { t >= $0 } ?? true) && (outPoint.map { t < $0 } ?? true)
+        var local = t
+        for group in groups {
+            local -= group.start
+            guard group.isShown(at: local) else { return false }
+        }
+        return (inPoint.map { local >= $0 } ?? true) && (outPoint.map { local < $0 } ?? true)
+    }
+
+    /// Its groups at `t` seconds of the scene, outermost first, each placed in the one around it.
+    package func groupStates(at t: Double) -> [GroupState] {
+        var local = t
+        var placement = Placement.identity
+        return groups.map { group in
+            local -= group.start
+            let state = group.state(at: local, in: placement)
+            placement = state.placement
+            return state
+        }
     }
 
     /// A text layer with every field of a spec's layer, each with the spec's default. Every property
@@ -155,13 +179,20 @@ public struct TextLayer: Sendable {
         let animations = animators.map { animator in
             animator.endTime(units: animator.unitCount(texts: text.allValues, language: paragraph.style.language, lineCount: lineCount))
         }
-        return
+        var groupTime = 0.0
+        let groupEnds = groups.map { group in
+            groupTime += group.start
+            return groupTime + group.ownEndTime
+        }
+        let own =
             (Self.properties.map { $0.endTime(of: self) } + decorations.map { $0.endTime(lineCount: lineCount) } + animations
             + [
                 background?.endTime ?? 0, stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0, shape?.endTime ?? 0,
                 image?.endTime ?? 0, transform?.endTime ?? 0, trim?.endTime ?? 0
             ]
             + shadows.map(\.endTime)).max() ?? 0
+        // A layer that never changes is not made to change by its groups' start.
+        return max(own > 0 ? timeOffset + own : 0, groupEnds.max() ?? 0)
     }
 
     /// Every declared property evaluated at `t` seconds, then what follows from them: values a
@@ -181,6 +212,9 @@ public struct TextLayer: Sendable {
             state.fonts = FontChain(primary: selection.path, variations: selection.variations)
             return state
         }
+        state.groups = groupStates(at: t)
+        // The layer's own time: its keyframes count from its groups' start.
+        let t = t - timeOffset
         state.style.features = font.features
         for property in Self.properties { property.evaluate(self, t, &state) }
         state.decorations = decorations.map { $0.state(at: t) }

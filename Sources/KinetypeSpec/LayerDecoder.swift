@@ -39,7 +39,7 @@ struct LayerDecoder {
     /// and style: place, opacity, compositing, timing, motion blur.
     static let imageFields =
         ["type"] + LayerImage.fields.map(\.key) + [
-            "id", "position", "anchor", "opacity", "blend", "mask", "matte", "in", "out", "motionBlur"
+            "id", "position", "anchor", "opacity", "blend", "mask", "matte", "in", "out", "motionBlur", "transform"
         ]
     /// A line or path layer (`type: line | path`): its own fields and what a shape has but its box.
     static let pathFields =

@@ -48,38 +48,24 @@ struct SceneDecoder {
         guard layerList.count <= SpecLimits.maxLayers else {
             throw layersNode.error("\(layerList.count) layers, above the limit of \(SpecLimits.maxLayers)")
         }
-        var warnings: [String] = []
-        var layers: [TextLayer] = []
-        var layerNodes: [SpecNode] = []
-        var totalCharacters = 0  // where each layer was written, for the glyph check's errors
-        var ids = Set<String>()
-        for (index, node) in layerList.enumerated() {
-            let decoded =
-                node.isMapping && ((try? node.fieldNames()) ?? []).contains("row")
-                ? try RowDecoder(layers: layerDecoder).decode(node, index: index, warnings: &warnings)
-                : [try layerDecoder.decode(node, defaultID: "layer\(index)", warnings: &warnings)]
-            guard layers.count + decoded.count <= SpecLimits.maxLayers else {
-                throw node.error("the spec's layers and row items add up to more than the limit of \(SpecLimits.maxLayers) layers")
-            }
-            for layer in decoded {
-                guard ids.insert(layer.id).inserted else { throw node.error("layer id \(SpecError.quoted(layer.id)) is used twice") }
-                totalCharacters += layer.text.allValues.reduce(0) { $0 + $1.unicodeScalars.count }
-                guard totalCharacters <= SpecLimits.maxTotalTextCharacters else {
-                    throw node.error(
-                        "the spec's texts add up to more than the limit of \(SpecLimits.maxTotalTextCharacters) characters (Unicode code points, keyframes and aliases counted each time)"
-                    )
-                }
-                layers.append(layer)
-                layerNodes.append(node)
-            }
-        }
+        var list = DecodedLayers()
+        try decodeLayers(layerList, groups: [], decoder: layerDecoder, into: &list)
+        let (layers, layerNodes, warnings) = (Self.resolvingMattes(list.layers), list.nodes, list.warnings)
         var scene = Scene(
             canvas: canvas, fps: fps, duration: duration, layers: layers,
             sourcePath: root.file, warnings: warnings)
         scene.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
-        for (layer, node) in zip(scene.layers, layerNodes) where layer.inPoint != nil || layer.outPoint != nil {
-            // The frames showing a layer are consecutive, from the first at or after its in point.
-            let first = Int(((layer.inPoint ?? 0) * fps).rounded(.up))
+        for (layer, node) in zip(scene.layers, layerNodes)
+        where layer.inPoint != nil || layer.outPoint != nil || layer.groups.contains(where: { $0.inPoint != nil || $0.outPoint != nil }) {
+            // The frames showing a layer are consecutive, from the first at or after its in point
+            // (and its groups').
+            var firstTime = 0.0, offset = 0.0
+            for group in layer.groups {
+                offset += group.start
+                firstTime = max(firstTime, offset + (group.inPoint ?? 0))
+            }
+            firstTime = max(firstTime, offset + (layer.inPoint ?? 0))
+            let first = Int((firstTime * fps).rounded(.up))
             let shown = (first - 1...first + 1).contains { $0 >= 0 && $0 < scene.frameCount && layer.isShown(at: scene.time(ofFrame: $0)) }
             if !shown {
                 let window = [layer.inPoint.map { "in \(SpecNode.format($0)) s" }, layer.outPoint.map { "out \(SpecNode.format($0)) s" }]
@@ -96,6 +82,72 @@ struct SceneDecoder {
             throw layerNodes[failure.layer].error("layer \(SpecError.quoted(layer.id)) cannot draw its text: \(failure.error)")
         }
         return scene
+    }
+
+    /// The layers decoded so far, where each was written, and what was said about them.
+    struct DecodedLayers {
+        var layers: [TextLayer] = []
+        var nodes: [SpecNode] = []
+        var warnings: [String] = []
+        /// Layer and group ids: each is used once.
+        var ids = Set<String>()
+        /// Characters of every text, for the limit on their total.
+        var characters = 0
+    }
+
+    /// A list of layers, rows and groups, in drawing order; inside `groups` (outermost first),
+    /// whose layers are named `group/layer` and placed, faded and timed by them.
+    func decodeLayers(_ nodes: [SpecNode], groups: [LayerGroup], decoder: LayerDecoder, into list: inout DecodedLayers) throws {
+        let prefix = groups.last.map { $0.id + "/" } ?? ""
+        for (index, node) in nodes.enumerated() {
+            let names = node.isMapping ? ((try? node.fieldNames()) ?? []) : []
+            if names.contains("type"), try node.mapping(allowed: nil).required("type").string() == "group" {
+                let decoded = try GroupDecoder(duration: decoder.duration).decode(node, id: prefix, defaultID: "group\(index)", depth: groups.count)
+                guard list.ids.insert(decoded.group.id).inserted else {
+                    throw node.error("id \(SpecError.quoted(decoded.group.id)) is used twice")
+                }
+                list.warnings += decoded.warnings
+                try decodeLayers(decoded.layers, groups: groups + [decoded.group], decoder: decoder, into: &list)
+                continue
+            }
+            var decoded =
+                names.contains("row")
+                ? try RowDecoder(layers: decoder).decode(node, index: index, warnings: &list.warnings)
+                : [try decoder.decode(node, defaultID: "layer\(index)", warnings: &list.warnings)]
+            guard list.layers.count + decoded.count <= SpecLimits.maxLayers else {
+                throw node.error("the spec's layers and row items add up to more than the limit of \(SpecLimits.maxLayers) layers")
+            }
+            for index in decoded.indices where !groups.isEmpty {
+                decoded[index].id = prefix + decoded[index].id
+                decoded[index].groups = groups
+                // Each copy of a reused group shrinks on its own.
+                if let fitGroup = decoded[index].fit?.group { decoded[index].fit?.group = prefix + fitGroup }
+            }
+            for layer in decoded {
+                guard list.ids.insert(layer.id).inserted else { throw node.error("layer id \(SpecError.quoted(layer.id)) is used twice") }
+                list.characters += layer.text.allValues.reduce(0) { $0 + $1.unicodeScalars.count }
+                guard list.characters <= SpecLimits.maxTotalTextCharacters else {
+                    throw node.error(
+                        "the spec's texts add up to more than the limit of \(SpecLimits.maxTotalTextCharacters) characters (Unicode code points, keyframes and aliases counted each time)"
+                    )
+                }
+                list.layers.append(layer)
+                list.nodes.append(node)
+            }
+        }
+    }
+
+    /// A grouped layer's matte names a layer of its own group first, then of each group around it,
+    /// then of the spec's top level: `matte: {layer: logo}` inside a reused group is that copy's.
+    static func resolvingMattes(_ layers: [TextLayer]) -> [TextLayer] {
+        let ids = Set(layers.map(\.id))
+        return layers.map { layer in
+            guard let name = layer.matte?.layer, !layer.groups.isEmpty else { return layer }
+            var resolved = layer
+            let scopes = layer.groups.reversed().map { $0.id + "/" } + [""]
+            if let found = scopes.map({ $0 + name }).first(where: ids.contains) { resolved.matte?.layer = found }
+            return resolved
+        }
     }
 
     /// Each matte names another layer of the spec, one that has no matte of its own (so mattes

@@ -1,0 +1,171 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeScene
+
+/// Part of render stage 2: groups. A grouped layer is painted in its group's coordinates, then its
+/// items are carried onto the canvas by the group's placement (`ItemPlacement`); the layers of a
+/// group composited as a whole (an opacity below 1, a blend mode, a mask) are then wrapped in one
+/// `layer` item, so the group fades as one piece.
+enum GroupPainter {
+    /// The frame's items with each group that is composited as a whole wrapped around its layers
+    /// (consecutive, as a scene lists them), inner groups inside outer ones.
+    static func nested(_ layers: [LayerState], _ items: [[DisplayList.Item]]) -> [DisplayList.Item] {
+        guard layers.contains(where: { !$0.groups.isEmpty }) else { return items.flatMap { $0 } }
+        // Layers that draw nothing do not split their group.
+        let drawn = items.indices.filter { !items[$0].isEmpty }
+        return nested(drawn.map { layers[$0].groups }, drawn.map { items[$0] }, depth: 0)
+    }
+
+    private static func nested(_ groups: [[GroupState]], _ items: [[DisplayList.Item]], depth: Int) -> [DisplayList.Item] {
+        var out: [DisplayList.Item] = []
+        var index = 0
+        while index < items.count {
+            guard groups[index].count > depth else {
+                out += items[index]
+                index += 1
+                continue
+            }
+            let group = groups[index][depth]
+            var end = index + 1
+            while end < items.count, groups[end].count > depth, groups[end][depth].id == group.id { end += 1 }
+            out += wrapped(group, nested(Array(groups[index..<end]), Array(items[index..<end]), depth: depth + 1))
+            index = end
+        }
+        return out
+    }
+
+    /// A group's items as one `layer` item with its opacity, blend mode and mask, when it is
+    /// composited as a whole; as they are otherwise.
+    private static func wrapped(_ group: GroupState, _ items: [DisplayList.Item]) -> [DisplayList.Item] {
+        guard group.isCompositedAsAWhole, !items.isEmpty else { return items }
+        guard group.opacity > 0 else { return [] }
+        let mask = group.mask.map { ItemPlacement(group.parentPlacement).apply(ClipMask($0)) }
+        return [.layer(LayerItem(layer: group.id, opacity: group.opacity, blend: group.blend, mask: mask, items: items))]
+    }
+}
+
+extension ClipMask {
+    /// A layer's or group's mask at one frame, in its own coordinates.
+    init(_ mask: MaskState) {
+        self.init(
+            rect: mask.rect, feather: mask.feather, invert: mask.invert, shape: mask.shape == .ellipse ? .ellipse : .rectangle,
+            cornerRadius: mask.cornerRadius)
+    }
+}
+
+/// Items carried from a group's coordinates onto the canvas. A move keeps every item what it is
+/// (a rectangle stays a rectangle, an image keeps its resampling); a turn, scale or skew makes
+/// boxes and shapes polygons, joins each glyph's transform (text is still drawn from its outlines
+/// at the final matrix) and gives an image its placement. Shadows turn with what casts them.
+struct ItemPlacement {
+    let placement: Placement
+
+    init(_ placement: Placement) { self.placement = placement }
+
+    func apply(_ point: Point2) -> Point2 { placement.apply(point) }
+
+    func apply(_ items: [DisplayList.Item]) -> [DisplayList.Item] {
+        guard !placement.isIdentity else { return items }
+        return items.map(apply)
+    }
+
+    private func apply(_ item: DisplayList.Item) -> DisplayList.Item {
+        let move = placement.offset
+        switch item {
+        case var .glyphs(glyphs):
+            for line in glyphs.lines.indices {
+                for run in glyphs.lines[line].runs.indices {
+                    for index in glyphs.lines[line].runs[run].glyphs.indices {
+                        var glyph = glyphs.lines[line].runs[run].glyphs[index]
+                        let pen = apply(Point2(x: glyph.x, y: glyph.y))
+                        glyph.x = pen.x
+                        glyph.y = pen.y
+                        if !placement.isTranslation {
+                            glyph.transform = TransformPainter.compose(placement.matrix, glyph.transform ?? .identity)
+                        }
+                        glyphs.lines[line].runs[run].glyphs[index] = glyph
+                    }
+                }
+            }
+            glyphs.clip = glyphs.clip.flatMap(apply(clip:))
+            glyphs.style.gradient = glyphs.style.gradient.map(apply)
+            return .glyphs(glyphs)
+        case var .rectangles(rectangles):
+            guard placement.isTranslation else {
+                let contours = rectangles.rects.filter { $0.width > 0 && $0.height > 0 }.map {
+                    ShapeOutline(kind: .rectangle, rect: $0, cornerRadius: rectangles.cornerRadius).points().map(apply)
+                }
+                return .polygon(PolygonItem(layer: rectangles.layer, contours: contours, paint: rectangles.paint))
+            }
+            rectangles.rects = rectangles.rects.map { $0.translated(dx: move.x, dy: move.y) }
+            rectangles.clip = rectangles.clip?.translated(dx: move.x, dy: move.y)
+            return .rectangles(rectangles)
+        case var .shape(shape):
+            guard placement.isTranslation else {
+                var contours = [shape.outline.points().map(apply)]
+                if let hole = shape.hole { contours.append(hole.points().map(apply).reversed()) }
+                return .polygon(
+                    PolygonItem(layer: shape.layer, contours: contours, paint: shape.paint, blur: shape.blur, gradient: shape.gradient.map(apply))
+                )
+            }
+            shape.outline.rect = shape.outline.rect.translated(dx: move.x, dy: move.y)
+            if let hole = shape.hole { shape.hole?.rect = hole.rect.translated(dx: move.x, dy: move.y) }
+            shape.gradient = shape.gradient.map(apply)
+            return .shape(shape)
+        case var .polygon(polygon):
+            polygon.contours = polygon.contours.map { $0.map(apply) }
+            polygon.gradient = polygon.gradient.map(apply)
+            return .polygon(polygon)
+        case var .image(image):
+            if image.placement == nil, placement.keepsAxes, placement.matrix.a > 0, placement.matrix.d > 0 {
+                // Moved or scaled without a turn or mirror: still a rectangle on the canvas.
+                image.rect = apply(rect: image.rect)
+                image.clip = image.clip.map(apply(rect:))
+            } else {
+                image.placement = placement.after(image.placement ?? .identity)
+            }
+            return .image(image)
+        case var .layer(layer):
+            layer.items = apply(layer.items)
+            layer.mask = layer.mask.map(apply)
+            if let matte = layer.matte { layer.matte?.items = apply(matte.items) }
+            return .layer(layer)
+        case var .motionBlur(blur):
+            blur.samples = blur.samples.map(apply)
+            return .motionBlur(blur)
+        }
+    }
+
+    /// A mask carried with what it clips: a rectangle or ellipse while the placement keeps the
+    /// axes, its outline as a polygon under a turn or skew; its feather scaled with it.
+    func apply(_ mask: ClipMask) -> ClipMask {
+        guard !placement.isIdentity else { return mask }
+        var placed = mask
+        placed.feather = mask.feather * placement.lengthScale
+        if let contours = mask.contours {
+            placed.contours = contours.map { $0.map(apply) }
+        } else if placement.keepsAxes {
+            placed.rect = apply(rect: mask.rect)
+            placed.cornerRadius = mask.cornerRadius * min(abs(placement.matrix.a), abs(placement.matrix.d))
+        } else {
+            placed.contours = [ShapeOutline(kind: mask.shape, rect: mask.rect, cornerRadius: mask.cornerRadius).points().map(apply)]
+        }
+        return placed
+    }
+
+    private func apply(_ gradient: CanvasGradient) -> CanvasGradient {
+        var placed = gradient
+        placed.start = apply(gradient.start)
+        placed.end = apply(gradient.end)
+        return placed
+    }
+
+    /// A clip rectangle, while it stays one on the canvas (nil, no clip, under a turn or skew).
+    private func apply(clip: Rect) -> Rect? { placement.keepsAxes ? apply(rect: clip) : nil }
+
+    /// A rectangle under a placement that keeps the axes.
+    private func apply(rect: Rect) -> Rect {
+        let a = apply(Point2(x: rect.x, y: rect.y)), b = apply(Point2(x: rect.x + rect.width, y: rect.y + rect.height))
+        return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+    }
+}

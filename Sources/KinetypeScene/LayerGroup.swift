@@ -1,0 +1,145 @@
+import KinetypeMotion
+import KinetypeText
+import KinetypeRaster
+
+/// Layers that move, fade and are reused as one piece (`type: group`): a lower third's box, name
+/// and logo. The group's `position` is where its own origin lands in its parent (the canvas, or
+/// an outer group), so its layers are written in the group's coordinates; its transform turns,
+/// scales and skews them about that origin; its `opacity`, `blend` and `mask` apply to the
+/// group composited as a whole (as After Effects' precomps and SwiftUI's
+/// `.compositingGroup()` do). `start` delays the group: its own keyframes, `in` and `out` and
+/// everything inside it count from there, so a reused copy plays later as a whole.
+///
+/// A scene keeps its layers flat: each layer lists the groups around it (``TextLayer/groups``,
+/// outermost first), and the painter draws a group's layers, which are consecutive, together.
+public struct LayerGroup: Sendable, DescribedFeature {
+    /// Unique among the scene's layers and groups; the layers inside are named `id/layer`.
+    public var id: String
+    /// Where the group's origin goes in its parent, pixels.
+    public var position: Property<Point2> = .constant(.zero)
+    public var opacity: Property<Double> = .constant(1)
+    /// Seconds after its parent's start at which the group's own time 0 falls: its keyframes, in
+    /// and out points, and its layers', count from there.
+    public var start: Double = 0
+    /// Rotation, scale and skew about the group's origin (nil: none).
+    public var transform: LayerTransform? = nil
+    /// Clips the composited group, in its parent's coordinates (nil: none).
+    public var mask: LayerMask? = nil
+    public var blend: BlendMode = .normal
+    /// Seconds in the group's own time (nil: from the start, to the end).
+    public var inPoint: Double? = nil
+    public var outPoint: Double? = nil
+
+    public init(id: String, position: Property<Point2> = .constant(.zero), opacity: Property<Double> = .constant(1), start: Double = 0) {
+        self.id = id
+        self.position = position
+        self.opacity = opacity
+        self.start = start
+    }
+
+    /// The scalar fields of a group, described once (``DescribedFeature``); `transform`, `mask`,
+    /// `blend`, `in` and `out` are read as any layer's.
+    package static let fields: [FeatureField<LayerGroup, GroupState>] = [
+        .point("position", \.position, \.position, "Where the group's origin goes in its parent, pixels; its layers are placed from there."),
+        .number("opacity", \.opacity, \.opacity, in: 0...1, "The composited group's opacity."),
+        .constant(
+            "start", \.start, \.start, in: -SpecLimits.maxGroupStart...SpecLimits.maxGroupStart,
+            "Seconds after its parent's start at which the group's time begins: its keyframes, in, out and layers count from there.")
+    ]
+    package static let defaults = LayerGroup(id: "")
+    package static let loadedProperties: Set<String> = ["id", "transform", "mask", "blend", "inPoint", "outPoint"]
+
+    /// Whether the group is shown at `t` seconds of its own time (as a layer's in and out).
+    public func isShown(at t: Double) -> Bool {
+        (inPoint.map { t >= $0 } ?? true) && (outPoint.map { t < $0 } ?? true)
+    }
+
+    /// When the last of its own animations ends, in its own time.
+    public var ownEndTime: Double { max(endTime, transform?.endTime ?? 0, mask?.endTime ?? 0) }
+
+    /// Every length multiplied by `k` (`render --scale`).
+    func scaledGroup(by k: Double) -> LayerGroup {
+        var group = scaled(by: k)
+        group.mask = mask?.scaled(by: k)
+        return group
+    }
+}
+
+/// A group at one frame: what its layers are drawn with.
+public struct GroupState: Sendable, Equatable, EvaluatedState {
+    public var id = ""
+    public var position = Point2.zero
+    public var opacity: Double = 1
+    public var start: Double = 0
+    public var blend: BlendMode = .normal
+    public var mask: MaskState?
+    /// From the group's coordinates to the canvas: its own position and transform after every
+    /// outer group's.
+    public var placement = Placement.identity
+    /// From the group's parent's coordinates to the canvas (where its mask is given).
+    public var parentPlacement = Placement.identity
+
+    package init() {}
+
+    /// Whether the group's layers are drawn together and composited once.
+    public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal || mask != nil }
+
+    public func encode(to encoder: Encoder) throws {
+        enum Key: String, CodingKey { case id, fields, mask, blend }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(id, forKey: .id)
+        try FieldsEncoding.encode(self, as: LayerGroup.self, to: container.superEncoder(forKey: .fields))
+        try container.encode(blend.rawValue, forKey: .blend)
+        try container.encodeIfPresent(mask, forKey: .mask)
+    }
+}
+
+/// An affine map from a group's coordinates to the canvas: `matrix` times a point, then `offset`.
+public struct Placement: Sendable, Equatable, Encodable {
+    public var matrix: GlyphTransform
+    public var offset: Point2
+
+    public init(matrix: GlyphTransform, offset: Point2) {
+        self.matrix = matrix
+        self.offset = offset
+    }
+
+    public static let identity = Placement(matrix: .identity, offset: .zero)
+
+    public var isIdentity: Bool { self == .identity }
+    /// Whether it only moves things (every shape stays what it is, only shifted).
+    public var isTranslation: Bool { matrix.isIdentity }
+    /// Whether it keeps rectangles axis-aligned (a scale, perhaps a mirror, and a move).
+    public var keepsAxes: Bool { matrix.b == 0 && matrix.c == 0 }
+
+    public func apply(_ point: Point2) -> Point2 {
+        let moved = matrix.apply(point.x, point.y)
+        return Point2(x: moved.x + offset.x, y: moved.y + offset.y)
+    }
+
+    /// This map after `inner` (`inner` first).
+    public func after(_ inner: Placement) -> Placement {
+        let m = matrix, n = inner.matrix
+        let product = GlyphTransform(a: m.a * n.a + m.b * n.c, b: m.a * n.b + m.b * n.d, c: m.c * n.a + m.d * n.c, d: m.c * n.b + m.d * n.d)
+        return Placement(matrix: product, offset: apply(inner.offset))
+    }
+
+    /// How much it scales areas' side lengths on average (a feather's or blur's width).
+    public var lengthScale: Double { abs(matrix.a * matrix.d - matrix.b * matrix.c).squareRoot() }
+}
+
+extension LayerGroup {
+    /// The group at `t` seconds of its own time, placed in `parent` (the canvas's identity for a
+    /// group at the top).
+    package func state(at t: Double, in parent: Placement) -> GroupState {
+        var state = state(at: t)
+        state.id = id
+        state.opacity = min(max(state.opacity, 0), 1)
+        state.blend = blend
+        state.mask = mask?.state(at: t)
+        let turn = transform.map { $0.state(at: t).matrix } ?? .identity
+        state.parentPlacement = parent
+        state.placement = parent.after(Placement(matrix: turn, offset: state.position))
+        return state
+    }
+}

@@ -1,0 +1,53 @@
+import KinetypeScene
+import KinetypeMotion
+import KinetypeRaster
+
+/// `type: group`: a group's own fields (its described `position`, `opacity` and `start`, and
+/// `transform`, `mask`, `blend`, `in`, `out` as any layer reads them) and its `layers`, which the
+/// scene decoder reads as it reads the spec's own list. A group is reused with a YAML anchor and
+/// merge key (`- <<: *lowerThird` with another `id`).
+struct GroupDecoder {
+    /// The spec's duration, for warnings about keyframes after it.
+    let duration: Double
+
+    static let fields = ["type", "id", "layers", "transform", "mask", "blend", "in", "out"] + LayerGroup.fields.map(\.key)
+
+    struct Decoded {
+        var group: LayerGroup
+        var layers: [SpecNode]
+        var warnings: [String]
+    }
+
+    /// `prefix`: the enclosing group's `id/` (empty at the top), which the group's id is under.
+    func decode(_ node: SpecNode, id prefix: String, defaultID: String, depth: Int) throws -> Decoded {
+        let fields = try node.mapping(allowed: Self.fields)
+        guard depth < SpecLimits.maxGroupDepth else {
+            throw node.error("groups are nested more than \(SpecLimits.maxGroupDepth) deep")
+        }
+        var properties = PropertyDecoder(duration: duration)
+        var group = try FeatureDecoder.decode(fields: fields, as: LayerGroup.self, properties: &properties)
+        let idNode = fields.optional("id")
+        let id = try idNode?.string() ?? defaultID
+        if let idNode, id.isEmpty || id.contains("/") {
+            throw idNode.error("a group's id must be non-empty and without \"/\" (its layers are named id/layer), got \(SpecError.quoted(id))")
+        }
+        group.id = prefix + id
+        group.transform = try fields.optional("transform").map {
+            try FeatureDecoder.decode($0, as: LayerTransform.self, properties: &properties)
+        }
+        group.mask = try fields.optional("mask").map { try FeatureDecoder.decode($0, as: LayerMask.self, properties: &properties) }
+        group.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
+        group.inPoint = try fields.optional("in").map(LayerDecoder.seconds)
+        group.outPoint = try fields.optional("out").map(LayerDecoder.seconds)
+        if let shown = group.inPoint, let hidden = group.outPoint, hidden <= shown, let out = fields.optional("out") {
+            throw out.error("out (\(hidden) s) must be after in (\(shown) s): the group would never be shown")
+        }
+        let layersNode = try fields.required("layers")
+        let layers = try layersNode.sequence()
+        guard !layers.isEmpty else { throw layersNode.error("a group needs at least one layer") }
+        guard layers.count <= SpecLimits.maxLayers else {
+            throw layersNode.error("\(layers.count) layers, above the limit of \(SpecLimits.maxLayers)")
+        }
+        return Decoded(group: group, layers: layers, warnings: properties.warnings)
+    }
+}
