@@ -23,7 +23,9 @@ extension ImageResampler {
         guard let local = resample(image, into: (0, 0, width, height), window: localWindow) else { return nil }
         // The local image's origin on the canvas.
         let baseX = map.a * rect.x + map.b * rect.y + map.tx, baseY = map.c * rect.x + map.d * rect.y + map.ty
-        let corners = [(0.0, 0.0), (width, 0), (0, height), (width, height)].map { (baseX + a * $0.0 + b * $0.1, baseY + c * $0.0 + d * $0.1) }
+        let corners = [(0.0, 0.0), (width, 0), (0, height), (width, height)].map {
+            (baseX + a * $0.0 + b * $0.1, baseY + c * $0.0 + d * $0.1)
+        }
         let x0 = max(window.x0, Int(max((corners.map(\.0).min()! - 1).rounded(.down), -1e9)))
         let x1 = min(window.x1, Int(min((corners.map(\.0).max()! + 1).rounded(.up), 1e9)))
         let y0 = max(window.y0, Int(max((corners.map(\.1).min()! - 1).rounded(.down), -1e9)))

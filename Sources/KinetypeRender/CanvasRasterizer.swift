@@ -206,7 +206,10 @@ package final class CanvasRasterizer {
         guard var drawn = imageSamples.sample(item, window: window) else { return }
         if let clip = item.clip {
             if let placement = item.placement {
-                let corners = [(clip.x, clip.y), (clip.x + clip.width, clip.y), (clip.x + clip.width, clip.y + clip.height), (clip.x, clip.y + clip.height)]
+                let corners = [
+                    (clip.x, clip.y), (clip.x + clip.width, clip.y), (clip.x + clip.width, clip.y + clip.height),
+                    (clip.x, clip.y + clip.height)
+                ]
                 let placed = corners.map { placement.apply(Point2(x: $0.0, y: $0.1)) }.map { (x: $0.x, y: $0.y) }
                 drawn.keep(CoverageMask(polygons: [placed], window: window))
             } else {

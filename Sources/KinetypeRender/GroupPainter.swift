@@ -105,7 +105,8 @@ struct ItemPlacement {
                 var contours = [shape.outline.points().map(apply)]
                 if let hole = shape.hole { contours.append(hole.points().map(apply).reversed()) }
                 return .polygon(
-                    PolygonItem(layer: shape.layer, contours: contours, paint: shape.paint, blur: shape.blur, gradient: shape.gradient.map(apply))
+                    PolygonItem(
+                        layer: shape.layer, contours: contours, paint: shape.paint, blur: shape.blur, gradient: shape.gradient.map(apply))
                 )
             }
             shape.outline.rect = shape.outline.rect.translated(dx: move.x, dy: move.y)

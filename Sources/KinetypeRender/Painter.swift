@@ -23,7 +23,8 @@ package struct Painter: Sendable {
     /// The frame painted: its display list, and each layer's placed geometry for `inspect`.
     package func paint(_ state: FrameState, layouts: [TextLayout]) -> PaintedFrame {
         let layers = zip(state.layers, layouts).map { paint($0, layout: $1) }
-        return PaintedFrame(displayList: displayList(state, items: Self.withMattes(state, layers.map(\.items))), layers: layers.map(\.painted))
+        return PaintedFrame(
+            displayList: displayList(state, items: Self.withMattes(state, layers.map(\.items))), layers: layers.map(\.painted))
     }
 
     /// Each layer's items with its matte wired in: a layer with a matte is one `layer` item (it
@@ -206,7 +207,9 @@ package struct Painter: Sendable {
             ? (-offset.x, -offset.y, Double(canvas.width) - offset.x, Double(canvas.height) - offset.y)
             : (-Double.infinity, -Double.infinity, Double.infinity, Double.infinity)
         // Animators move glyphs off their line: the line test is for still text.
-        guard animated != nil || (line.baseline + line.descent > top - reach && line.baseline - line.ascent < bottom + reach) else { return nil }
+        guard animated != nil || (line.baseline + line.descent > top - reach && line.baseline - line.ascent < bottom + reach) else {
+            return nil
+        }
         let runs = line.runs.indices.compactMap { runIndex -> GlyphItem.Run? in
             let run = line.runs[runIndex]
             let glyphs = run.glyphs.indices.compactMap { index -> GlyphItem.Glyph? in
@@ -221,7 +224,8 @@ package struct Painter: Sendable {
                 let emphasis = highlight.flatMap { $0.painter.scale(cluster: glyph.cluster, line: $0.line) }
                 guard let moved = animated?[runIndex][index] else {
                     let glyphReach = reach * max(1, emphasis?.scale ?? 1)
-                    guard glyph.x > left - glyphReach, glyph.x < right + glyphReach, glyph.y > top - glyphReach, glyph.y < bottom + glyphReach
+                    guard glyph.x > left - glyphReach, glyph.x < right + glyphReach, glyph.y > top - glyphReach,
+                        glyph.y < bottom + glyphReach
                     else { return nil }
                     let glyphPaint =
                         layer.spokenWords == nil ? paint : Paint(color: RGBA(r: base.r, g: base.g, b: base.b, a: base.a * layer.opacity))

@@ -40,7 +40,8 @@ public struct LayerGroup: Sendable, DescribedFeature {
     /// The scalar fields of a group, described once (``DescribedFeature``); `transform`, `mask`,
     /// `blend`, `in` and `out` are read as any layer's.
     package static let fields: [FeatureField<LayerGroup, GroupState>] = [
-        .point("position", \.position, \.position, "Where the group's origin goes in its parent, pixels; its layers are placed from there."),
+        .point(
+            "position", \.position, \.position, "Where the group's origin goes in its parent, pixels; its layers are placed from there."),
         .number("opacity", \.opacity, \.opacity, in: 0...1, "The composited group's opacity."),
         .constant(
             "start", \.start, \.start, in: -SpecLimits.maxGroupStart...SpecLimits.maxGroupStart,

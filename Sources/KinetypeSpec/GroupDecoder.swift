@@ -29,7 +29,8 @@ struct GroupDecoder {
         let idNode = fields.optional("id")
         let id = try idNode?.string() ?? defaultID
         if let idNode, id.isEmpty || id.contains("/") {
-            throw idNode.error("a group's id must be non-empty and without \"/\" (its layers are named id/layer), got \(SpecError.quoted(id))")
+            throw idNode.error(
+                "a group's id must be non-empty and without \"/\" (its layers are named id/layer), got \(SpecError.quoted(id))")
         }
         group.id = prefix + id
         group.transform = try fields.optional("transform").map {

@@ -66,7 +66,7 @@ struct LayerDecoder {
             let type = try typeNode.string()
             guard Self.layerTypes.contains(type) else {
                 throw typeNode.error(
-                    "unknown type \(SpecError.quoted(type)); allowed: \(Self.layerTypes.joined(separator: ", ")) (a layer without a type is text)"
+                    "unknown type \(SpecError.quoted(type)); allowed: \((Self.layerTypes + ["group"]).joined(separator: ", ")) (a layer without a type is text)"
                 )
             }
             switch type {

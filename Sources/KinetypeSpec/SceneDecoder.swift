@@ -102,7 +102,8 @@ struct SceneDecoder {
         for (index, node) in nodes.enumerated() {
             let names = node.isMapping ? ((try? node.fieldNames()) ?? []) : []
             if names.contains("type"), try node.mapping(allowed: nil).required("type").string() == "group" {
-                let decoded = try GroupDecoder(duration: decoder.duration).decode(node, id: prefix, defaultID: "group\(index)", depth: groups.count)
+                let decoded = try GroupDecoder(duration: decoder.duration).decode(
+                    node, id: prefix, defaultID: "group\(index)", depth: groups.count)
                 guard list.ids.insert(decoded.group.id).inserted else {
                     throw node.error("id \(SpecError.quoted(decoded.group.id)) is used twice")
                 }

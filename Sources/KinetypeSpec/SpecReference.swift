@@ -23,6 +23,7 @@ public enum SpecReference {
         sections += [("A shape layer (`layers[]` with `type:`)", definitions["shapeLayer"] as? JSON ?? [:])]
         sections += [("An image layer (`layers[]` with `type: image`)", definitions["imageLayer"] as? JSON ?? [:])]
         sections += [("A line or path layer (`layers[]` with `type: line` or `path`)", definitions["pathLayer"] as? JSON ?? [:])]
+        sections += [("A group (`layers[]` with `type: group`)", definitions["groupLayer"] as? JSON ?? [:])]
         sections += [("A row (`layers[]` with `row:`)", ((definitions["row"] as? JSON)?["properties"] as? JSON)?["row"] as? JSON ?? [:])]
         sections += [("A row item (`row.items[]`)", definitions["rowItem"] as? JSON ?? [:])]
         var written = Set<String>()
@@ -33,7 +34,7 @@ public enum SpecReference {
             let required = Set(schema["required"] as? [String] ?? [])
             page += "\n## \(title)\n\n"
             if title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer")
-                || title.hasPrefix("A line or path layer")
+                || title.hasPrefix("A line or path layer") || title.hasPrefix("A group")
             {
                 page += "Its mappings (`stroke`, `shadow`, `mask`, …) are a text layer's (below), but for those of its own.\n\n"
             }
@@ -51,7 +52,7 @@ public enum SpecReference {
                 let textFields = (definitions["textLayer"] as? JSON)?["properties"] as? JSON ?? [:]
                 let own =
                     !(title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer")
-                    || title.hasPrefix("A line or path layer"))
+                    || title.hasPrefix("A line or path layer") || title.hasPrefix("A group"))
                 if let nested = object(in: field), own || textFields[name] == nil {
                     let path = title.hasPrefix("Top") ? name : "\(sectionPath(title)).\(name)"
                     sections.append(("`\(path)`", nested))

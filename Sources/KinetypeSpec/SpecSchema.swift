@@ -46,8 +46,8 @@ public enum SpecSchema {
                     ["type": "array", "items": ["type": "string"]], "Family names tried for characters a layer's font lacks."
                 ),
                 "layers": (
-                    ["type": "array", "items": ["if": ["type": "object", "required": ["row"]], "then": ref("row"), "else": ref("layer")]],
-                    "Text layers and rows ({row: …}), drawn in order."
+                    layerList(),
+                    "Layers (text, shapes, images, lines, paths, groups) and rows ({row: …}), drawn in order."
                 ),
                 "motionBlur": (described(MotionBlur.self), "Motion blur for every layer that does not set its own.")
             ], required: ["canvas", "fps", "duration", "layers"])
@@ -76,15 +76,19 @@ public enum SpecSchema {
                 "type": "array", "items": number(SpecLimits.coordinate), "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels."
             ],
             "easing": easing(),
-            // A layer with a `type` is a shape; without, text.
+            // A layer with a `type` is a group, an image, a line or path, or a shape; without, text.
             "layer": [
-                "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "image"]]], "then": ref("imageLayer"),
+                "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "group"]]], "then": ref("groupLayer"),
                 "else": [
-                    "if": ["type": "object", "required": ["type"], "properties": ["type": ["enum": ["line", "path"]]]],
-                    "then": ref("pathLayer"),
-                    "else": ["if": ["type": "object", "required": ["type"]], "then": ref("shapeLayer"), "else": ref("textLayer")]
+                    "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "image"]]], "then": ref("imageLayer"),
+                    "else": [
+                        "if": ["type": "object", "required": ["type"], "properties": ["type": ["enum": ["line", "path"]]]],
+                        "then": ref("pathLayer"),
+                        "else": ["if": ["type": "object", "required": ["type"]], "then": ref("shapeLayer"), "else": ref("textLayer")]
+                    ]
                 ]
             ],
+            "groupLayer": groupLayer(),
             "pathLayer": pathLayer(),
             "imageLayer": imageLayer(),
             "textLayer": layer(fields: LayerDecoder.fields),
@@ -130,6 +134,29 @@ public enum SpecSchema {
         schemas["trim"] = (described(ShapeTrim.self), "Draw only part of the stroke: from start to end, fractions of each line.")
         schemas["position"] = (withDefault(declared("position"), [0, 0]), "Where the points' origin goes, canvas pixels.")
         return object(LayerDecoder.pathFields, schemas, required: ["type"])
+    }
+
+    /// A list of layers and rows (the spec's, a group's).
+    static func layerList() -> JSON {
+        ["type": "array", "items": ["if": ["type": "object", "required": ["row"]], "then": ref("row"), "else": ref("layer")]]
+    }
+
+    /// A group: `type: group`, its layers, its described fields, and the compositing and timing
+    /// fields any layer has.
+    static func groupLayer() -> JSON {
+        let layerWide = layerFieldSchemas()
+        var schemas: [String: (JSON, String)] = [
+            "type": (["const": "group"], "group: layers placed, faded, timed and reused as one piece."),
+            "layers": (layerList().merging(["minItems": 1]) { $1 }, "The group's layers, in its coordinates, drawn in order."),
+            "id": (["type": "string", "pattern": "^[^/]+$"], "A name, unique in the spec; its layers are named id/layer."),
+            "transform": (layerWide["transform"]!.0, "Rotation, scale and skew about the group's origin (its position)."),
+            "mask": (layerWide["mask"]!.0, "A shape that clips the group composited as a whole, in its parent's coordinates."),
+            "blend": (layerWide["blend"]!.0, "How the group, composited as a whole, combines with what is under it."),
+            "in": (layerWide["in"]!.0, "Seconds of the group's time at which it appears."),
+            "out": (layerWide["out"]!.0, "Seconds of the group's time at which it disappears (after in).")
+        ]
+        merge(LayerGroup.self, into: &schemas)
+        return object(GroupDecoder.fields, schemas, required: ["type", "layers"])
     }
 
     /// An image layer: its image's described fields, `type: image`, and the layer-wide fields.

@@ -68,6 +68,9 @@ final class GoldenTests: XCTestCase {
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }
     func testLowerThird() throws { try render("lower-third", extraFrames: { _ in [14, 27, 135] }) }
+    /// Groups: a badge turning and growing about its origin (15), the second card sliding in 0.6 s
+    /// after the first (24), the first card fading out as one piece while the second stays (100).
+    func testGroups() throws { try render("groups", extraFrames: { _ in [15, 24, 100] }) }
 
     func testSpringHelloIncludingItsOvershootPeak() throws {
         let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)

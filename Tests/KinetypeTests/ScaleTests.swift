@@ -218,7 +218,7 @@ final class ScaleTests: XCTestCase {
             "TextLayer.stroke", "TextLayer.shadows", "TextLayer.fill", "TextLayer.blend",
             "TextLayer.inPoint", "TextLayer.outPoint", "TextLayer.motionBlur", "Scene.motionBlur", "TextLayer.captionsFile",
             "TextLayer.mask", "TextLayer.shape", "TextLayer.matte", "TextLayer.image", "TextLayer.transform", "TextLayer.trim",
-            "TextLayer.path",
+            "TextLayer.path", "TextLayer.groups",
             "TextLayer.spokenWords",
             "FontSpec.source", "FontSpec.family", "FontSpec.weight", "FontSpec.variations", "FontSpec.features", "FontSpec.fallbacks",
             "ParagraphSpec.style", "ParagraphStyle.alignment", "ParagraphStyle.lineHeight", "ParagraphStyle.maxLines",
@@ -237,7 +237,7 @@ final class ScaleTests: XCTestCase {
         // Described features say which of their fields are lengths (FeatureFieldTests checks it).
         let described: Set = [
             "TextStroke", "TextShadow", "TextBackground", "LayerMask", "MotionBlur", "LayerShape", "LayerMatte", "LayerImage",
-            "LayerTransform", "ShapeTrim", "LayerPath"
+            "LayerTransform", "ShapeTrim", "LayerPath", "LayerGroup"
         ]
         found = found.filter { !described.contains(String($0.split(separator: ".")[0])) }
         let unsorted = found.subtracting(lengths).subtracting(others).sorted()
