@@ -42,6 +42,10 @@ package struct InspectReport: Encodable, Sendable {
         public var image: ImageState?
         /// A line or path layer's own fields (its points' bounds are `box`).
         public var path: PathState?
+        /// The groups around the layer, outermost first. `box` is on the canvas (the bounds of the
+        /// layer's box under its groups); lines, decorations and rectangles are in the layer's
+        /// own coordinates, which the innermost group's `placement` carries onto the canvas.
+        public var groups: [GroupState] = []
 
         public struct Fill: Encodable, Sendable {
             public var angle: Double
@@ -106,6 +110,7 @@ package struct InspectReport: Encodable, Sendable {
             if !shadows.isEmpty { try container.encode(shadows, forKey: Key("shadows")) }
             try container.encodeIfPresent(fill, forKey: Key("fill"))
             try container.encodeIfPresent(mask, forKey: Key("mask"))
+            if !groups.isEmpty { try container.encode(groups, forKey: Key("groups")) }
         }
     }
     public var frame: Int
@@ -155,6 +160,15 @@ package struct InspectReport: Encodable, Sendable {
                         end: painted.gradient.map { [$0.end.x, $0.end.y] } ?? [])
                 }, mask: layer.mask, shape: layer.shape, image: layer.image, path: layer.path)
             report.shown = layer.isShown
+            report.groups = layer.groups
+            if !layer.placement.isIdentity {
+                let b = layout.box
+                let corners = [(b.x, b.y), (b.x + b.width, b.y), (b.x, b.y + b.height), (b.x + b.width, b.y + b.height)].map {
+                    layer.placement.apply(Point2(x: $0.0, y: $0.1))
+                }
+                let xs = corners.map(\.x), ys = corners.map(\.y)
+                report.box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            }
             return report
         }
     }

@@ -86,12 +86,13 @@ public struct GroupState: Sendable, Equatable, EvaluatedState {
     public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal || mask != nil }
 
     public func encode(to encoder: Encoder) throws {
-        enum Key: String, CodingKey { case id, fields, mask, blend }
+        enum Key: String, CodingKey { case id, blend, mask, placement }
+        try FieldsEncoding.encode(self, as: LayerGroup.self, to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(id, forKey: .id)
-        try FieldsEncoding.encode(self, as: LayerGroup.self, to: container.superEncoder(forKey: .fields))
         try container.encode(blend.rawValue, forKey: .blend)
         try container.encodeIfPresent(mask, forKey: .mask)
+        try container.encode(placement, forKey: .placement)
     }
 }
 

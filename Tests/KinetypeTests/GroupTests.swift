@@ -266,6 +266,29 @@ final class GroupTests: XCTestCase {
         XCTAssertEqual(state.mask?.rect, Rect(x: 20, y: 20, width: 200, height: 100))
     }
 
+    /// `inspect` gives a grouped layer's box on the canvas and its groups at the frame; its time
+    /// offset (which `plot` and the preview's timeline add to its keyframes) is its groups' start.
+    func testInspectAndTimelinesSeeTheGroup() throws {
+        let scene = try Self.scene(
+            """
+              - type: group
+                id: card
+                start: 0.3
+                position: [60, 40]
+                layers:
+                  - {type: rectangle, id: box, size: [100, 50], anchor: topLeft, position: [10, 20],
+                     color: {keyframes: [{time: 0, value: "#FF0000"}, {time: 0.5, value: "#00FF00"}]}}
+            """)
+        let report = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try InspectReport(scene: scene, frame: 5).json().utf8)) as? [String: Any])
+        let layer = try XCTUnwrap((report["layers"] as? [[String: Any]])?.first)
+        XCTAssertEqual(layer["box"] as? [String: Double], ["x": 70, "y": 60, "width": 100, "height": 50])
+        let group = try XCTUnwrap((layer["groups"] as? [[String: Any]])?.first)
+        XCTAssertEqual(group["id"] as? String, "card")
+        XCTAssertEqual(group["start"] as? Double, 0.3)
+        XCTAssertEqual(scene.layers[0].timeOffset, 0.3)
+    }
+
     /// Each mistake in a group is one located line.
     func testGroupMistakesAreLocated() throws {
         let cases: [(String, String)] = [

@@ -47,25 +47,34 @@ struct SceneSummary: Encodable {
         frameCount = scene.frameCount
         duration = scene.duration
         layers = scene.layers.map { layer in
+            // A grouped layer's times count from its groups' start: the timeline shows the scene's.
+            let offset = layer.timeOffset
             let properties = TextLayer.properties.compactMap { property -> Track? in
                 let times = property.value(of: layer)?.keyframeTimes ?? []
-                return times.isEmpty ? nil : Track(name: property.path, times: times)
+                return times.isEmpty ? nil : Track(name: property.path, times: times.map { $0 + offset })
             }
-            let animators = layer.animators.enumerated().map { Track(name: "animators[\($0.offset)]", times: [$0.element.start]) }
+            let animators = layer.animators.enumerated().map {
+                Track(name: "animators[\($0.offset)]", times: [$0.element.start + offset])
+            }
             let decorations = layer.decorations.enumerated().compactMap { index, decoration in
-                decoration.draw.map { Track(name: "decorations[\(index)]", times: [$0.start]) }
+                decoration.draw.map { Track(name: "decorations[\(index)]", times: [$0.start + offset]) }
             }
             // The described features' animated fields: `size` of a shape, `mask.size`, `stroke.width`…
-            func tracks<Feature: DescribedFeature>(_ feature: Feature?, _ prefix: String) -> [Track] {
-                (feature?.keyframeTimes ?? []).map { Track(name: prefix + $0.key, times: $0.times) }
+            func tracks<Feature: DescribedFeature>(_ feature: Feature?, _ prefix: String, from start: Double = offset) -> [Track] {
+                (feature?.keyframeTimes ?? []).map { Track(name: prefix + $0.key, times: $0.times.map { $0 + start }) }
+            }
+            var groupStart = 0.0
+            let groups = layer.groups.flatMap { group in
+                groupStart += group.start
+                return tracks(group, "\(group.id).", from: groupStart)
             }
             let features =
                 tracks(layer.shape, "") + tracks(layer.mask, "mask.") + tracks(layer.stroke, "stroke.")
                 + tracks(layer.background, "background.")
                 + layer.shadows.enumerated().flatMap { tracks($0.element, "shadows[\($0.offset)].") }
             return Layer(
-                id: layer.id, inPoint: layer.inPoint, outPoint: layer.outPoint,
-                keyframes: properties + features + animators + decorations)
+                id: layer.id, inPoint: layer.inPoint.map { $0 + offset }, outPoint: layer.outPoint.map { $0 + offset },
+                keyframes: properties + features + animators + decorations + groups)
         }
     }
 

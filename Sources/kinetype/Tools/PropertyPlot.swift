@@ -65,7 +65,8 @@ public struct PropertyPlot: Sendable {
             return number(property.reportedValue(in: layer.state(at: t))).map { (t, $0) }
         }
         guard !points.isEmpty else { throw SceneError(message: "\(layer.id) has no \(name) to plot") }
-        let keyframeTimes = property.value(of: layer)?.keyframeTimes ?? []
+        // In the scene's time (a grouped layer's keyframes count from its groups' start).
+        let keyframeTimes = (property.value(of: layer)?.keyframeTimes ?? []).map { $0 + layer.timeOffset }
         let keyframes = keyframeTimes.filter { $0 <= duration }.compactMap { t in
             number(property.reportedValue(in: layer.state(at: t))).map { (t, $0) }
         }
