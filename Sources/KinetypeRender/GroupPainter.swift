@@ -45,11 +45,12 @@ enum GroupPainter {
 }
 
 extension ClipMask {
-    /// A layer's or group's mask at one frame, in its own coordinates.
+    /// A layer's or group's mask at one frame, in its own coordinates: a path mask as its polygons.
     init(_ mask: MaskState) {
         self.init(
             rect: mask.rect, feather: mask.feather, invert: mask.invert, shape: mask.shape == .ellipse ? .ellipse : .rectangle,
             cornerRadius: mask.cornerRadius)
+        if mask.shape == .path { contours = mask.contours }
     }
 }
 

@@ -61,7 +61,7 @@ public struct LayerGroup: Sendable, DescribedFeature {
     /// Every length multiplied by `k` (`render --scale`).
     func scaledGroup(by k: Double) -> LayerGroup {
         var group = scaled(by: k)
-        group.mask = mask?.scaled(by: k)
+        group.mask = mask?.scaledMask(by: k)
         return group
     }
 }
@@ -138,7 +138,7 @@ extension LayerGroup {
         state.id = id
         state.opacity = min(max(state.opacity, 0), 1)
         state.blend = blend
-        state.mask = mask?.state(at: t)
+        state.mask = mask?.evaluated(at: t)
         let turn = transform.map { $0.state(at: t).matrix } ?? .identity
         state.parentPlacement = parent
         state.placement = parent.after(Placement(matrix: turn, offset: state.position))

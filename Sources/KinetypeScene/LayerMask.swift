@@ -1,12 +1,13 @@
 import KinetypeMotion
 import KinetypeText
 
-/// A rectangle (rounded by `cornerRadius`) or an ellipse that clips a layer, in canvas pixels: the
-/// layer is composited as a whole and only what lies inside the shape (outside, with `invert`)
-/// is kept. A wipe reveal is a mask whose size animates; an iris, an ellipse that grows.
+/// A rectangle (rounded by `cornerRadius`), an ellipse or SVG path data that clips a layer, in
+/// canvas pixels (a grouped layer's: its group's): the layer is composited as a whole and only
+/// what lies inside the shape (outside, with `invert`) is kept. A wipe reveal is a mask whose size
+/// animates; an iris, an ellipse that grows; a path mask, a shape a logo reveals through.
 public struct LayerMask: Sendable, DescribedFeature {
     public enum Shape: String, Sendable, CaseIterable {
-        case rectangle, ellipse
+        case rectangle, ellipse, path
     }
 
     /// The rectangle's top-left corner.
@@ -20,6 +21,10 @@ public struct LayerMask: Sendable, DescribedFeature {
     public var shape: Shape = .rectangle
     /// A rectangle's corner radius, pixels.
     public var cornerRadius: Property<Double> = .constant(0)
+    /// A path mask's SVG path data, pixels from `origin`.
+    public var d = ""
+    /// The path's polygons (read from `d` when the spec is loaded).
+    public var subpaths: [PathData.Subpath] = []
 
     public init(origin: Property<Point2>, size: Property<Point2>, feather: Property<Double> = .constant(0), invert: Bool = false) {
         self.origin = origin
@@ -31,15 +36,31 @@ public struct LayerMask: Sendable, DescribedFeature {
     /// Every field of `mask:`, described once (``DescribedFeature``).
     package static let fields: [FeatureField<LayerMask, MaskState>] = [
         .point("position", \.origin, \.position, "The rectangle's top-left corner, canvas pixels."),
-        .point("size", \.size, \.size, required: true, "Width and height, pixels (animate it for a wipe)."),
+        .point("size", \.size, \.size, "Width and height, pixels (animate it for a wipe); a rectangle or ellipse needs it."),
         .number("feather", \.feather, \.feather, in: 0...SpecLimits.maxBlur, length: true, "A soft edge, pixels."),
         .flag("invert", \.invert, \.invert, "Keep what is outside the rectangle instead."),
-        .choice("shape", \.shape, \.shape, "rectangle or ellipse (inscribed in position and size)."),
+        .choice("shape", \.shape, \.shape, "rectangle or ellipse (inscribed in position and size), or path (d)."),
         .number(
             "cornerRadius", \.cornerRadius, \.cornerRadius, in: 0...SpecLimits.coordinate.upperBound, length: true,
-            "A rectangle mask's corner radius, pixels.")
+            "A rectangle mask's corner radius, pixels."),
+        .string("d", \.d, \.d, "A path mask's SVG path data (M, L, H, V, C, S, Q, T, Z), pixels from position.")
     ]
     package static let defaults = LayerMask(origin: .constant(.zero), size: .constant(.zero))
+    package static let loadedProperties: Set<String> = ["subpaths"]
+
+    /// The mask at `t` seconds, a path mask's polygons with it.
+    package func evaluated(at t: Double) -> MaskState {
+        var state = state(at: t)
+        state.subpaths = subpaths
+        return state
+    }
+
+    /// Every length multiplied by `k`, a path's polygons too.
+    package func scaledMask(by k: Double) -> LayerMask {
+        var scaled = scaled(by: k)
+        scaled.subpaths = subpaths.map { PathData.Subpath(points: $0.points.map { Point2(x: $0.x * k, y: $0.y * k) }, closed: $0.closed) }
+        return scaled
+    }
 }
 
 /// A layer's mask at one frame.
@@ -50,6 +71,13 @@ public struct MaskState: Sendable, Equatable, EvaluatedState {
     public var invert = false
     public var shape: LayerMask.Shape = .rectangle
     public var cornerRadius: Double = 0
+    public var d = ""
+    public var subpaths: [PathData.Subpath] = []
+
+    /// A path mask's polygons on the canvas (its points from `position`).
+    public var contours: [[Point2]] {
+        subpaths.map { $0.points.map { Point2(x: $0.x + position.x, y: $0.y + position.y) } }
+    }
 
     /// The rectangle kept (a negative width or height, a spring's overshoot, keeps nothing).
     public var rect: Rect { Rect(x: position.x, y: position.y, width: max(0, size.x), height: max(0, size.y)) }

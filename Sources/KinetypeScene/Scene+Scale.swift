@@ -93,7 +93,7 @@ extension TextLayer {
             return scaled
         }
         layer.stroke = stroke?.scaled(by: k)
-        layer.mask = mask?.scaled(by: k)
+        layer.mask = mask?.scaledMask(by: k)
         layer.shape = shape?.scaled(by: k)
         layer.image = image?.scaled(by: k)
         layer.path = path?.scaledPath(by: k)

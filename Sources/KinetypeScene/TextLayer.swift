@@ -224,7 +224,7 @@ public struct TextLayer: Sendable {
         state.shadows = shadows.map { $0.state(at: t) }
         state.gradient = fill?.state(at: t)
         state.blend = blend
-        state.mask = mask?.state(at: t)
+        state.mask = mask?.evaluated(at: t)
         state.shape = shape?.state(at: t)
         state.matte = matte?.state(at: t)
         state.transform = transform?.state(at: t)

@@ -36,7 +36,7 @@ struct GroupDecoder {
         group.transform = try fields.optional("transform").map {
             try FeatureDecoder.decode($0, as: LayerTransform.self, properties: &properties)
         }
-        group.mask = try fields.optional("mask").map { try FeatureDecoder.decode($0, as: LayerMask.self, properties: &properties) }
+        group.mask = try fields.optional("mask").map { try LayerDecoder.mask($0, properties: &properties) }
         group.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
         group.inPoint = try fields.optional("in").map(LayerDecoder.seconds)
         group.outPoint = try fields.optional("out").map(LayerDecoder.seconds)

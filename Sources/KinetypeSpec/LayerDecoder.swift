@@ -230,7 +230,7 @@ struct LayerDecoder {
     /// out), motion blur, stroke, shadows and a gradient fill.
     private func decodeLayerWide(_ fields: SpecMapping, into layer: inout TextLayer, properties: inout PropertyDecoder) throws {
         layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
-        layer.mask = try fields.optional("mask").map { try FeatureDecoder.decode($0, as: LayerMask.self, properties: &properties) }
+        layer.mask = try fields.optional("mask").map { try Self.mask($0, properties: &properties) }
         layer.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
         layer.inPoint = try fields.optional("in").map(Self.seconds)
         layer.outPoint = try fields.optional("out").map(Self.seconds)
@@ -263,6 +263,24 @@ struct LayerDecoder {
         } else if let many = fields.optional("shadows") {
             layer.shadows = try many.sequence().map { try FeatureDecoder.decode($0, as: TextShadow.self, properties: &properties) }
         }
+    }
+
+    /// `mask:`, a layer's or a group's: a rectangle or ellipse needs its size, a path its data.
+    static func mask(_ node: SpecNode, properties: inout PropertyDecoder) throws -> LayerMask {
+        var mask = try FeatureDecoder.decode(node, as: LayerMask.self, properties: &properties)
+        let fields = try node.mapping(allowed: nil)
+        if mask.shape == .path {
+            guard let d = fields.optional("d") else {
+                throw (fields.optional("shape") ?? node).error("a path mask needs d: SVG path data, e.g. \"M 0 0 L 100 0 L 50 80 Z\"")
+            }
+            do { mask.subpaths = try PathData.parse(mask.d) } catch let problem as PathData.Problem {
+                throw d.error("path data \(problem)")
+            }
+        } else {
+            if let d = fields.optional("d") { throw d.error("d is a path mask's (shape: path)") }
+            _ = try fields.required("size")
+        }
+        return mask
     }
 
     /// The node at a declared property's path (`box.width`), or nil when the spec leaves it out.

@@ -136,6 +136,15 @@ public enum SpecSchema {
         return object(LayerDecoder.pathFields, schemas, required: ["type"])
     }
 
+    /// `mask:`: a rectangle or ellipse needs its size, a path its data (the decoder's rule).
+    static func mask() -> JSON {
+        var schema = described(LayerMask.self)
+        schema["if"] = ["required": ["shape"], "properties": ["shape": ["const": "path"]]]
+        schema["then"] = ["required": ["d"]]
+        schema["else"] = ["required": ["size"], "not": ["required": ["d"]]]
+        return schema
+    }
+
     /// A list of layers and rows (the spec's, a group's).
     static func layerList() -> JSON {
         ["type": "array", "items": ["if": ["type": "object", "required": ["row"]], "then": ref("row"), "else": ref("layer")]]
@@ -258,7 +267,7 @@ public enum SpecSchema {
                 "How the layer, composited as a whole, combines with what is under it (default normal)."
             ),
             "motionBlur": (described(MotionBlur.self), "This layer's motion blur, instead of the spec's (shutterAngle 0: sharp)."),
-            "mask": (described(LayerMask.self), "A rectangle that clips the layer composited as a whole (a wipe reveal)."),
+            "mask": (mask(), "A rectangle, ellipse or SVG path that clips the layer composited as a whole (a wipe reveal)."),
             "transform": (described(LayerTransform.self), "Rotation, scale and skew about the anchor point, each animatable."),
             "matte": (described(LayerMatte.self), "Show the layer only through another layer's alpha or luma (that layer is not drawn)."),
             "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),

@@ -106,3 +106,49 @@ final class ShapedMaskTests: XCTestCase {
         XCTAssertEqual(try kept("{position: [50.5, 30], size: [100, 60], cornerRadius: 10}"), rounded, accuracy: 1)
     }
 }
+
+/// A mask of SVG path data (`shape: path`, `d`): the same shapes a path layer draws.
+final class PathMaskTests: XCTestCase {
+    static func scene(_ mask: String) throws -> Scene {
+        try loadYAML(
+            """
+            canvas: {width: 200, height: 200, background: transparent}
+            fps: 10
+            duration: 0.1
+            layers:
+              - {type: rectangle, size: [200, 200], anchor: topLeft, color: "#FFFFFF", mask: \(mask)}
+            """)
+    }
+
+    /// What a triangle mask keeps of an opaque square has the triangle's area, ½·b·h, and lies
+    /// where the triangle is (its points from the mask's position).
+    func testAPathMaskKeepsItsPolygonsArea() throws {
+        var checked = 0
+        for (d, area) in [("M 0 0 L 120 0 L 0 90 Z", 5400.0), ("M 10 10 h 100 v 50 h -100 z M 30 20 v 30 h 60 v -30 z", 5000 - 1800)] {
+            let image = try FrameRenderer(scene: try Self.scene("{shape: path, position: [20.5, 30.25], d: \"\(d)\"}")).render(frame: 0)
+                .rgbaImage
+            let kept = stride(from: 3, to: image.pixels.count, by: 4).reduce(0.0) { $0 + Double(image.pixels[$1]) / 255 }
+            XCTAssertEqual(kept, area, accuracy: area * 0.002, d)
+            checked += 1
+        }
+        XCTAssertEqual(checked, 2)
+        let triangle = try FrameRenderer(scene: try Self.scene("{shape: path, position: [20, 30], d: \"M 0 0 L 120 0 L 0 90 Z\"}"))
+            .render(frame: 0).rgbaImage
+        XCTAssertEqual(triangle.pixels[(40 * 200 + 30) * 4 + 3], 255)
+        XCTAssertEqual(triangle.pixels[(100 * 200 + 120) * 4 + 3], 0)
+    }
+
+    /// A path mask without data, data on a rectangle mask, bad data: each one located line.
+    func testPathMaskMistakesAreLocated() throws {
+        let cases = [
+            ("{shape: path, size: [10, 10]}", "layers[0].mask.shape: a path mask needs d"),
+            ("{size: [10, 10], d: \"M 0 0 L 1 1\"}", "layers[0].mask.d: d is a path mask's (shape: path)"),
+            ("{shape: path, d: \"M 0 0 A 1 1 0 0 1 5 5\"}", "layers[0].mask.d: path data at character"),
+            ("{position: [0, 0]}", "layers[0].mask: missing required field \"size\"")
+        ]
+        for (mask, message) in cases {
+            XCTAssertThrowsError(try Self.scene(mask), mask) { XCTAssertTrue("\($0)".contains(message), "\($0)") }
+        }
+        XCTAssertEqual(cases.count, 4)
+    }
+}
