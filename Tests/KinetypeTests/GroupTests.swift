@@ -345,4 +345,22 @@ final class GroupTests: XCTestCase {
         XCTAssertEqual(built.layers.map(\.id), written.layers.map(\.id))
         XCTAssertEqual(try Self.render(built, frame: 5), try Self.render(written, frame: 5))
     }
+
+    /// The Swift guide's reusable card (docs/swift.md), as written there: two copies, their own ids.
+    func testTheSwiftGuidesReusableCard() throws {
+        func card(_ id: String, name: String, y: Double) throws -> Group {
+            try Group(id: id) {
+                try TextLayer.rectangle(id: "box", size: .constant(Point2(x: 400, y: 96))).anchor(.topLeft).color("#F4F4F4")
+                Text(.constant(name), id: "name", font: try .family("Inter"), size: 40).anchor(.left).position(x: 32, y: 48)
+            }
+            .position(x: 80, y: y)
+        }
+        let scene = try Scene(width: 1280, height: 720, fps: 30, duration: 4) {
+            try card("host", name: "Ada Lovelace", y: 420)
+            try card("guest", name: "Grace Hopper", y: 540).start(0.6).opacity(0.9)
+        }
+        XCTAssertEqual(scene.layers.map(\.id), ["host/box", "host/name", "guest/box", "guest/name"])
+        XCTAssertEqual(scene.frameState(at: 60).layers[3].groups.map(\.opacity), [0.9])
+        XCTAssertEqual(scene.layers[2].timeOffset, 0.6)
+    }
 }
