@@ -104,17 +104,33 @@ let package = Package(
         .target(name: "TestFontIsolation", path: "Tests/TestFontIsolation"),
         // Paths and the environment error every test target shares.
         .target(name: "KinetypeTestSupport", path: "Tests/KinetypeTestSupport"),
-        // A test target per module where a test needs that module alone; KinetypeTests holds
-        // the tests of the scene, spec, render and output modules together and the command line's.
+        // Scenes loaded from spec text with the bundled fonts only, golden images: what the spec,
+        // render and command-line tests share.
+        .target(
+            name: "KinetypeSceneTestSupport",
+            dependencies: ["Kinetype", "KinetypeScene", "KinetypeSpec", "KinetypeRaster", "KinetypeText", "KinetypeTestSupport"],
+            path: "Tests/KinetypeSceneTestSupport"),
+        // A test target per module; only the command line's depends on the executable.
         .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
         .testTarget(name: "KinetypeTextTests", dependencies: ["KinetypeText", "KinetypeTestSupport", "TestFontIsolation"]),
         .testTarget(name: "KinetypeRasterTests", dependencies: ["KinetypeRaster", "KinetypeTestSupport"]),
         .testTarget(
-            name: "KinetypeTests",
+            name: "KinetypeSpecTests",
+            dependencies: [
+                "KinetypeSpec", "Kinetype", "KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRender", "KinetypeOutput",
+                "KinetypeSceneTestSupport", "TestFontIsolation"
+            ]),
+        .testTarget(
+            name: "KinetypeRenderTests",
             dependencies: [
                 "Kinetype", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec", "KinetypeText", "KinetypeRaster",
-                "KinetypeMotion", "kinetype", "TestFontIsolation", "KinetypeTestSupport"
-            ],
-            exclude: ["Goldens", "Reference"])
+                "KinetypeMotion", "KinetypeSceneTestSupport", "TestFontIsolation"
+            ]),
+        .testTarget(
+            name: "KinetypeCLITests",
+            dependencies: [
+                "kinetype", "Kinetype", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec", "KinetypeText",
+                "KinetypeRaster", "KinetypeMotion", "KinetypeSceneTestSupport", "TestFontIsolation"
+            ])
     ]
 )

@@ -305,6 +305,9 @@ public struct Canvas: Sendable {
     }
 
     /// 8-bit straight-alpha pixels: RGB when `includeAlpha` is false, else RGBA.
+    /// 8-bit RGBA straight alpha, as a PNG of it reads back.
+    public var rgbaImage: RGBAImage { RGBAImage(width: width, height: height, pixels: bytes(includeAlpha: true)) }
+
     public func bytes(includeAlpha: Bool) -> [UInt8] {
         withRows(includeAlpha: includeAlpha) { rows, rowBytes in
             var out: [UInt8] = []

@@ -7,7 +7,9 @@ public enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent()
     public static let fonts = root.appendingPathComponent("fonts")
     public static let examples = root.appendingPathComponent("examples")
-    public static let goldens = root.appendingPathComponent("Tests/KinetypeTests/Goldens")
+    public static let goldens = root.appendingPathComponent("Tests/Goldens")
+    /// Reference outputs of programs nobody here wrote (hb-shape, libass' subtitle files…).
+    public static let reference = root.appendingPathComponent("Tests/Reference")
     public static let failures = root.appendingPathComponent("Tests/golden-failures")
 
     /// A new empty folder under the system's temporary directory, named after the test.

@@ -12,7 +12,7 @@ final class ShapingTests: XCTestCase {
     }
 
     static let references: [Reference] = {
-        let url = TestPaths.root.appendingPathComponent("Tests/KinetypeTests/Reference/hb-shape.tsv")
+        let url = TestPaths.reference.appendingPathComponent("hb-shape.tsv")
         let lines = try! String(contentsOf: url, encoding: .utf8).split(separator: "\n")
         return lines.map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

@@ -188,8 +188,3 @@ public struct GoldenCheck: Sendable {
         }
     }
 }
-
-extension Canvas {
-    /// 8-bit RGBA straight alpha, as a PNG of it reads back.
-    public var rgbaImage: RGBAImage { RGBAImage(width: width, height: height, pixels: bytes(includeAlpha: true)) }
-}

@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+@testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
+@testable import kinetype
+import KinetypeSceneTestSupport
+
+/// Issue 11 §3: `validate --strict`, `validate --json`, `inspect --frames`, and `$schema`.
+final class CIOptionsTests: XCTestCase {
+    func run(_ arguments: [String]) throws -> CommandResult { try runKinetype(arguments) }
+
+    func spec(_ text: String) throws -> String {
+        let url = TestPaths.temporaryDirectory().appendingPathComponent("spec.yaml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    static let warned = """
+        $schema: "https://example.com/kinetype-spec.schema.json"
+        canvas: {width: 100, height: 50}
+        fps: 10
+        duration: 1
+        layers: [{text: a, font: {family: Inter}, size: {keyframes: [{time: 0, value: 10}, {time: 5, value: 20}]}}]
+        """
+
+    func testStrictTurnsWarningsIntoFailures() throws {
+        let path = try spec(Self.warned)
+        XCTAssertEqual(try run(["validate", path]).status, 0, "warnings alone pass; $schema is ignored")
+        let strict = try run(["validate", path, "--strict"])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.contains("after the spec's duration"), strict.stderr)
+    }
+
+    func testValidateJSON() throws {
+        let good = try run(["validate", try spec(Self.warned), "--json"])
+        XCTAssertEqual(good.status, 0)
+        let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(good.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(result["valid"] as? Bool, true)
+        XCTAssertEqual(result["frames"] as? Int, 10)
+        XCTAssertEqual((result["warnings"] as? [String])?.count, 1)
+        let bad = try run(["validate", try spec("canvas: {width: 10}\n"), "--json"])
+        XCTAssertEqual(bad.status, 1)
+        let failure = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bad.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(failure["valid"] as? Bool, false)
+        let error = try XCTUnwrap(failure["error"] as? [String: Any])
+        XCTAssertEqual(error["line"] as? Int, 1)
+        XCTAssertEqual(error["path"] as? String, "canvas")
+    }
+
+    func testInspectSeveralFrames() throws {
+        let path = TestPaths.examples.appendingPathComponent("counting.yaml").path
+        let result = try run(["inspect", path, "--frames", "0,29-30,last"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let frames = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(frames.map { $0["frame"] as? Int }, [0, 29, 30, 59])
+        XCTAssertEqual(try run(["inspect", path, "--frame", "1", "--frames", "2"]).status, 64, "both is a usage error")
+    }
+}
+
+/// Issue 11 §4: `kinetype sheet`.
+final class ContactSheetTests: XCTestCase {
+    func testSheetLaysOutLabelledFramesInAGrid() throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("counting.yaml").path)
+        XCTAssertEqual(ContactSheet.evenlySpaced(count: 5, frameCount: 60), [0, 15, 30, 44, 59])
+        let sheet = try ContactSheet(frames: [0, 30, 59], columns: 2, width: 500).render(
+            scene, catalog: FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: false))
+        let cellWidth = (500 - 12 * 3) / 2, cellHeight = Int((160.0 * Double(cellWidth) / 480).rounded())
+        XCTAssertEqual(sheet.width, 500)
+        XCTAssertEqual(sheet.height, 12 + 2 * (cellHeight + 22 + 12))
+        // Each label strip holds dark text ink; the empty fourth cell holds none.
+        func ink(x: Int, y: Int, width: Int, height: Int) -> Int {
+            var count = 0
+            for row in y..<(y + height) {
+                for column in x..<(x + width) where sheet.pixels[(row * sheet.width + column) * 4] < 128 { count += 1 }
+            }
+            return count
+        }
+        let labelY = 12 + cellHeight + 2
+        XCTAssertGreaterThan(ink(x: 12, y: labelY, width: cellWidth, height: 18), 50, "frame 0's label")
+        XCTAssertGreaterThan(ink(x: 24 + cellWidth, y: labelY, width: cellWidth, height: 18), 50, "frame 30's label")
+        XCTAssertEqual(ink(x: 24 + cellWidth, y: 12 + cellHeight + 22 + 12, width: cellWidth, height: cellHeight), 0)
+    }
+
+    /// Area averaging keeps the mean: a 2×2 checker of black and white becomes mid-grey.
+    func testDownscalingAveragesAreas() {
+        var pixels: [UInt8] = []
+        for y in 0..<8 { for x in 0..<8 { let v: UInt8 = (x + y) % 2 == 0 ? 0 : 255; pixels += [v, v, v, 255] } }
+        let scaled = ContactSheet.scaled(RGBAImage(width: 8, height: 8, pixels: pixels), width: 4, height: 4)
+        XCTAssertEqual(Set(stride(from: 0, to: scaled.pixels.count, by: 4).map { scaled.pixels[$0] }), [128])
+    }
+}
+
+/// Issue 11 §4: `kinetype plot`.
+final class PropertyPlotTests: XCTestCase {
+    func testSeriesFollowTheAnimationAndMarkKeyframes() throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)
+        let layer = scene.layers[0]
+        let series = try PropertyPlot.series("size", layer: layer, scene: scene, samples: 97)
+        XCTAssertEqual(series.samples.count, 97)
+        var checked = 0
+        for sample in series.samples {
+            XCTAssertEqual(sample.value, layer.size.value(at: sample.time), accuracy: 1e-9)
+            checked += 1
+        }
+        XCTAssertEqual(checked, 97)
+        XCTAssertGreaterThan(series.samples.map(\.value).max()!, 72, "the spring's overshoot shows")
+        XCTAssertEqual(series.keyframes.map(\.time), [0, 1.2])
+        let position = try PropertyPlot.series("position.y", layer: layer, scene: scene, samples: 5)
+        XCTAssertEqual(position.samples[0].value, layer.position.value(at: 0).y)
+        XCTAssertThrowsError(try PropertyPlot.series("colour", layer: layer, scene: scene, samples: 5)) { error in
+            XCTAssertTrue("\(error)".contains("plottable properties: text, size"), "\(error)")
+        }
+        let canvas = try PropertyPlot(width: 400, height: 200).render(
+            [series], title: "t", catalog: FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: false))
+        XCTAssertEqual([canvas.width, canvas.height], [400, 200])
+        let blue = stride(from: 0, to: canvas.pixels.count, by: 4).filter { canvas.pixels[$0 + 2] > 0.7 && canvas.pixels[$0] < 0.4 }.count
+        XCTAssertGreaterThan(blue, 300, "the curve is drawn")
+    }
+}

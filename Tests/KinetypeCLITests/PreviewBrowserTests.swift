@@ -1,0 +1,184 @@
+import Foundation
+import KinetypeRaster
+import XCTest
+import KinetypeSceneTestSupport
+
+/// The preview page itself, in headless Chromium (Debian's `chromium`, which scripts/test
+/// installs; without it these tests fail, saying so): it draws the frames `render` writes, scrubs,
+/// steps, plays, overlays the layout, and follows saves of the spec, errors included.
+final class PreviewBrowserTests: XCTestCase {
+    private func spec(color: String = "#1B1F24", background: String = "\"#F4F1EA\"", text: String = "Preview") -> String {
+        singleLayerSpec(
+            width: 320, height: 120, fps: 10, duration: 2, background: background,
+            layer: """
+                id: label
+                text: "\(text)"
+                font: {family: "DejaVu Sans"}
+                size: {keyframes: [{time: 0, value: 20}, {time: 1.5, value: 44}]}
+                color: "\(color)"
+                position: [160, 60]
+                """)
+    }
+
+    private struct Session {
+        var server: RunningCommand
+        var url: URL
+        var browser: HeadlessChromium
+        var spec: URL
+    }
+
+    /// A preview of `text` written to a spec file, open in a browser at `#frame=N`.
+    private func open(_ text: String, frame: Int) throws -> Session {
+        let spec = TestPaths.temporaryDirectory().appendingPathComponent("page.yaml")
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let server = try RunningCommand(["preview", spec.path, "--port", "0"])
+        let url = try server.previewURL()
+        let browser = try HeadlessChromium()
+        try browser.navigate(URL(string: "#frame=\(frame)", relativeTo: url)!.absoluteURL)
+        let session = Session(server: server, url: url, browser: browser, spec: spec)
+        try waitForDrawn(session, frame: frame)
+        return session
+    }
+
+    private func state(_ session: Session) throws -> [String: Any] {
+        try session.browser.evaluate("window.kinetypePreview ? kinetypePreview.state() : {}") as? [String: Any] ?? [:]
+    }
+
+    /// Waits until the page has drawn `frame` of the scene version `version` (any if nil).
+    private func waitForDrawn(_ session: Session, frame: Int, version: Int? = nil) throws {
+        try eventually("the page to draw frame \(frame)\(version.map { " of version \($0)" } ?? "")") {
+            let state = try state(session)
+            return state["drawnFrame"] as? Int == frame && state["drawnSceneVersion"] as? Int == (version ?? state["sceneVersion"] as? Int)
+        }
+    }
+
+    /// The page's canvas, read back as straight RGBA.
+    private func canvasPixels(_ session: Session) throws -> [UInt8] {
+        let base64 = try XCTUnwrap(session.browser.evaluate("kinetypePreview.readback()") as? String)
+        return [UInt8](try XCTUnwrap(Data(base64Encoded: base64)))
+    }
+
+    /// Frame `frame` as `render --frame` writes it, decoded.
+    private func renderedFrame(_ spec: URL, _ frame: Int) throws -> RGBAImage {
+        let folder = TestPaths.temporaryDirectory("rendered")
+        let result = try runKinetype(["render", spec.path, "-o", folder.path, "--frame", "\(frame)", "-q"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try PNGCodec.read(path: folder.appendingPathComponent(String(format: "frame_%05d.png", frame)).path)
+    }
+
+    /// The canvas equals the PNG: exactly where opaque; where translucent, premultiplied within
+    /// 1 (a canvas keeps premultiplied 8-bit colour, so straight colour under low alpha rounds).
+    private func assertCanvasShows(
+        _ session: Session, _ image: RGBAImage, _ what: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let pixels = try canvasPixels(session)
+        XCTAssertEqual(pixels.count, image.pixels.count, what, file: file, line: line)
+        guard pixels.count == image.pixels.count else { return }
+        var differing = 0, inked = 0
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            let a = Int(image.pixels[index + 3])
+            if image.pixels[index..<index + 4] != image.pixels[0..<4] { inked += 1 }
+            for channel in 0..<4 {
+                let expected = Int(image.pixels[index + channel]), shown = Int(pixels[index + channel])
+                let close: Bool
+                if channel == 3 || a == 255 {
+                    close = expected == shown
+                } else {
+                    close = abs(expected * a - shown * Int(pixels[index + 3])) <= 255 + 255 / 2
+                }
+                if !close { differing += 1 }
+            }
+        }
+        XCTAssertEqual(differing, 0, "\(what): \(differing) channels differ from the PNG", file: file, line: line)
+        XCTAssertGreaterThan(inked, 100, "\(what): the frame shows more than its background", file: file, line: line)
+    }
+
+    func testThePageShowsTheFramesRenderWritesAndFollowsSaves() throws {
+        let session = try open(spec(), frame: 7)
+        try assertCanvasShows(session, try renderedFrame(session.spec, 7), "#frame=7")
+
+        try session.browser.evaluate("kinetypePreview.seek(15)")
+        try assertCanvasShows(session, try renderedFrame(session.spec, 15), "scrubbed to 15")
+        try session.browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))")
+        try waitForDrawn(session, frame: 16)
+        try assertCanvasShows(session, try renderedFrame(session.spec, 16), "→ to 16")
+        XCTAssertEqual(try session.browser.evaluate("location.hash") as? String, "#frame=16")
+        XCTAssertEqual(
+            try session.browser.evaluate("document.getElementById('readout').textContent") as? String,
+            "frame 16 / 19 · 1.600 s / 2.000 s")
+
+        // A save: the new scene at the same frame.
+        try spec(color: "#C0392B", text: "Saved").write(to: session.spec, atomically: true, encoding: .utf8)
+        try waitForDrawn(session, frame: 16, version: 2)
+        try assertCanvasShows(session, try renderedFrame(session.spec, 16), "frame 16 after the save")
+
+        // A broken spec: its error over the last good frame.
+        let good = try canvasPixels(session)
+        try spec(color: "#C0392B", text: "Saved").replacingOccurrences(of: "time: 1.5", with: "time: later")
+            .write(to: session.spec, atomically: true, encoding: .utf8)
+        try eventually("the page to show the error") { try state(session)["error"] is String }
+        let error = try XCTUnwrap(try state(session)["error"] as? String)
+        XCTAssertTrue(error.hasSuffix("page.yaml:8:53: layers[0].size.keyframes[1].time: expected a number, got \"later\""), error)
+        XCTAssertEqual(try session.browser.evaluate("document.getElementById('error').textContent") as? String, error)
+        XCTAssertEqual(
+            try session.browser.evaluate("getComputedStyle(document.getElementById('error')).display") as? String, "block")
+        XCTAssertEqual(try canvasPixels(session), good, "the last good frame stays")
+        try saveScreenshot(session, "error")
+
+        try spec(text: "Fixed").write(to: session.spec, atomically: true, encoding: .utf8)
+        try waitForDrawn(session, frame: 16, version: 4)
+        XCTAssertNil(try state(session)["error"] as? String)
+        XCTAssertEqual(try session.browser.evaluate("getComputedStyle(document.getElementById('error')).display") as? String, "none")
+        try assertCanvasShows(session, try renderedFrame(session.spec, 16), "frame 16 after the fix")
+        XCTAssertEqual(try session.server.stop(), 130)
+    }
+
+    func testTransparentFramesAreDrawnOverTheCheckerboard() throws {
+        let session = try open(spec(color: "#FFFFFF80", background: "transparent"), frame: 12)
+        try assertCanvasShows(session, try renderedFrame(session.spec, 12), "transparent frame 12")
+        let background = try session.browser.evaluate("getComputedStyle(document.getElementById('frame')).backgroundImage")
+        XCTAssertTrue((background as? String)?.hasPrefix("repeating-conic-gradient") == true, "\(background ?? "none")")
+        try saveScreenshot(session, "transparent")
+        XCTAssertEqual(try session.server.stop(), 130)
+    }
+
+    func testPlayingAdvancesAtTheFrameRateAndCountsDroppedFrames() throws {
+        let session = try open(spec(), frame: 0)
+        try session.browser.evaluate("kinetypePreview.play()")
+        var seen = Set<Int>()
+        try eventually("playing to show 8 different frames") {
+            if let frame = try state(session)["drawnFrame"] as? Int { seen.insert(frame) }
+            return seen.count >= 8
+        }
+        let playing = try state(session)
+        XCTAssertEqual(playing["playing"] as? Bool, true)
+        let dropped = try XCTUnwrap(playing["dropped"] as? Int)
+        XCTAssertGreaterThanOrEqual(dropped, 0)
+        let readout = try session.browser.evaluate("document.getElementById('dropped').textContent") as? String
+        XCTAssertTrue(readout?.hasPrefix("dropped ") == true, readout ?? "")
+        try session.browser.evaluate("kinetypePreview.pause()")
+        XCTAssertEqual(try state(session)["playing"] as? Bool, false)
+        XCTAssertEqual(try session.server.stop(), 130)
+    }
+
+    func testTheLayoutOverlayOutlinesEachLayer() throws {
+        let session = try open(spec(), frame: 15)
+        let ink =
+            "(() => { const c = document.getElementById('overlay'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+            + " let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n; })()"
+        XCTAssertEqual(try session.browser.evaluate(ink) as? Int, 0)
+        try session.browser.evaluate("document.getElementById('boxes').click()")
+        try eventually("the overlay to draw") { (try session.browser.evaluate(ink) as? Int ?? 0) > 100 }
+        try saveScreenshot(session, "layout")
+        try session.browser.evaluate("document.getElementById('boxes').click()")
+        XCTAssertEqual(try session.browser.evaluate(ink) as? Int, 0)
+        XCTAssertEqual(try session.server.stop(), 130)
+    }
+
+    /// Keeps a screenshot of the page beside the test's files, to look at.
+    private func saveScreenshot(_ session: Session, _ name: String) throws {
+        let path = session.spec.deletingLastPathComponent().appendingPathComponent("page-\(name).png")
+        try session.browser.screenshot().write(to: path)
+        print("preview page screenshot: \(path.path)")
+    }
+}

@@ -1,0 +1,83 @@
+import XCTest
+@testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeOutput
+@testable import KinetypeSpec
+import KinetypeSceneTestSupport
+
+/// Golden images of every example: first, middle and last frames, and a spring's overshoot peak.
+final class GoldenTests: XCTestCase {
+    func render(_ example: String, extraFrames: (Scene) -> [Int] = { _ in [] }) throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("\(example).yaml").path)
+        let renderer = try FrameRenderer(scene: scene)
+        let last = scene.frameCount - 1
+        for frame in Set([0, last / 2, last] + extraFrames(scene)).sorted() {
+            GoldenImage.assertMatches(try renderer.render(frame: frame).rgbaImage, named: "\(example)-\(frame)")
+        }
+    }
+
+    /// The frame where the first layer's size is largest: a spring's overshoot peak.
+    static func overshootPeak(_ scene: Scene) -> Int {
+        (0..<scene.frameCount).max { scene.frameState(at: $0).layers[0].size < scene.frameState(at: $1).layers[0].size }!
+    }
+
+    func testCrispSize() throws { try render("crisp-size") }
+    func testPlaceholderSweep() throws { try render("placeholder-sweep", extraFrames: { _ in [18, 27] }) }
+    /// Half-way through the dissolve: both texts at half opacity.
+    func testCrossFade() throws { try render("cross-fade") }
+    func testWeights() throws { try render("weights", extraFrames: { _ in [22] }) }
+    func testCounting() throws { try render("counting", extraFrames: { _ in [20] }) }
+    func testTypewriter() throws { try render("typewriter") }
+    func testBenchReference() throws { try render("bench-hello") }
+    func testScriptsParagraphs() throws { try render("scripts") }
+    func testParagraphReflow() throws { try render("paragraph", extraFrames: { _ in [20] }) }
+    func testAlignmentAndTruncation() throws { try render("alignment") }
+    func testStatsRowShrinksTogether() throws { try render("stats-row", extraFrames: { _ in [40] }) }
+    func testEmojiTitle() throws { try render("emoji-title") }
+    /// The caption fading in (frame 3), each of its texts, and fading out.
+    func testCaption() throws { try render("caption", extraFrames: { _ in [3, 50, 100, 115] }) }
+    /// Stroke and shadow blur growing on the title's spring.
+    func testTitleCard() throws { try render("title-card", extraFrames: { _ in [5, 15] }) }
+    /// Mid-draw frames: the label's first and second lines, a to-do item, the right-to-left strike,
+    /// the marker sweep.
+    func testStrikethrough() throws { try render("strikethrough", extraFrames: { _ in [24, 40, 75, 119, 125] }) }
+    /// Letters mid-spring (turned, scaled, tinted), the title landed with the caption's words coming in.
+    func testKineticTitle() throws { try render("kinetic-title", extraFrames: { _ in [10, 18, 30] }) }
+    /// Captions from examples/captions/subtitles.srt: the first cue, the gap between cues, the last cue.
+    func testSubtitles() throws { try render("subtitles", extraFrames: { _ in [21, 106] }) }
+    /// Word-by-word captions: words appearing as spoken, the spoken one in yellow.
+    func testWordByWord() throws { try render("word-by-word", extraFrames: { _ in [20, 50, 90] }) }
+    /// A karaoke line from ASS \k tags: a syllable of the first line sung, the first line's
+    /// A broadcast lower subtitle: two balanced lines of at most 42 characters a cue, a box per line.
+    func testBroadcastSubtitle() throws { try render("broadcast-subtitle", extraFrames: { _ in [100, 320] }) }
+    /// A word-by-word social caption from a grouped transcript: the spoken word coloured, scaled
+    /// and boxed, a crossfade between two words (frame 81), and a two-line cue (frame 140).
+    func testSocialCaptions() throws { try render("social-captions", extraFrames: { _ in [81, 140] }) }
+    /// "lit" with the second line waiting below, the second line's "won".
+    func testKaraoke() throws { try render("karaoke", extraFrames: { _ in [30, 60, 125] }) }
+    /// The title mid-whoosh under a 180° shutter (16 sub-frames) and the fading tag, blurred.
+    func testMotionBlur() throws { try render("motion-blur", extraFrames: { _ in [4, 8, 14] }) }
+    /// Shape layers on a transparent 1920×1080: the accent bar growing on its spring and the box
+    /// wiped in (14), the name landed and the title mid-wipe (27), the whole fading out (135).
+    /// A gradient rectangle seen only through large letters (a track matte), its angle turning.
+    /// A card and its title turned, scaled and leaning: outlines at the final matrix, polygons.
+    /// A box's outline and a ring drawing themselves (trim paths), mid-way and whole.
+    /// A trimmed rule drawing itself, a polyline, a turning heart from SVG path data.
+    func testLinesAndPaths() throws { try render("lines-and-paths", extraFrames: { _ in [15] }) }
+    func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
+    func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
+    func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }
+    func testLowerThird() throws { try render("lower-third", extraFrames: { _ in [14, 27, 135] }) }
+    /// Groups: a badge turning and growing about its origin (15), the second card sliding in 0.6 s
+    /// after the first (24), the first card fading out as one piece while the second stays (100).
+    func testGroups() throws { try render("groups", extraFrames: { _ in [15, 24, 100] }) }
+
+    func testSpringHelloIncludingItsOvershootPeak() throws {
+        let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)
+        let peak = Self.overshootPeak(scene)
+        XCTAssertGreaterThan(scene.frameState(at: peak).layers[0].size, 72, "the spring must overshoot")
+        XCTAssertLessThan(peak, 36, "the peak comes during the first leg")
+        try render("spring-hello", extraFrames: { _ in [peak] })
+    }
+}

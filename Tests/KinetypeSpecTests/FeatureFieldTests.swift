@@ -1,0 +1,145 @@
+import XCTest
+@testable import KinetypeScene
+@testable import KinetypeSpec
+import KinetypeMotion
+import KinetypeText
+import KinetypeSceneTestSupport
+
+/// Issue 21 §1: each field of a described feature is described once, and everything else
+/// (decoding, schema, scaling, end time, evaluation, inspect) follows from the description.
+final class FeatureFieldTests: XCTestCase {
+    /// Every stored property of each described model is reached by exactly one field: a field set
+    /// to a value unlike its default changes one property, and together they change them all.
+    func testEveryStoredPropertyIsDescribedOnce() {
+        // Each model's stored properties, counted by reflection, are all reached (but those
+        // loaded from a field, as an image's pixels from its file).
+        var checked = 0
+        func check<Feature: DescribedFeature>(_: Feature.Type) {
+            XCTAssertEqual(
+                assertDescribed(Feature.self), Mirror(reflecting: Feature.defaults).children.count - Feature.loadedProperties.count,
+                "\(Feature.self)")
+            checked += 1
+        }
+        for feature in describedFeatures { check(feature) }
+        XCTAssertEqual(checked, describedFeatures.count)
+    }
+
+    /// `scaled(by:)` multiplies exactly the fields described as lengths.
+    func testScalingMultipliesTheLengthsOnly() {
+        var checked = 0
+        func check<Feature: DescribedFeature>(_: Feature.Type) {
+            for field in Feature.fields {
+                var feature = Feature.defaults
+                field.set(Self.sample(for: field, unlike: field.value(of: feature)), on: &feature)
+                let before = Self.numbers(field.value(of: feature))
+                let after = Self.numbers(field.value(of: feature.scaled(by: 3)))
+                XCTAssertEqual(after, before.map { field.isLength ? $0 * 3 : $0 }, "\(Feature.self).\(field.key)")
+                checked += 1
+            }
+        }
+        for feature in describedFeatures { check(feature) }
+        XCTAssertGreaterThanOrEqual(checked, 20, "the described features' fields (20 when this was written)")
+    }
+
+    /// An animated field sets the feature's end time, and evaluation follows its keyframes,
+    /// clamped into the field's range after a spring overshoots it.
+    func testEvaluationFollowsKeyframesAndClampsIntoTheRange() throws {
+        var shadow = TextShadow.defaults
+        let blur = TextShadow.fields.first { $0.key == "blur" }!
+        blur.set(.number(.animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: -50), Keyframe(time: 2, value: 10)]))), on: &shadow)
+        XCTAssertEqual(shadow.endTime, 2)
+        XCTAssertEqual(shadow.state(at: 0).blur, 0, "below the range: clamped to 0")
+        XCTAssertEqual(shadow.state(at: 2).blur, 10)
+        XCTAssertEqual(shadow.state(at: 1.8).blur, 4, accuracy: 1e-9)
+        XCTAssertEqual(TextShadow.defaults.endTime, 0)
+    }
+
+    /// The decoder reads each field by its description: a spec that gives every field of a
+    /// feature decodes to the values it wrote, and an unknown field is refused with the list.
+    func testTheDecoderReadsEveryDescribedField() throws {
+        let scene = try loadYAML(
+            singleLayerSpec(
+                layer: """
+                    text: Hi
+                    font: {family: Inter}
+                    size: 40
+                    stroke: {width: 3, color: "#FF0000", join: bevel, position: center}
+                    shadow: {offset: [4, 5], blur: 6, color: "#00FF0080"}
+                    background: {color: "#0000FF", padding: [2, 7], cornerRadius: 5, per: box}
+                    mask: {position: [10, 20], size: [300, 40], feather: 3, invert: true}
+                    motionBlur: {shutterAngle: 90, samples: 4}
+                    """))
+        let layer = scene.layers[0]
+        let state = layer.state(at: 0)
+        XCTAssertEqual(state.stroke, StrokeState(width: 3, color: RGBA(hex: "#FF0000")!, join: .bevel, position: .center))
+        XCTAssertEqual(state.shadows, [ShadowState(offset: Point2(x: 4, y: 5), blur: 6, color: RGBA(hex: "#00FF0080")!)])
+        XCTAssertEqual(state.background?.padding, Point2(x: 7, y: 2))
+        XCTAssertEqual(state.background?.cornerRadius, 5)
+        XCTAssertEqual(state.background?.extent, .box)
+        XCTAssertEqual(state.mask, MaskState(rect: Rect(x: 10, y: 20, width: 300, height: 40), feather: 3, invert: true))
+        XCTAssertEqual(layer.motionBlur, MotionBlur(shutterAngle: 90, samples: 4))
+        XCTAssertThrowsError(try loadYAML(singleLayerSpec(layer: "text: Hi\nfont: {family: Inter}\nsize: 40\nshadow: {spread: 2}"))) {
+            error in
+            XCTAssertTrue("\(error)".contains("unknown field \"spread\"; allowed here: offset, blur, color"), "\(error)")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Sets each field of `Feature` in turn and returns how many stored properties were reached.
+    @discardableResult
+    private func assertDescribed<Feature: DescribedFeature>(_: Feature.Type, file: StaticString = #filePath, line: UInt = #line) -> Int {
+        let base = Self.properties(of: Feature.defaults).filter { !Feature.loadedProperties.contains($0.key) }
+        var reached: [String: String] = [:]
+        for field in Feature.fields {
+            var feature = Feature.defaults
+            field.set(Self.sample(for: field, unlike: field.value(of: feature)), on: &feature)
+            let changed = Self.properties(of: feature).filter { base[$0.key] != nil && base[$0.key] != $0.value }.map(\.key)
+            XCTAssertEqual(changed.count, 1, "\(Feature.self).\(field.key) changes \(changed.sorted())", file: file, line: line)
+            for property in changed {
+                if let other = reached[property] {
+                    XCTFail("\(Feature.self).\(property) is described by both \(other) and \(field.key)", file: file, line: line)
+                }
+                reached[property] = field.key
+            }
+        }
+        let undescribed = Set(base.keys).subtracting(reached.keys).sorted()
+        XCTAssertEqual(undescribed, [], "\(Feature.self) properties no field describes: add them to its fields", file: file, line: line)
+        return reached.count
+    }
+
+    private static func properties(of value: Any) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: Mirror(reflecting: value).children.map { ($0.label ?? "?", String(describing: $0.value)) })
+    }
+
+    /// A value of the field's kind unlike `current`.
+    static func sample<F, S>(for field: FeatureField<F, S>, unlike current: FieldValue) -> FieldValue {
+        switch field.kind {
+        case let .number(range):
+            let value = range.lowerBound + min(range.upperBound - range.lowerBound, 1000) * 0.37
+            return .number(.constant(value))
+        case let .integer(range): return .integer(range.upperBound)
+        case .point, .padding: return .point(.constant(Point2(x: 1.25, y: 2.5)))
+        case .color: return .color(.constant(RGBA(r: 0.1, g: 0.2, b: 0.3, a: 0.4)))
+        case let .choice(names):
+            guard case let .choice(name) = current else { return current }
+            return .choice(names.first { $0 != name }!)
+        case .flag:
+            guard case let .flag(flag) = current else { return current }
+            return .flag(!flag)
+        case .name: return .name("another")
+        case .string: return .string("M 0 0 L 1 1")
+        case .points: return .points([Point2(x: 1, y: 2), Point2(x: 3, y: 4)])
+        }
+    }
+
+    private static func numbers(_ value: FieldValue) -> [Double] {
+        switch value {
+        case let .number(property): return [property.value(at: 0)]
+        case let .point(property): return [property.value(at: 0).x, property.value(at: 0).y]
+        case let .integer(number): return [Double(number)]
+        case let .points(points): return points.flatMap { [$0.x, $0.y] }
+        default: return []
+        }
+    }
+}
