@@ -74,20 +74,7 @@ struct ItemPlacement {
         let move = placement.offset
         switch item {
         case var .glyphs(glyphs):
-            for line in glyphs.lines.indices {
-                for run in glyphs.lines[line].runs.indices {
-                    for index in glyphs.lines[line].runs[run].glyphs.indices {
-                        var glyph = glyphs.lines[line].runs[run].glyphs[index]
-                        let pen = apply(Point2(x: glyph.x, y: glyph.y))
-                        glyph.x = pen.x
-                        glyph.y = pen.y
-                        if !placement.isTranslation {
-                            glyph.transform = TransformPainter.compose(placement.matrix, glyph.transform ?? .identity)
-                        }
-                        glyphs.lines[line].runs[run].glyphs[index] = glyph
-                    }
-                }
-            }
+            glyphs.moveGlyphs(by: apply, joining: placement.isTranslation ? nil : placement.matrix)
             glyphs.clip = glyphs.clip.flatMap(apply(clip:))
             glyphs.style.gradient = glyphs.style.gradient.map(apply)
             return .glyphs(glyphs)

@@ -26,18 +26,7 @@ struct TransformPainter {
         items.map { item in
             switch item {
             case var .glyphs(glyphs):
-                for line in glyphs.lines.indices {
-                    for run in glyphs.lines[line].runs.indices {
-                        for index in glyphs.lines[line].runs[run].glyphs.indices {
-                            var glyph = glyphs.lines[line].runs[run].glyphs[index]
-                            let pen = apply(Point2(x: glyph.x, y: glyph.y))
-                            glyph.x = pen.x
-                            glyph.y = pen.y
-                            glyph.transform = Self.compose(matrix, glyph.transform ?? .identity)
-                            glyphs.lines[line].runs[run].glyphs[index] = glyph
-                        }
-                    }
-                }
+                glyphs.moveGlyphs(by: apply, joining: matrix)
                 // A clip turns with the text only as long as it stays a rectangle on the canvas.
                 glyphs.clip = glyphs.clip.flatMap { matrix.b == 0 && matrix.c == 0 ? bounds(of: polygon($0, radius: 0)) : nil }
                 glyphs.style.gradient = glyphs.style.gradient.map { gradient in
@@ -118,4 +107,23 @@ extension ShapeOutline {
 
     /// Segments a quarter circle of `radius` needs to stay within 0.05 px of it.
     static func segments(radius: Double) -> Int { max(2, min(256, Int((radius / 0.4).squareRoot().rounded(.up)) * 2)) }
+}
+
+extension GlyphItem {
+    /// Each glyph's pen position carried by `move`, and `matrix` (when given) joined to its
+    /// outline's transform, so the rasterizer draws it from its outline at the final matrix.
+    mutating func moveGlyphs(by move: (Point2) -> Point2, joining matrix: GlyphTransform?) {
+        for line in lines.indices {
+            for run in lines[line].runs.indices {
+                for index in lines[line].runs[run].glyphs.indices {
+                    var glyph = lines[line].runs[run].glyphs[index]
+                    let pen = move(Point2(x: glyph.x, y: glyph.y))
+                    glyph.x = pen.x
+                    glyph.y = pen.y
+                    if let matrix { glyph.transform = TransformPainter.compose(matrix, glyph.transform ?? .identity) }
+                    lines[line].runs[run].glyphs[index] = glyph
+                }
+            }
+        }
+    }
 }
