@@ -313,10 +313,16 @@ public struct Canvas: Sendable {
                     // rectangle once gives the same bytes as converting each mask's pixels (which
                     // converts a pixel once for every mask over it).
                     if wholeRectangle {
+                        // Runs of one pixel (a box's fill, a transparent margin) are converted once.
+                        var last = SIMD4<Float>(repeating: .nan), encoded = SIMD4<UInt8>()
                         for row in drawnRows {
                             let base = (row - drawnRows.lowerBound) * rowBytes
                             for column in columns {
-                                let encoded = Self.encode(p[row * canvasWidth + column], includeAlpha: includeAlpha)
+                                let pixel = p[row * canvasWidth + column]
+                                if pixel != last {
+                                    last = pixel
+                                    encoded = Self.encode(pixel, includeAlpha: includeAlpha)
+                                }
                                 for c in 0..<channels { out[base + column * channels + c] = encoded[c] }
                             }
                         }
@@ -344,15 +350,15 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// One premultiplied pixel as 8-bit straight colour (and alpha), rounded to nearest.
+    /// One premultiplied pixel as 8-bit straight colour (and alpha), rounded to nearest: each
+    /// channel's v = value · scale + 0.5 (alpha's scale 255, the four multiplied at once) is 0
+    /// when v ≤ 0, 255 when v ≥ 255, else v truncated.
     @inline(__always)
-    private static func encode(_ pixel: SIMD4<Float>, includeAlpha: Bool) -> SIMD4<UInt8> {
+    static func encode(_ pixel: SIMD4<Float>, includeAlpha: Bool) -> SIMD4<UInt8> {
         let a = pixel[3]
         let scale: Float = includeAlpha ? (a > 0 ? 255 / a : 0) : 255
-        @inline(__always) func byte(_ value: Float) -> UInt8 {
-            let v = value + 0.5
-            return v <= 0 ? 0 : v >= 255 ? 255 : UInt8(v)
-        }
-        return SIMD4(byte(pixel[0] * scale), byte(pixel[1] * scale), byte(pixel[2] * scale), byte(a * 255))
+        let v = pixel * SIMD4(scale, scale, scale, 255) + 0.5
+        @inline(__always) func byte(_ v: Float) -> UInt8 { v <= 0 ? 0 : v >= 255 ? 255 : UInt8(v) }
+        return SIMD4(byte(v[0]), byte(v[1]), byte(v[2]), byte(v[3]))
     }
 }
