@@ -54,6 +54,7 @@ extension Canvas {
         pixels.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: SIMD4<Float>.self) { here in
                 coverage.withUnsafeBufferPointer { kept in
+                    let unit = Self.unitCoverage
                     @inline(__always) func run(_ combine: (SIMD4<Float>, SIMD4<Float>) -> SIMD4<Float>) {
                         for row in keptRows {
                             let span = columns(row).clamped(to: keptColumns)
@@ -74,7 +75,7 @@ extension Canvas {
                                 var pixel = source[from + column]
                                 guard pixel[3] > 0 else { continue }
                                 var keep: Float = 0
-                                if rowInside, column >= mask.x, column < mask.x + mask.width { keep = Float(kept[maskRow + column]) / 255 }
+                                if rowInside, column >= mask.x, column < mask.x + mask.width { keep = unit[Int(kept[maskRow + column])] }
                                 if invertMask { keep = 1 - keep }
                                 guard keep > 0 else { continue }
                                 pixel *= keep
@@ -92,4 +93,7 @@ extension Canvas {
             }
         }
     }
+
+    /// Coverage c as the fraction c / 255, looked up rather than divided per pixel.
+    private static let unitCoverage: [Float] = (0...255).map { Float($0) / 255 }
 }
