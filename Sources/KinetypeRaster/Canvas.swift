@@ -313,17 +313,34 @@ public struct Canvas: Sendable {
                     // rectangle once gives the same bytes as converting each mask's pixels (which
                     // converts a pixel once for every mask over it).
                     if wholeRectangle {
-                        // Runs of one pixel (a box's fill, a transparent margin) are converted once.
-                        var last = SIMD4<Float>(repeating: .nan), encoded = SIMD4<UInt8>()
+                        guard !drawnRows.isEmpty, !columns.isEmpty else { return }
+                        // Runs of one pixel (a box's fill, a transparent margin) are converted once:
+                        // a pixel with the bits of the one before has its bytes.
+                        let bits = UnsafeRawPointer(p.baseAddress!)
+                        let first = drawnRows.lowerBound * canvasWidth + columns.lowerBound
+                        var last = (
+                            bits.load(fromByteOffset: first * 16, as: UInt64.self),
+                            bits.load(fromByteOffset: first * 16 + 8, as: UInt64.self)
+                        )
+                        var encoded = Self.encode(p[first], includeAlpha: includeAlpha)
                         for row in drawnRows {
                             let base = (row - drawnRows.lowerBound) * rowBytes
                             for column in columns {
-                                let pixel = p[row * canvasWidth + column]
+                                let index = row * canvasWidth + column
+                                let pixel = (
+                                    bits.load(fromByteOffset: index * 16, as: UInt64.self),
+                                    bits.load(fromByteOffset: index * 16 + 8, as: UInt64.self)
+                                )
                                 if pixel != last {
                                     last = pixel
-                                    encoded = Self.encode(pixel, includeAlpha: includeAlpha)
+                                    encoded = Self.encode(p[index], includeAlpha: includeAlpha)
                                 }
-                                for c in 0..<channels { out[base + column * channels + c] = encoded[c] }
+                                if includeAlpha {
+                                    UnsafeMutableRawPointer(out.baseAddress! + base + column * 4).storeBytes(
+                                        of: encoded, as: SIMD4<UInt8>.self)
+                                } else {
+                                    for c in 0..<3 { out[base + column * 3 + c] = encoded[c] }
+                                }
                             }
                         }
                         return

@@ -60,3 +60,12 @@ final class CanvasConversionTests: XCTestCase {
         XCTAssertEqual(pixels, 12 * 50 * 36)
     }
 }
+
+extension CanvasConversionTests {
+    /// Nothing drawn: every row is the background's (a canvas of no pixels has no rows).
+    func testAnUntouchedCanvasIsItsBackground() {
+        let canvas = Canvas(width: 7, height: 3, fill: (1, 0, 0, 0.5))
+        XCTAssertEqual(canvas.bytes(includeAlpha: true), Array(repeating: [255, 0, 0, 128], count: 21).flatMap { $0 })
+        XCTAssertEqual(Canvas(width: 0, height: 0, fill: (0, 0, 0, 0)).bytes(includeAlpha: false), [])
+    }
+}
