@@ -72,7 +72,7 @@ package final class CanvasRasterizer {
             canvas.composite(layer: pixels, opacity: layer.opacity, blend: layer.blend, mask: keep.mask, invertMask: keep.invert)
         case let .draw(keepPixels):
             try drawAlone(layer.items, depth: depth) { own in
-                guard keepPixels else {
+                guard keepPixels, LayerPixelCache.canKeep(own.drawnWindow) else {
                     guard let drawn = own.drawnWindow, let keep = kept(by: layer, matte: matte, drawn: drawn) else { return }
                     canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend, mask: keep.mask, invertMask: keep.invert)
                     return

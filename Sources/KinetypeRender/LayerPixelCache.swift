@@ -54,6 +54,11 @@ struct LayerPixelCache {
         return .draw(keep: true)
     }
 
+    /// Whether pixels drawn in `window` are few enough to keep (larger ones are never copied).
+    static func canKeep(_ window: PixelWindow?) -> Bool {
+        window.map { ($0.x1 - $0.x0) * ($0.y1 - $0.y0) <= maximumArea } ?? true
+    }
+
     /// Keeps what `layer` drew (it was looked up with `keep: true`) unless it is too large.
     mutating func keep(_ pixels: DrawnLayer?, of layer: LayerItem) {
         let size = pixels?.area ?? 0
