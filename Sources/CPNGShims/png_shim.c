@@ -153,7 +153,7 @@ static int kt_png_encode_unfiltered(const uint8_t *const *rows, uint32_t width, 
         }
         status = kt_deflate(&z, &idat, &filter, 1, Z_NO_FLUSH);
         if (status == Z_OK) status = kt_deflate(&z, &idat, rows[y], row_bytes, Z_NO_FLUSH);
-        adler = adler32(adler32(adler, &filter, 1), rows[y], (uInt)row_bytes);
+        adler = kt_adler32(kt_adler32((uint32_t)adler, &filter, 1), rows[y], row_bytes);
         y++;
     }
     if (status == Z_OK) status = kt_deflate(&z, &idat, NULL, 0, Z_FINISH);

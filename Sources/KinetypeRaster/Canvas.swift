@@ -12,16 +12,16 @@ public struct Canvas: Sendable {
     public let width: Int
     public let height: Int
     /// 4 floats a pixel: r·a, g·a, b·a, a, each 0…1.
-    public private(set) var pixels: [Float]
+    public internal(set) var pixels: [Float]
     public let background: (r: Double, g: Double, b: Double, a: Double)
     private let backgroundPixel: SIMD4<Float>
     /// Rows and columns drawn on since the last clear (empty ranges when none).
-    private var dirtyRows = 0..<0
-    private var dirtyColumns = 0..<0
+    private(set) var dirtyRows = 0..<0
+    private(set) var dirtyColumns = 0..<0
     /// The masks composited since the last clear, clipped to the canvas.
-    private var drawn: [DrawnMask] = []
+    var drawn: [DrawnMask] = []
 
-    private struct DrawnMask {
+    struct DrawnMask: Sendable {
         var coverage: [UInt8]
         var maskWidth: Int
         /// Canvas position of the mask's top-left pixel.
@@ -214,32 +214,6 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// Composites `layer`, a canvas of the same size that started transparent and holds one
-    /// layer's parts (box, shadows, stroke, fill, decorations), onto this one, once, with its
-    /// `opacity` and `blend` mode: so a fading layer fades as one piece, and its stroke never
-    /// shows through its fill. Only the pixels the layer drew are visited. With `mask`, each
-    /// pixel is kept by the mask's coverage there (0 outside it), or by 1 − that with `invertMask`.
-    public mutating func composite(
-        layer: Canvas, opacity: Double, blend: BlendMode, mask: CoverageMask? = nil, invertMask: Bool = false
-    ) {
-        guard opacity > 0 else { return }
-        let scale = Float(min(opacity, 1)), canvasWidth = width
-        combine(layer) { here, source, index in
-            // A transparent source leaves the backdrop as it is in every mode.
-            var pixel = source[index]
-            guard pixel[3] > 0 else { return }
-            if let mask {
-                let x = index % canvasWidth - mask.x, y = index / canvasWidth - mask.y
-                var kept: Float = 0
-                if x >= 0, x < mask.width, y >= 0, y < mask.height { kept = Float(mask.coverage[y * mask.width + x]) / 255 }
-                if invertMask { kept = 1 - kept }
-                guard kept > 0 else { return }
-                pixel *= kept
-            }
-            here[index] = blend.blend(pixel * scale, over: here[index])
-        }
-    }
-
     /// Adds to this canvas, a transparent one that sums differences (the sub-frames of motion
     /// blur, whose weights add up to 1), what compositing `layer` onto `backdrop` with `blend`
     /// changes there, times `weight`, over the pixels `layer` drew. Adding the sum to the backdrop
@@ -294,7 +268,7 @@ public struct Canvas: Sendable {
         }
     }
 
-    private mutating func markDirty(rows: Range<Int>, columns: Range<Int>) {
+    mutating func markDirty(rows: Range<Int>, columns: Range<Int>) {
         if dirtyRows.isEmpty {
             dirtyRows = rows
             dirtyColumns = columns
@@ -342,11 +316,34 @@ public struct Canvas: Sendable {
                     // rectangle once gives the same bytes as converting each mask's pixels (which
                     // converts a pixel once for every mask over it).
                     if wholeRectangle {
+                        guard !drawnRows.isEmpty, !columns.isEmpty else { return }
+                        // Runs of one pixel (a box's fill, a transparent margin) are converted once:
+                        // a pixel with the bits of the one before has its bytes.
+                        let bits = UnsafeRawPointer(p.baseAddress!)
+                        let first = drawnRows.lowerBound * canvasWidth + columns.lowerBound
+                        var last = (
+                            bits.load(fromByteOffset: first * 16, as: UInt64.self),
+                            bits.load(fromByteOffset: first * 16 + 8, as: UInt64.self)
+                        )
+                        var encoded = Self.encode(p[first], includeAlpha: includeAlpha)
                         for row in drawnRows {
                             let base = (row - drawnRows.lowerBound) * rowBytes
                             for column in columns {
-                                let encoded = Self.encode(p[row * canvasWidth + column], includeAlpha: includeAlpha)
-                                for c in 0..<channels { out[base + column * channels + c] = encoded[c] }
+                                let index = row * canvasWidth + column
+                                let pixel = (
+                                    bits.load(fromByteOffset: index * 16, as: UInt64.self),
+                                    bits.load(fromByteOffset: index * 16 + 8, as: UInt64.self)
+                                )
+                                if pixel != last {
+                                    last = pixel
+                                    encoded = Self.encode(p[index], includeAlpha: includeAlpha)
+                                }
+                                if includeAlpha {
+                                    UnsafeMutableRawPointer(out.baseAddress! + base + column * 4).storeBytes(
+                                        of: encoded, as: SIMD4<UInt8>.self)
+                                } else {
+                                    for c in 0..<3 { out[base + column * 3 + c] = encoded[c] }
+                                }
                             }
                         }
                         return
@@ -373,15 +370,15 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// One premultiplied pixel as 8-bit straight colour (and alpha), rounded to nearest.
+    /// One premultiplied pixel as 8-bit straight colour (and alpha), rounded to nearest: each
+    /// channel's v = value · scale + 0.5 (alpha's scale 255, the four multiplied at once) is 0
+    /// when v ≤ 0, 255 when v ≥ 255, else v truncated.
     @inline(__always)
-    private static func encode(_ pixel: SIMD4<Float>, includeAlpha: Bool) -> SIMD4<UInt8> {
+    static func encode(_ pixel: SIMD4<Float>, includeAlpha: Bool) -> SIMD4<UInt8> {
         let a = pixel[3]
         let scale: Float = includeAlpha ? (a > 0 ? 255 / a : 0) : 255
-        @inline(__always) func byte(_ value: Float) -> UInt8 {
-            let v = value + 0.5
-            return v <= 0 ? 0 : v >= 255 ? 255 : UInt8(v)
-        }
-        return SIMD4(byte(pixel[0] * scale), byte(pixel[1] * scale), byte(pixel[2] * scale), byte(a * 255))
+        let v = pixel * SIMD4(scale, scale, scale, 255) + 0.5
+        @inline(__always) func byte(_ v: Float) -> UInt8 { v <= 0 ? 0 : v >= 255 ? 255 : UInt8(v) }
+        return SIMD4(byte(v[0]), byte(v[1]), byte(v[2]), byte(v[3]))
     }
 }

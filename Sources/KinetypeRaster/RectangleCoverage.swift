@@ -11,9 +11,17 @@ extension CoverageMask {
         // Coverage is separable: the column's horizontal overlap times the row's vertical overlap.
         let columns = (0..<width).map { Self.overlap(Double(left + $0), minX, maxX) }
         let rows = (0..<height).map { Self.overlap(Double(top + $0), minY, maxY) }
-        for (row, rowCover) in rows.enumerated() {
-            for (column, columnCover) in columns.enumerated() {
-                coverage[row * width + column] = UInt8((rowCover * columnCover * 255).rounded())
+        let width = width
+        coverage.withUnsafeMutableBufferPointer { out in
+            for (row, rowCover) in rows.enumerated() {
+                // Rows of one vertical overlap (all but the two edge rows) are one row's bytes.
+                if row > 0, rowCover == rows[row - 1] {
+                    (out.baseAddress! + row * width).update(from: out.baseAddress! + (row - 1) * width, count: width)
+                    continue
+                }
+                for (column, columnCover) in columns.enumerated() {
+                    out[row * width + column] = UInt8((rowCover * columnCover * 255).rounded())
+                }
             }
         }
     }

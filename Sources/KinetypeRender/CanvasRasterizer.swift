@@ -16,6 +16,8 @@ package final class CanvasRasterizer {
     var shapeCoverages = ShapeCoverageCache()
     /// Image layers' resampled pixels kept from earlier frames (this thread's).
     var imageSamples = ImageSampleCache()
+    /// Layers composited as a whole, their pixels kept from earlier frames (this thread's).
+    var layerPixels = LayerPixelCache()
     /// The faces of the display list being drawn, each resolved once, when first drawn with.
     var fonts = ListFonts(files: [], library: nil)
     /// Transparent canvases that layers composited as a whole are drawn into, one per nesting
@@ -32,6 +34,7 @@ package final class CanvasRasterizer {
 
     public func draw(_ list: DisplayList) throws -> Canvas {
         fonts = ListFonts(files: list.fonts, library: library)
+        layerPixels.begin(fonts: list.fonts)
         library.beginFrame()
         canvas.clear()
         try draw(list.items, depth: 0)
@@ -53,7 +56,8 @@ package final class CanvasRasterizer {
     }
 
     /// The layer's parts drawn into a transparent canvas of their own, then composited onto the
-    /// canvas under them once, with the layer's opacity and blend mode.
+    /// canvas under them once, with the layer's opacity and blend mode. Parts the same as the
+    /// frame before are not drawn again: their pixels are kept (`LayerPixelCache`).
     private func draw(_ layer: LayerItem, depth: Int) throws {
         // A track matte is drawn alone first (never onto the frame); its alpha or luma is kept.
         var matte: CoverageMask?
@@ -62,44 +66,55 @@ package final class CanvasRasterizer {
                 matte = own.matteCoverage(luma: item.mode == .luma || item.mode == .lumaInverted)
             }
         }
-        let matteInverted = layer.matte.map { $0.mode == .alphaInverted || $0.mode == .lumaInverted } ?? false
-        try drawAlone(layer.items, depth: depth) { own in
-            // The mask is computed only where the layer drew (and as far around as its feather
-            // reaches): a wipe over a 4K frame costs the layer's pixels, not the frame's.
-            var mask = layer.mask.map { maskCoverage($0, around: own.drawnWindow) }
-            var invert = layer.mask?.invert ?? false
-            if layer.matte != nil {
-                guard let drawn = own.drawnWindow else { return }
-                switch (mask, matte) {
-                case (nil, nil):
-                    // An empty matte keeps nothing; inverted, it keeps everything.
-                    if matteInverted { canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend) }
+        switch layerPixels.lookup(layer) {
+        case let .kept(pixels):
+            guard let pixels, let keep = kept(by: layer, matte: matte, drawn: pixels.window) else { return }
+            canvas.composite(layer: pixels, opacity: layer.opacity, blend: layer.blend, mask: keep.mask, invertMask: keep.invert)
+        case let .draw(keepPixels):
+            try drawAlone(layer.items, depth: depth) { own in
+                guard keepPixels, LayerPixelCache.canKeep(own.drawnWindow) else {
+                    guard let drawn = own.drawnWindow, let keep = kept(by: layer, matte: matte, drawn: drawn) else { return }
+                    canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend, mask: keep.mask, invertMask: keep.invert)
                     return
-                case let (nil, matte?):
-                    mask = matte
-                    invert = matteInverted
-                case let (rectangle?, matte):
-                    mask = CoverageMask.product(rectangle, inverted: invert, matte, inverted: matteInverted, over: drawn)
-                    invert = false
                 }
+                let pixels = own.drawnLayer()
+                layerPixels.keep(pixels, of: layer)
+                guard let pixels, let keep = kept(by: layer, matte: matte, drawn: pixels.window) else { return }
+                canvas.composite(layer: pixels, opacity: layer.opacity, blend: layer.blend, mask: keep.mask, invertMask: keep.invert)
             }
-            canvas.composite(layer: own, opacity: layer.opacity, blend: layer.blend, mask: mask, invertMask: invert)
+        }
+    }
+
+    /// What keeps a layer's pixels that it drew in `drawn`: its mask's coverage, its matte's, or
+    /// both multiplied (nil mask: all of them); nil when nothing is kept.
+    private func kept(by layer: LayerItem, matte: CoverageMask?, drawn: PixelWindow) -> (mask: CoverageMask?, invert: Bool)? {
+        // The mask is computed only where the layer drew (and as far around as its feather
+        // reaches): a wipe over a 4K frame costs the layer's pixels, not the frame's.
+        let mask = layer.mask.map { maskCoverage($0, around: drawn) }
+        let invert = layer.mask?.invert ?? false
+        guard let item = layer.matte else { return (mask, invert) }
+        let matteInverted = item.mode == .alphaInverted || item.mode == .lumaInverted
+        switch (mask, matte) {
+        case (nil, nil):
+            // An empty matte keeps nothing; inverted, it keeps everything.
+            return matteInverted ? (nil, false) : nil
+        case let (nil, matte?):
+            return (matte, matteInverted)
+        case let (rectangle?, matte):
+            return (CoverageMask.product(rectangle, inverted: invert, matte, inverted: matteInverted, over: drawn), false)
         }
     }
 
     /// A mask's rectangle as exact-area coverage, its edge blurred by the feather (σ = feather / 2,
     /// as a shadow's), computed over the canvas grown by the blur's reach so the canvas's own
     /// edges do not soften it.
-    private func maskCoverage(_ mask: ClipMask, around drawn: PixelWindow?) -> CoverageMask {
+    private func maskCoverage(_ mask: ClipMask, around drawn: PixelWindow) -> CoverageMask {
         let reach = Int((1.5 * mask.feather).rounded(.up)) + 2
-        var window = PixelWindow(x0: -reach, y0: -reach, x1: canvas.width + reach, y1: canvas.height + reach)
-        if let drawn {
-            // Every pixel within the blur's reach of a drawn one: there the mask is what it is
-            // over the whole window.
-            window = PixelWindow(
-                x0: max(window.x0, drawn.x0 - reach), y0: max(window.y0, drawn.y0 - reach),
-                x1: min(window.x1, drawn.x1 + reach), y1: min(window.y1, drawn.y1 + reach))
-        }
+        // Every pixel within the blur's reach of a drawn one: there the mask is what it is over
+        // the canvas grown by the reach.
+        let window = PixelWindow(
+            x0: max(-reach, drawn.x0 - reach), y0: max(-reach, drawn.y0 - reach),
+            x1: min(canvas.width + reach, drawn.x1 + reach), y1: min(canvas.height + reach, drawn.y1 + reach))
         let sharp =
             mask.contours.map { CoverageMask(polygons: $0.map { $0.map { (x: $0.x, y: $0.y) } }, window: window) }
             ?? Self.coverage(ShapeOutline(kind: mask.shape, rect: mask.rect, cornerRadius: mask.cornerRadius), window: window)

@@ -15,6 +15,8 @@ public final class FrameRenderer {
     var shapeMaskReuse: (hits: Int, misses: Int) { (rasterizer.shapeMasks.hits, rasterizer.shapeMasks.misses) }
     /// How often a shape layer's coverage came from an earlier frame, and how often it was made.
     var shapeCoverageReuse: (hits: Int, misses: Int) { (rasterizer.shapeCoverages.hits, rasterizer.shapeCoverages.misses) }
+    /// How often a layer composited as a whole came from an earlier frame, and how often it was drawn.
+    var layerPixelReuse: (hits: Int, misses: Int) { (rasterizer.layerPixels.hits, rasterizer.layerPixels.misses) }
     /// Time spent in layout and rasterization by this renderer so far.
     public private(set) var times = StageTimes()
 

@@ -17,6 +17,31 @@ final class ShapeCoverageTests: XCTestCase {
         XCTAssertEqual(checked, 3)
     }
 
+    /// A rectangle's coverage is each pixel's own overlap: the column's horizontal overlap times
+    /// the row's vertical overlap, ·255 and rounded (the rows between its edges are one row's
+    /// bytes, copied), inside a window or not.
+    func testARectanglesPixelsAreTheirOverlapsProduct() {
+        func overlap(_ start: Double, _ low: Double, _ high: Double) -> Double { max(0, min(start + 1, high) - max(start, low)) }
+        var pixels = 0, checked = 0
+        let windows: [PixelWindow?] = [nil, PixelWindow(x0: 12, y0: 22, x1: 40, y1: 25), PixelWindow(x0: -50, y0: -50, x1: 500, y1: 500)]
+        for (x, y, w, h) in [(10.3, 20.7, 100.6, 39.5), (0.5, 0.5, 1.25, 7.75), (3.9, 4.1, 50, 0.4), (7, 9, 12, 30), (2.25, 3, 0.5, 1)] {
+            for window in windows {
+                let mask = CoverageMask(rectangle: x, y, x + w, y + h, window: window)
+                for row in 0..<mask.height {
+                    for column in 0..<mask.width {
+                        let expected = overlap(Double(mask.y + row), y, y + h) * overlap(Double(mask.x + column), x, x + w) * 255
+                        XCTAssertEqual(
+                            mask.coverage[row * mask.width + column], UInt8(expected.rounded()), "\(x),\(y) \(w)×\(h) at \(column),\(row)")
+                        pixels += 1
+                    }
+                }
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 15)
+        XCTAssertEqual(pixels, 9_247)
+    }
+
     func testRoundedCornersRemoveTheirClosedFormArea() {
         let (w, h, r) = (120.4, 60.6, 18.0)
         let mask = CoverageMask(roundedRectangle: 5.2, 7.9, 5.2 + w, 7.9 + h, radius: r)

@@ -29,6 +29,9 @@ int kt_png_encode(const uint8_t *const *rows, uint32_t width, uint32_t height,
                   int channels, const uint8_t *palette, int palette_count,
                   kt_png_options options, kt_png_byte_sink sink, void *context, char *error, size_t error_size);
 
+/// zlib's Adler-32 of `count` bytes continued from `adler` (1 to start), faster.
+uint32_t kt_adler32(uint32_t adler, const uint8_t *bytes, size_t count);
+
 /// Reads any PNG as 8-bit straight RGBA into a buffer allocated with malloc (caller frees);
 /// refuses, before allocating, one of more than `max_pixels` pixels (0: no limit).
 int kt_png_read_rgba(const char *path, uint64_t max_pixels, uint8_t **pixels, uint32_t *width, uint32_t *height,
