@@ -126,7 +126,7 @@ package struct InspectReport: Encodable, Sendable {
         let state = scene.frameState(at: frame)
         self.frame = frame
         time = state.time
-        let painted = try Painter(canvas: scene.canvas, fonts: scene.fontFiles).paint(state, layouts: try Layouter().layouts(state))
+        let painted = Painter(canvas: scene.canvas, fonts: scene.fontFiles).paint(state, layouts: try Layouter().layouts(state))
         layers = zip(state.layers, painted.layers).map { layer, painted in
             let layout = painted.layout
             var drawn = layer
