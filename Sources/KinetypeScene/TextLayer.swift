@@ -50,6 +50,8 @@ public struct TextLayer: Sendable {
     public var captionsFile: String? = nil
     /// Word timings of word-timed captions: the spoken word highlighted, words revealed.
     public var spokenWords: SpokenWords? = nil
+    /// Parts of the text in another colour, slanted or underlined (subtitle markup).
+    public var spans: TextSpans? = nil
     /// This layer's motion blur, instead of the scene's (`shutterAngle: 0` leaves it sharp).
     public var motionBlur: MotionBlur? = nil
     /// Seconds from the scene's start at which the layer appears (nil: from the start); before
@@ -206,6 +208,7 @@ public struct TextLayer: Sendable {
             return evaluated
         }
         state.spokenWords = spokenWords?.state(at: t)
+        state.spans = spans?.state(at: t) ?? []
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)
         state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }

@@ -14,6 +14,8 @@ struct LayerDecoder {
     let planner: FallbackPlanner
     /// The spec's duration, for warnings about keyframes after it.
     let duration: Double
+    /// The canvas, on which subtitle files place their cues.
+    var canvas: (width: Double, height: Double) = (0, 0)
 
     static let fields = [
         "id", "text", "font", "size", "position", "anchor", "color", "opacity",
@@ -62,6 +64,32 @@ struct LayerDecoder {
     }
 
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
+        var captions: CaptionsDecoder.Decoded?
+        return try decode(node, defaultID: defaultID, warnings: &warnings, rowItem: rowItem, captions: &captions)
+    }
+
+    /// A layer as `decode` reads it, or, for a captions layer, the layers it becomes
+    /// (`CaptionLayers`: subtitle files' styles, placement and markup applied).
+    func decodeLayers(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> [TextLayer] {
+        var captions: CaptionsDecoder.Decoded?
+        let layer = try decode(node, defaultID: defaultID, warnings: &warnings, captions: &captions)
+        guard let captions else { return [layer] }
+        var maker = try CaptionLayers(canvas: canvas, catalog: catalog)
+        let layers = try maker.layers(layer, captions: captions)
+        if !maker.missingFonts.isEmpty {
+            let file = try node.mapping(allowed: nil).required("captions").mapping(allowed: nil).required("file")
+            let names = maker.missingFonts.map { SpecError.quoted($0) }.joined(separator: ", ")
+            warnings.append(
+                "\(file.path): \(URL(fileURLWithPath: captions.file).lastPathComponent) names font \(names), which is not bundled or installed; shown in the layer's font (\(layer.font.family.name))"
+            )
+        }
+        return layers
+    }
+
+    private func decode(
+        _ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false,
+        captions captured: inout CaptionsDecoder.Decoded?
+    ) throws -> TextLayer {
         if !rowItem, node.isMapping, let typeNode = try node.mapping(allowed: nil).optional("type") {
             let type = try typeNode.string()
             guard Self.layerTypes.contains(type) else {
@@ -95,6 +123,7 @@ struct LayerDecoder {
             layer.text = decoded.text
             layer.captionsFile = decoded.file
             layer.spokenWords = decoded.spokenWords
+            captured = decoded
         }
         // Every animatable property, as TextLayer declares it.
         for property in TextLayer.properties where captions == nil || property.path != "text" {

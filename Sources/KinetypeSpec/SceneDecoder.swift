@@ -39,9 +39,10 @@ struct SceneDecoder {
                 }
             }
         }
-        let layerDecoder = LayerDecoder(
+        var layerDecoder = LayerDecoder(
             catalog: catalog, specDirectory: specDirectory, fallbackFiles: fallbackFiles,
             planner: try FallbackPlanner(catalog: catalog), duration: duration)
+        layerDecoder.canvas = (Double(canvas.width), Double(canvas.height))
         let layersNode = try fields.required("layers")
         let layerList = try layersNode.sequence()
         // Counted before any layer is decoded: a million layers would take gigabytes to check.
@@ -57,7 +58,7 @@ struct SceneDecoder {
             let decoded =
                 node.isMapping && ((try? node.fieldNames()) ?? []).contains("row")
                 ? try RowDecoder(layers: layerDecoder).decode(node, index: index, warnings: &warnings)
-                : [try layerDecoder.decode(node, defaultID: "layer\(index)", warnings: &warnings)]
+                : try layerDecoder.decodeLayers(node, defaultID: "layer\(index)", warnings: &warnings)
             guard layers.count + decoded.count <= SpecLimits.maxLayers else {
                 throw node.error("the spec's layers and row items add up to more than the limit of \(SpecLimits.maxLayers) layers")
             }
