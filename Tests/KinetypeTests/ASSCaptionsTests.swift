@@ -65,7 +65,11 @@ final class ASSCaptionsTests: XCTestCase {
         XCTAssertEqual(ass.layers[0].text.value(at: 2.2), "Third & red")
         XCTAssertEqual(ass.layers[0].text.value(at: 1.04), "Second cue\nwith two lines")
         XCTAssertEqual(
-            ass.warnings, ["layers[0].captions.file: talk.ass: override tags \\b, \\c are not applied; the text is shown plain"])
+            ass.warnings,
+            [
+                "layers[0].captions.file: talk.ass: override tags \\b in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\i and \\u do) are not applied",
+                "layers[0].captions.file: talk.ass names font \"Arial\", which is not bundled or installed; shown in the layer's font (DejaVu Sans)"
+            ])
         // The same file as SSA (v4.00, [V4 Styles], the Marked column) reads the same.
         let ssa = Self.talk.replacingOccurrences(of: "v4.00+", with: "v4.00").replacingOccurrences(of: "[V4+ Styles]", with: "[V4 Styles]")
             .replacingOccurrences(of: "Format: Layer,", with: "Format: Marked,").replacingOccurrences(
@@ -213,16 +217,20 @@ final class ASSCaptionsTests: XCTestCase {
 
                 """
         let scene = try CaptionsTests.scene(file: "styled.ass", contents: file, folder: folder)
-        XCTAssertEqual(scene.warnings.count, 1, "\(scene.warnings)")
+        XCTAssertEqual(scene.warnings.count, 2, "\(scene.warnings)")
         XCTAssertEqual(
             scene.warnings.first,
-            "layers[0].captions.file: styled.ass: style columns Alignment, BackColour, Bold, BorderStyle, Fontname, Fontsize, PrimaryColour"
-                + " and event columns Effect, Layer, MarginV"
-                + " and override tags \\1c, \\3c, \\alpha, \\an, \\b, \\blur, \\bord, \\c, \\fad, \\fn, \\fs, \\i, \\move, \\pos, \\shad"
-                + " and karaoke sweeps \\kf (timed as \\k) and drawings (\\p, left out of the text) are not applied; the text is shown plain"
+            "layers[0].captions.file: styled.ass: event columns Effect and override tags \\blur"
+                + " and karaoke sweeps \\kf (timed as \\k) and drawings (\\p, left out of the text) are not applied"
         )
-        XCTAssertEqual(scene.layers[0].text.value(at: 0.7), "Hello\nSign")
-        XCTAssertEqual(scene.layers[0].text.value(at: 1.5), "Swept")
+        XCTAssertEqual(
+            scene.warnings.last,
+            "layers[0].captions.file: styled.ass names font \"Arial\", which is not bundled or installed; shown in the layer's font (DejaVu Sans)"
+        )
+        // Lines placed, moved or faded on their own are layers of their own; higher ASS layers above.
+        XCTAssertEqual(scene.layers.map(\.id), ["c", "c-2", "c-3", "c-4"])
+        XCTAssertEqual(scene.layers.map { $0.text.value(at: 0.7) }.filter { !$0.isEmpty }, ["Hello", "Sign"])
+        XCTAssertEqual(scene.layers.map { $0.text.value(at: 1.5) }.filter { !$0.isEmpty }, ["Swept"])
         // A file may name any number of tags: a warning names 20 and counts the rest.
         let many = try ASSText.parse(Substring((1...25).map { "{\\x\($0)}" }.joined() + "x"), start: 0, wrapStyle: 0, line: 1)
         XCTAssertEqual(many.tags.count, 25)
@@ -369,7 +377,7 @@ final class ASSCaptionsTests: XCTestCase {
             fps: 20
             duration: 4
             layers:
-              - {id: k, captions: {file: \(file), highlight: "#FFD400", reveal: words}, font: {family: Inter}, size: 28,
+              - {id: k, captions: {file: \(file), style: layer, highlight: "#FFD400", reveal: words}, font: {family: Inter}, size: 28,
                  color: "#FFFFFF", position: [180, 40]}
             """.write(to: spec, atomically: true, encoding: .utf8)
             return try bundledOnlyLoader.load(path: spec.path)
