@@ -30,6 +30,8 @@ enum ASSReader {
         /// `ScaledBorderAndShadow: yes` (libass's default): outline and shadow widths are script
         /// pixels, scaled with the script; `no`: frame pixels.
         var scaledBorderAndShadow = true
+        /// `Kerning: yes`: libass shapes with the font's kerning only then.
+        var kerning = false
         /// The styles by name, and the one a line with an unknown style falls back to.
         var styles: [String: ASSStyle] = [:]
         var fallbackStyle = ASSStyle()
@@ -146,6 +148,7 @@ enum ASSReader {
                 case "PlayResY": script.playResY = try whole(value, name: "PlayResY", in: 0...1_000_000, line: number)
                 case "WrapStyle": script.wrapStyle = try whole(value, name: "WrapStyle", in: 0...3, line: number)
                 case "ScriptType": script.scriptType = value.trimmingCharacters(in: .whitespaces)
+                case "Kerning": script.kerning = value.trimmingCharacters(in: .whitespaces).lowercased() == "yes"
                 case "ScaledBorderAndShadow": script.scaledBorderAndShadow = value.trimmingCharacters(in: .whitespaces).lowercased() != "no"
                 default: break  // Title, Collisions, ScaledBorderAndShadow, YCbCr Matrix…: nothing drawn here
                 }

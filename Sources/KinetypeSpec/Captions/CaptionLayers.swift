@@ -133,8 +133,19 @@ struct CaptionLayers {
         }
         let selection = layer.font.family.select(weight: style.weight)
         let face = try library.face(path: selection.path)
-        let em = face.unitsPerEm / (face.windowsHeight ?? face.unitsPerEm)
-        layer.size = .constant(style.fontSize * ys * em)
+        let line = try face.lineMetrics(variations: selection.variations)
+        let windows = face.windowsMetrics ?? (line.ascender, line.descender)
+        let size = style.fontSize * ys * face.unitsPerEm / (windows.ascent + windows.descent)
+        layer.size = .constant(size)
+        // libass's lines: from winAscent above the baseline to winDescent below, one after
+        // another; the layout's are the font's ascender and descender and line gap.
+        layer.paragraph.style.lineHeight = (windows.ascent + windows.descent) / (line.ascender + line.descender + line.lineGap)
+        let unit = size / face.unitsPerEm
+        let shifts = [-(windows.descent - line.descender) * unit, 0, (windows.ascent - line.ascender) * unit]
+        // libass shapes without kerning unless the script says `Kerning: yes`.
+        if !script.kerning, !layer.font.features.contains(where: { $0.tag == "kern" }) {
+            layer.font.features.append(FontFeature(tag: "kern", value: 0))
+        }
         layer.color = .constant(style.primary)
         if style.spacing != 0 { layer.tracking = .constant(style.spacing * xs) }
         layer.stroke =
@@ -164,15 +175,17 @@ struct CaptionLayers {
             ][row][column]
         let x = [event.look.marginL, event.look.marginL + width / 2, playX - event.look.marginR][column]
         let y = [playY - event.look.marginV, playY / 2, event.look.marginV][row]
+        // The layout's box moved so that its baselines are libass's.
+        let shift = row == 1 ? (shifts[0] + shifts[2]) / 2 : shifts[row]
         let start = cue.start, end = cue.end
         if let move = event.move {
             let t1 = start + (move.t1 ?? 0) / 1000, t2 = move.t2.map { start + $0 / 1000 } ?? end
             layer.position = Self.track([
-                (t1, Point2(x: move.x1 * xs, y: move.y1 * ys)), (max(t1, t2), Point2(x: move.x2 * xs, y: move.y2 * ys))
+                (t1, Point2(x: move.x1 * xs, y: move.y1 * ys + shift)), (max(t1, t2), Point2(x: move.x2 * xs, y: move.y2 * ys + shift))
             ])
         } else {
             let at = event.position ?? (x, y)
-            layer.position = .constant(Point2(x: at.x * xs, y: at.y * ys))
+            layer.position = .constant(Point2(x: at.x * xs, y: at.y * ys + shift))
         }
         if let fade = event.fade {
             let o = { (alpha: Double) in 1 - min(max(alpha, 0), 255) / 255 }
