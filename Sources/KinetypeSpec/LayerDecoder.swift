@@ -80,7 +80,9 @@ struct LayerDecoder {
             let file = try node.mapping(allowed: nil).required("captions").mapping(allowed: nil).required("file")
             let names = maker.missingFonts.map { SpecError.quoted($0) }.joined(separator: ", ")
             warnings.append(
-                "\(file.path): \(URL(fileURLWithPath: captions.file).lastPathComponent) names font \(names), which is not bundled or installed; shown in the layer's font (\(layer.font.family.name))"
+                "\(file.path): \(URL(fileURLWithPath: captions.file).lastPathComponent) names "
+                    + (maker.missingFonts.count == 1 ? "font \(names), which is" : "fonts \(names), which are")
+                    + " not bundled or installed; shown in the layer's font (\(layer.font.family.name))"
             )
         }
         return layers
