@@ -214,6 +214,14 @@ public struct TextLayer: Sendable {
         state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }
         let selection = font.family.select(weight: state.fontWeight, variations: state.fontVariations)
         state.fonts = FontChain(primary: selection.path, variations: selection.variations, fallbacks: font.fallbacks)
+        // Parts of a subtitle in another weight: the family's face for it, over their ranges.
+        let weighted = Dictionary(grouping: state.spans.filter { $0.weight != nil }, by: { $0.weight! })
+        for (weight, parts) in weighted.sorted(by: { $0.key < $1.key }) {
+            let part = font.family.select(weight: weight, variations: state.fontVariations)
+            guard part.path != selection.path || part.variations != selection.variations else { continue }
+            state.fonts.ranges.append(
+                FontChain.RangeFont(member: FontChain.Member(path: part.path, variations: part.variations), ranges: parts.map(\.range)))
+        }
         if fit != nil, state.style.maxLines == nil {
             // Shrink-to-fit keeps the text's own lines and shrinks rather than wrapping more.
             state.style.maxLines = max(1, state.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count)

@@ -1,10 +1,12 @@
 import KinetypeMotion
 
 /// Styling of parts of a layer's text, as subtitle files mark it up (`{\c&H0000FF&}red`,
-/// `<i>…</i>`, `<u>…</u>`, `<font color>`): each part's fill colour, a slant and an underline. These
-/// change only how glyphs are painted, never the layout: a part in another colour, slanted
-/// (FreeType's synthetic oblique, as libass slants a family without an italic face) or underlined
-/// takes the same room as the rest of the line.
+/// `<i>…</i>`, `<u>…</u>`, `<b>…</b>`, `<font color>`): each part's fill colour, a slant, an
+/// underline and a weight. Colour, slant and underline change only how glyphs are painted: a part
+/// in another colour, slanted (FreeType's synthetic oblique, as libass slants a family without an
+/// italic face) or underlined takes the same room as the rest of the line. A weight is laid out:
+/// the part is shaped in the family's face for it (or at it on the `wght` axis), the line's
+/// metrics staying the layer's font's.
 public struct TextSpans: Sendable, Equatable {
     /// One marked-up part of the text shown.
     public struct Span: Sendable, Equatable {
@@ -14,12 +16,15 @@ public struct TextSpans: Sendable, Equatable {
         public var color: RGBA?
         public var italic: Bool
         public var underline: Bool
+        /// 100…900 for the part (nil: the layer's weight).
+        public var weight: Double?
 
-        public init(range: Range<Int>, color: RGBA? = nil, italic: Bool = false, underline: Bool = false) {
+        public init(range: Range<Int>, color: RGBA? = nil, italic: Bool = false, underline: Bool = false, weight: Double? = nil) {
             self.range = range
             self.color = color
             self.italic = italic
             self.underline = underline
+            self.weight = weight
         }
     }
 

@@ -67,7 +67,6 @@ final class ASSCaptionsTests: XCTestCase {
         XCTAssertEqual(
             ass.warnings,
             [
-                "layers[0].captions.file: talk.ass: override tags \\b in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\i and \\u do) are not applied",
                 "layers[0].captions.file: talk.ass names font \"Arial\", which is not bundled or installed; shown in the layer's font (DejaVu Sans)"
             ])
         // The same file as SSA (v4.00, [V4 Styles], the Marked column) reads the same.

@@ -186,12 +186,17 @@ final class ASSStyleTests: XCTestCase {
             [
                 TextSpans.Span(range: part("red"), color: RGBA(r: 1, g: 0, b: 0)), TextSpans.Span(range: part("slant"), italic: true),
                 TextSpans.Span(range: part("under"), underline: true),
-                TextSpans.Span(range: part("gone"), color: RGBA(r: 1, g: 1, b: 1, a: 0))
+                TextSpans.Span(range: part("gone"), color: RGBA(r: 1, g: 1, b: 1, a: 0)),
+                TextSpans.Span(range: part("boldbig"), weight: 700)
             ])
+        // The bold part laid out in the family's bold face.
+        XCTAssertEqual(
+            scene.layers[0].state(at: 1).fonts.ranges.map { URL(fileURLWithPath: $0.member.path).lastPathComponent },
+            ["DejaVuSans-Bold.ttf"])
         XCTAssertEqual(scene.warnings.count, 2, "\(scene.warnings)")
         XCTAssertEqual(
             scene.warnings.first,
-            "layers[0].captions.file: styled.ass: override tags \\b, \\fs in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\i and \\u do) are not applied"
+            "layers[0].captions.file: styled.ass: override tags \\fs in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\b, \\i and \\u do) are not applied"
         )
         XCTAssertEqual(
             scene.warnings.last,

@@ -36,7 +36,9 @@ final class ASSStylingLibassTests: XCTestCase {
         ("{\\b1}A bold line", "Default", 0, 0),
         ("{\\i1}A slanted line", "Default", 0, 0),
         ("TOP IN QUICKSAND BOLD", "Sign", 0, 0),
-        ("{\\fnQuicksand\\an7\\pos(30,100)}Another family, Quicksand", "Default", 0, 0)
+        ("{\\fnQuicksand\\an7\\pos(30,100)}Another family, Quicksand", "Default", 0, 0),
+        ("{\\an7\\pos(20,80)}Regular {\\b1}bold{\\b0} regular {\\b1}BOLD", "Default", 0, 0),
+        ("{\\an7\\pos(20,80)\\b1}Bold {\\b0}regular{\\b1} bold, {\\i1}slanted", "Default", 0, 0)
     ]
 
     static let header = """
@@ -117,7 +119,7 @@ final class ASSStylingLibassTests: XCTestCase {
                 XCTAssertLessThanOrEqual(abs(error), Self.tolerance, "\(item.text): \(name) (kinetype \(a), libass \(b))")
             }
         }
-        XCTAssertEqual(report.count, 15, "every case compared")
+        XCTAssertEqual(report.count, 17, "every case compared")
         print(report.joined(separator: "\n") + "\nworst: \(worst) px")
 
         // \fad(300,400) over one second: the brightest ink at every frame, as a fraction of the

@@ -62,9 +62,10 @@ final class CaptionsTests: XCTestCase {
         ]
         for (time, text) in expected { XCTAssertEqual(scene.layers[0].text.value(at: time), text, "at \(time) s") }
         XCTAssertEqual(expected.count, 12)
-        XCTAssertEqual(
-            scene.warnings,
-            ["layers[0].captions.file: talk.srt: inline markup <b> around part of a cue (a whole cue in <b> is bold) are not applied"])
+        XCTAssertEqual(scene.warnings, [])
+        // <b> makes its part bold: laid out in the family's bold face.
+        XCTAssertEqual(scene.layers[0].state(at: 0.7).spans, [TextSpans.Span(range: 6..<9, weight: 700)])
+        XCTAssertEqual(scene.layers[0].state(at: 0.7).fonts.ranges.map(\.member.path.lastPathComponentName), ["DejaVuSans-Bold.ttf"])
         // <font color> colours its part of the cue.
         let red = scene.layers[0].state(at: 2.2).spans
         XCTAssertEqual(red, [TextSpans.Span(range: 8..<11, color: RGBA(r: 1, g: 0, b: 0))])
@@ -252,4 +253,9 @@ final class CaptionsTests: XCTestCase {
         XCTAssertEqual(kinetype.map { $0 == [-1, -1, -1, -1] }, libass.map { $0 == [-1, -1, -1, -1] }, "frames without a cue", line: line)
         XCTAssertEqual(changes(libass).count, expected, line: line)
     }
+}
+
+extension String {
+    /// The last component of a path.
+    fileprivate var lastPathComponentName: String { URL(fileURLWithPath: self).lastPathComponent }
 }

@@ -7,8 +7,8 @@ import XCTest
 import KinetypeMotion
 import KinetypeRaster
 
-/// Issue 17 §1: SRT and WebVTT as a player shows them: inline `<i>`, `<u>`, `<font color>` and
-/// WebVTT's colour classes as spans, `<b>` around a cue bold, WebVTT cue settings placing the
+/// Issue 17 §1: SRT and WebVTT as a player shows them: inline `<i>`, `<u>`, `<b>`, `<font color>`
+/// and WebVTT's colour classes as spans (`<b>` around a whole cue: its layer bold), WebVTT cue settings placing the
 /// cue's box, and SRT files saved as UTF-16.
 final class SubtitleMarkupTests: XCTestCase {
     func testInlineMarkupBecomesSpans() {
@@ -33,7 +33,7 @@ final class SubtitleMarkupTests: XCTestCase {
             ),
             ("<v Ada>Hello <lang en>there</lang></v> <00:00:01.500>now", "Hello there now", [], false, []),
             ("<b>All bold</b>\n<b>two lines</b>", "All bold\ntwo lines", [], true, []),
-            ("<b>Part</b> bold", "Part bold", [], false, ["<b> around part of a cue (a whole cue in <b> is bold)"]),
+            ("<b>Part</b> bold", "Part bold", [TextSpans.Span(range: 0..<4, weight: 700)], false, []),
             ("<font face=\"Arial\" size=\"20\">x</font> <blink>y</blink>", "x y", [], false, ["<font face>", "<font size>", "<blink>"])
         ]
         for (markup, text, spans, bold, unapplied) in cases {

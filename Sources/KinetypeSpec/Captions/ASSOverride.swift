@@ -5,8 +5,8 @@ import KinetypeScene
 /// What a dialogue line's override tags make of its style, as libass applies them: tags before
 /// the line's first character change the whole line (its font, size, colours, outline, shadow),
 /// `\pos`, `\move`, `\an`, `\fad` and `\fade` place and fade the line wherever they stand (the
-/// first of each counts), and the colour, alpha, italic and underline tags in mid-line start a
-/// marked-up part (`TextSpans`). What kinetype cannot apply is named: tags it does not know how to
+/// first of each counts), and the colour, alpha, bold, italic and underline tags in mid-line start
+/// a marked-up part (`TextSpans`). What kinetype cannot apply is named: tags it does not know how to
 /// draw, and tags that would change the font, size, outline or shadow in mid-line.
 struct ASSEvent: Equatable {
     /// The line's look: its style after the tags at its start, its margins, its layer.
@@ -45,9 +45,9 @@ struct ASSEvent: Equatable {
 
     /// Tags applied wherever they stand, and tags applied in mid-line as a marked-up part.
     static let placing: Set<String> = ["pos", "move", "an", "a", "fad", "fade"]
-    static let partTags: Set<String> = ["c", "1c", "alpha", "1a", "i", "u", "r"]
+    static let partTags: Set<String> = ["c", "1c", "alpha", "1a", "i", "u", "b", "r"]
     /// Tags applied to the whole line when they stand at its start.
-    static let lineTags: Set<String> = ["b", "s", "fn", "fs", "3c", "4c", "3a", "4a", "bord", "shad"]
+    static let lineTags: Set<String> = ["s", "fn", "fs", "3c", "4c", "3a", "4a", "bord", "shad"]
 
     /// The event of a parsed line: `style` is its Style column's; `margins` its own MarginL/R/V
     /// (0: the style's). `unsupported` collects tags kinetype does not draw, `midLine` the
@@ -104,11 +104,11 @@ struct ASSEvent: Equatable {
         var from = 0
         func close(at offset: Int) {
             guard offset > from else { return }
-            if part.primary != lineStyle.primary || part.italic || part.underline {
+            if part.primary != lineStyle.primary || part.italic || part.underline || part.weight != lineStyle.weight {
                 event.spans.append(
                     TextSpans.Span(
                         range: from..<offset, color: part.primary != lineStyle.primary ? part.primary : nil, italic: part.italic,
-                        underline: part.underline))
+                        underline: part.underline, weight: part.weight != lineStyle.weight ? part.weight : nil))
             }
             from = offset
         }
@@ -118,7 +118,7 @@ struct ASSEvent: Equatable {
                 close(at: tag.offset)
                 if tag.name == "r" {
                     let reset = styles[tag.argument] ?? style
-                    (part.primary, part.italic, part.underline) = (reset.primary, reset.italic, reset.underline)
+                    (part.primary, part.italic, part.underline, part.weight) = (reset.primary, reset.italic, reset.underline, reset.weight)
                 } else {
                     apply(tag, to: &part, reset: style)
                 }

@@ -45,7 +45,7 @@ enum ASSReader {
             if !midLineTags.isEmpty {
                 parts.append(
                     "override tags " + SubtitleText.list(midLineTags)
-                        + " in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\i and \\u do)")
+                        + " in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\b, \\i and \\u do)")
             }
             if !sweeps.isEmpty { parts.append("karaoke sweeps " + SubtitleText.list(sweeps) + " (timed as \\k)") }
             if drawings { parts.append("drawings (\\p, left out of the text)") }

@@ -4,7 +4,7 @@ import KinetypeScene
 
 /// The inline markup of SRT and WebVTT cue text, as browsers and players apply it: `<i>` slants,
 /// `<u>` underlines, `<font color="…">` and WebVTT's colour classes (`<c.yellow>`) colour their
-/// part; `<b>` around the whole cue makes the cue bold. Voice (`<v Name>`), language, ruby, other
+/// part; `<b>` makes its part bold (around the whole cue, the cue's layer). Voice (`<v Name>`), language, ruby, other
 /// classes and word timestamps (`<00:00:01.500>`) carry no style and leave the text plain. The
 /// text keeps HTML's entities decoded; offsets are UTF-8, as a glyph's cluster is.
 enum SubtitleMarkup {
@@ -13,7 +13,7 @@ enum SubtitleMarkup {
         var spans: [TextSpans.Span]
         /// Every character but spaces is inside `<b>`.
         var bold: Bool
-        /// Markup read but not applied, for one warning (`<b>` around part of a cue, `<font face>`…).
+        /// Markup read but not applied, for one warning (`<font face>`, unknown tags…).
         var unapplied: Set<String>
     }
 
@@ -97,13 +97,17 @@ enum SubtitleMarkup {
         var spans: [TextSpans.Span] = []
         for (position, entry) in states.enumerated() {
             let upper = position + 1 < states.count ? states[position + 1].offset : end
-            guard upper > entry.offset, entry.state.italic || entry.state.underline || entry.state.color != nil else { continue }
+            // A whole cue in bold is bold as a layer; a part of one, as a span.
+            let weight: Double? = entry.state.bold && otherCharacters > 0 ? 700 : nil
+            guard upper > entry.offset, entry.state.italic || entry.state.underline || entry.state.color != nil || weight != nil else {
+                continue
+            }
             spans.append(
                 TextSpans.Span(
-                    range: entry.offset..<upper, color: entry.state.color, italic: entry.state.italic, underline: entry.state.underline))
+                    range: entry.offset..<upper, color: entry.state.color, italic: entry.state.italic, underline: entry.state.underline,
+                    weight: weight))
         }
         let bold = boldCharacters > 0 && otherCharacters == 0
-        if boldCharacters > 0, otherCharacters > 0 { unapplied.insert("<b> around part of a cue (a whole cue in <b> is bold)") }
         return Read(text: output, spans: spans, bold: bold, unapplied: unapplied)
     }
 
