@@ -75,7 +75,21 @@ struct LayerDecoder {
         let layer = try decode(node, defaultID: defaultID, warnings: &warnings, captions: &captions)
         guard let captions else { return [layer] }
         var maker = try CaptionLayers(canvas: canvas, catalog: catalog)
-        let layers = try maker.layers(layer, captions: captions)
+        var layers = try maker.layers(layer, captions: captions)
+        // A layer in another family (an ASS style's) falls back for what that family lacks.
+        var uncovered: [Unicode.Scalar] = []
+        for index in layers.indices where layers[index].font.family != layer.font.family {
+            let primary = layers[index].font.family.select(weight: nil).path
+            let plan = try planner.plan(fonts: [primary] + fallbackFiles, texts: layers[index].text.allValues)
+            layers[index].font.fallbacks = fallbackFiles + plan.files
+            uncovered += plan.uncovered.filter { !uncovered.contains($0) }
+        }
+        if !uncovered.isEmpty {
+            let names = uncovered.prefix(8).map { "U+\(String(format: "%04X", $0.value)) \(SpecError.quoted(String($0)))" }
+            warnings.append(
+                "\(try node.mapping(allowed: nil).required("captions").path): no font covers \(names.joined(separator: ", "))\(uncovered.count > 8 ? " and \(uncovered.count - 8) more" : ""); drawn as the missing-glyph box"
+            )
+        }
         if !maker.missingFonts.isEmpty {
             let file = try node.mapping(allowed: nil).required("captions").mapping(allowed: nil).required("file")
             let names = maker.missingFonts.map { SpecError.quoted($0) }.joined(separator: ", ")

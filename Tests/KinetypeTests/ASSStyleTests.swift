@@ -32,14 +32,14 @@ final class ASSStyleTests: XCTestCase {
 
         """
 
-    static func scene(_ events: String, folder: URL) throws -> Scene {
+    static func scene(_ events: String, folder: URL, font: String = "Quicksand") throws -> Scene {
         try (header + events).write(to: folder.appendingPathComponent("styled.ass"), atomically: true, encoding: .utf8)
         try """
         canvas: {width: 640, height: 360, background: "#000000"}
         fps: 25
         duration: 4
         layers:
-          - {id: c, captions: {file: styled.ass}, font: {family: "Quicksand"}, size: 10, color: "#FF00FF"}
+          - {id: c, captions: {file: styled.ass}, font: {family: "\(font)"}, size: 10, color: "#FF00FF"}
         """.write(to: folder.appendingPathComponent("spec.yaml"), atomically: true, encoding: .utf8)
         return try bundledOnlyLoader.load(path: folder.appendingPathComponent("spec.yaml").path)
     }
@@ -203,6 +203,27 @@ final class ASSStyleTests: XCTestCase {
             "layers[0].captions.file: styled.ass names fonts \"Comic Sans MS\", \"Arial\", which are not bundled or installed; shown in the layer's font (Quicksand)"
         )
         XCTAssertEqual(scene.layers[1].font.family.name, "Quicksand")
+    }
+
+    /// A layer in a style's family falls back, for what that family lacks, as a layer in it would.
+    func testAStylesFamilyFallsBackForWhatItLacks() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try Self.scene(
+            "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\fnQuicksand}Привет 日本語 مرحبا\n", folder: folder, font: "DejaVu Sans")
+        XCTAssertEqual(scene.layers[0].font.family.name, "Quicksand")
+        XCTAssertFalse(scene.layers[0].font.fallbacks.isEmpty)
+        XCTAssertEqual(scene.warnings, [])
+        let list = try DisplayListReport.displayList(scene: scene, frame: 10)
+        let fonts = Set(
+            list.items.flatMap { item -> [Int] in
+                guard case let .glyphs(glyphs) = item else { return [] }
+                return glyphs.lines.flatMap(\.runs).map(\.font)
+            }
+            .map { URL(fileURLWithPath: list.fonts[$0]).lastPathComponent })
+        // The spec's DejaVu Sans has Cyrillic and Arabic, so its own plan needs only CJK; Quicksand
+        // has neither, and its layer falls back to DejaVu Sans for them.
+        XCTAssertEqual(fonts, ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf"])
     }
 
     /// Spans in the painted frame: their glyphs' colour, a slant in their outline transform, an
