@@ -38,7 +38,9 @@ final class ASSStylingLibassTests: XCTestCase {
         ("TOP IN QUICKSAND BOLD", "Sign", 0, 0),
         ("{\\fnQuicksand\\an7\\pos(30,100)}Another family, Quicksand", "Default", 0, 0),
         ("{\\an7\\pos(20,80)}Regular {\\b1}bold{\\b0} regular {\\b1}BOLD", "Default", 0, 0),
-        ("{\\an7\\pos(20,80)\\b1}Bold {\\b0}regular{\\b1} bold, {\\i1}slanted", "Default", 0, 0)
+        ("{\\an7\\pos(20,80)\\b1}Bold {\\b0}regular{\\b1} bold, {\\i1}slanted", "Default", 0, 0),
+        ("{\\an5\\pos(160,90)\\bord3\\3c&HFFFFFF&}Outlined", "Default", 0, 0),
+        ("{\\an5\\pos(160,90)\\shad4\\4c&HFFFFFF&}Shadowed", "Default", 0, 0)
     ]
 
     static let header = """
@@ -119,7 +121,7 @@ final class ASSStylingLibassTests: XCTestCase {
                 XCTAssertLessThanOrEqual(abs(error), Self.tolerance, "\(item.text): \(name) (kinetype \(a), libass \(b))")
             }
         }
-        XCTAssertEqual(report.count, 17, "every case compared")
+        XCTAssertEqual(report.count, 19, "every case compared")
         print(report.joined(separator: "\n") + "\nworst: \(worst) px")
 
         // \fad(300,400) over one second: the brightest ink at every frame, as a fraction of the
