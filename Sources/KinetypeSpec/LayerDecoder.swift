@@ -75,7 +75,16 @@ struct LayerDecoder {
         let layer = try decode(node, defaultID: defaultID, warnings: &warnings, captions: &captions)
         guard let captions else { return [layer] }
         var maker = try CaptionLayers(canvas: canvas, catalog: catalog)
-        var layers = try maker.layers(layer, captions: captions)
+        var layers: [TextLayer]
+        do {
+            layers = try maker.layers(layer, captions: captions)
+        } catch let error as CaptionLayers.TooManyLayers {
+            throw SpecError(
+                file: captions.file, line: error.line, column: 1,
+                message:
+                    "the captions need \(error.needed) layers (one for each look, and one for each line placed, moved or faded on its own), above the limit of \(SpecLimits.maxLayers) layers; this line is the first past it"
+            )
+        }
         // A layer in another family (an ASS style's) falls back for what that family lacks.
         var uncovered: [Unicode.Scalar] = []
         for index in layers.indices where layers[index].font.family != layer.font.family {

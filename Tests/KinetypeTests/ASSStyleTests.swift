@@ -226,6 +226,23 @@ final class ASSStyleTests: XCTestCase {
         XCTAssertEqual(fonts, ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf"])
     }
 
+    /// A file whose lines would need more layers than a spec may have is refused before any layer
+    /// is made, at the first line past the limit.
+    func testTooManyLayersIsALocatedError() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = SpecLimits.maxLayers + 1
+        let lines = (0..<count).map { "Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,{\\pos(\($0 % 300),10)}x" }
+        let start = Date()
+        XCTAssertThrowsError(try Self.scene(lines.joined(separator: "\n") + "\n", folder: folder)) { error in
+            XCTAssertTrue(
+                "\(error)".contains(
+                    "styled.ass:\(Self.header.split(separator: "\n", omittingEmptySubsequences: false).count + SpecLimits.maxLayers):1: the captions need \(count) layers"
+                ), "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
+    }
+
     /// Spans in the painted frame: their glyphs' colour, a slant in their outline transform, an
     /// underline under them at the font's underline position.
     func testSpansArePaintedPerGlyph() throws {

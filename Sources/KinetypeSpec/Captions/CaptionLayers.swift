@@ -31,7 +31,15 @@ struct CaptionLayers {
         case own(Int)
     }
 
-    mutating func layers(_ base: TextLayer, captions: CaptionsDecoder.Decoded) throws -> [TextLayer] {
+    /// More layers than a spec may have: how many the cues need (counted before any is made).
+    struct TooManyLayers: Error {
+        var needed: Int
+        /// The first cue past the limit, for the message's line.
+        var line: Int
+    }
+
+    /// The layers, at most `limit` (else `TooManyLayers`, before any layer is made).
+    mutating func layers(_ base: TextLayer, captions: CaptionsDecoder.Decoded, limit: Int = SpecLimits.maxLayers) throws -> [TextLayer] {
         let cues = captions.cues
         guard cues.contains(where: { $0.bold || $0.settings != nil || $0.ass != nil || !$0.spans.isEmpty }) else { return [base] }
         var order: [Key] = []
@@ -45,6 +53,9 @@ struct CaptionLayers {
             }
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(cue)
+        }
+        if order.count > limit, let first = groups[order[limit]]?.first {
+            throw TooManyLayers(needed: order.count, line: first.line)
         }
         // Higher ASS layers are drawn above lower ones; the file's order otherwise.
         let sorted = order.enumerated().sorted { a, b in
