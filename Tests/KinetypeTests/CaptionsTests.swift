@@ -41,6 +41,11 @@ final class CaptionsTests: XCTestCase {
 
     static func scene(file: String, contents: String, folder: URL) throws -> Scene {
         try contents.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        return try scene(file: file, folder: folder)
+    }
+
+    /// A layer showing `file`, already in `folder`.
+    static func scene(file: String, folder: URL) throws -> Scene {
         let spec = folder.appendingPathComponent("captions.yaml")
         try """
         canvas: {width: 320, height: 120, background: "#000000"}

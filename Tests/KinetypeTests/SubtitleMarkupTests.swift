@@ -82,7 +82,7 @@ final class SubtitleMarkupTests: XCTestCase {
                 bytes += littleEndian ? pair : pair.reversed()
             }
             try Data(bytes).write(to: folder.appendingPathComponent("talk16.srt"))
-            let scene = try Self.load(file: "talk16.srt", folder: folder)
+            let scene = try CaptionsTests.scene(file: "talk16.srt", folder: folder)
             for time in [0.0, 0.7, 1.5, 2.5] {
                 XCTAssertEqual(scene.layers[0].text.value(at: time), utf8.layers[0].text.value(at: time), "at \(time) s")
                 checked += 1
@@ -93,25 +93,13 @@ final class SubtitleMarkupTests: XCTestCase {
         XCTAssertEqual(checked, 8)
         // An unpaired surrogate is located; an odd length refused.
         try Data([0xFF, 0xFE, 0x31, 0x00, 0x0A, 0x00, 0x00, 0xD8, 0x0A, 0x00]).write(to: folder.appendingPathComponent("talk16.srt"))
-        XCTAssertThrowsError(try Self.load(file: "talk16.srt", folder: folder)) { error in
+        XCTAssertThrowsError(try CaptionsTests.scene(file: "talk16.srt", folder: folder)) { error in
             XCTAssertTrue("\(error)".contains("talk16.srt:2:1: the captions file is UTF-16"), "\(error)")
         }
         try Data([0xFE, 0xFF, 0x00]).write(to: folder.appendingPathComponent("talk16.srt"))
-        XCTAssertThrowsError(try Self.load(file: "talk16.srt", folder: folder)) { error in
+        XCTAssertThrowsError(try CaptionsTests.scene(file: "talk16.srt", folder: folder)) { error in
             XCTAssertTrue("\(error)".contains("odd number of bytes"), "\(error)")
         }
-    }
-
-    static func load(file: String, folder: URL) throws -> Scene {
-        let spec = folder.appendingPathComponent("captions16.yaml")
-        try """
-        canvas: {width: 320, height: 120, background: "#000000"}
-        fps: 25
-        duration: 4.2
-        layers:
-          - {id: c, captions: {file: \(file)}, font: {family: "DejaVu Sans"}, size: 18, position: [160, 60], color: "#FFFFFF"}
-        """.write(to: spec, atomically: true, encoding: .utf8)
-        return try bundledOnlyLoader.load(path: spec.path)
     }
 
     /// WebVTT's cue box (§7.2): the box's left edge and width from position, its anchor, size
