@@ -172,4 +172,38 @@ final class SubtitleMarkupTests: XCTestCase {
         }
         XCTAssertEqual(scene.warnings, [])
     }
+
+    /// ASS override blocks in SRT, as ffmpeg reads them: `{\\anN}` places the cue (the bottom
+    /// row in the layer's own place, the top row mirrored, the middle row mid-frame; the column
+    /// aligns the text), other tags are named once and never shown as text.
+    func testSRTAlignmentTags() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let srt = [
+            "{\\an8}Top", "{\\an5}{\\i1}Middle", "{\\an1}Bottom left", "Plain", "{\\pos(10,10)\\an9}Top right"
+        ].enumerated().map { "\($0 + 1)\n00:00:0\($0).000 --> 00:00:0\($0).900\n\($1)\n" }.joined(separator: "\n")
+        try srt.write(to: folder.appendingPathComponent("placed.srt"), atomically: true, encoding: .utf8)
+        try """
+        canvas: {width: 320, height: 120, background: "#000000"}
+        fps: 25
+        duration: 5
+        layers:
+          - {id: c, captions: {file: placed.srt}, font: {family: "DejaVu Sans"}, size: 18, position: [160, 110], anchor: bottom,
+             box: {width: 300}, align: center}
+        """.write(to: folder.appendingPathComponent("spec.yaml"), atomically: true, encoding: .utf8)
+        let scene = try bundledOnlyLoader.load(path: folder.appendingPathComponent("spec.yaml").path)
+        let expected: [(String, Anchor, Double, ParagraphStyle.Alignment)] = [
+            ("Top", .top, 10, .center), ("Middle", .center, 60, .center), ("Bottom left", .bottom, 110, .left),
+            ("Plain", .bottom, 110, .center), ("Top right", .top, 10, .right)
+        ]
+        XCTAssertEqual(scene.layers.count, expected.count)
+        for (index, (text, anchor, y, alignment)) in expected.enumerated() {
+            let layer = scene.layers[index]
+            XCTAssertEqual(layer.text.value(at: Double(index) + 0.5), text)
+            XCTAssertEqual(layer.anchor, anchor, text)
+            XCTAssertEqual(layer.position.value(at: Double(index) + 0.5), Point2(x: 160, y: y), text)
+            XCTAssertEqual(layer.paragraph.style.alignment, alignment, text)
+        }
+        XCTAssertEqual(scene.warnings, ["layers[0].captions.file: placed.srt: inline markup {\\i}, {\\pos} are not applied"])
+    }
 }

@@ -5,6 +5,7 @@ import KinetypeText
 
 /// An ASS/SSA line's style, placement and fades on its layer, as libass draws them.
 extension CaptionLayers {
+    /// The family an ASS font name names, looked up once; a name none has is kept for one warning.
     mutating func family(_ name: String) -> FontFamily? {
         if let known = families[name] { return known }
         let found = try? catalog.family(named: name)

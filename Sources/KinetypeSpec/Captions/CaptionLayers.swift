@@ -27,7 +27,7 @@ struct CaptionLayers {
 
     /// What groups cues into one layer.
     private enum Key: Hashable {
-        case plain(bold: Bool, settings: WebVTTSettings?)
+        case plain(bold: Bool, settings: WebVTTSettings?, alignment: Int?)
         case ass(ASSEvent.Look)
         case own(Int)
     }
@@ -42,7 +42,9 @@ struct CaptionLayers {
     /// The layers, at most `limit` (else `TooManyLayers`, before any layer is made).
     mutating func layers(_ base: TextLayer, captions: CaptionsDecoder.Decoded, limit: Int = SpecLimits.maxLayers) throws -> [TextLayer] {
         let cues = captions.cues
-        guard cues.contains(where: { $0.bold || $0.settings != nil || $0.ass != nil || !$0.spans.isEmpty }) else { return [base] }
+        guard cues.contains(where: { $0.bold || $0.settings != nil || $0.ass != nil || !$0.spans.isEmpty || $0.alignment != nil }) else {
+            return [base]
+        }
         var order: [Key] = []
         var groups: [Key: [SubtitleCue]] = [:]
         for (index, cue) in cues.enumerated() {
@@ -50,7 +52,7 @@ struct CaptionLayers {
             if let event = cue.ass ?? captions.script.map({ Self.defaultEvent($0) }) {
                 key = event.isOwnLayer ? .own(index) : .ass(event.look)
             } else {
-                key = .plain(bold: cue.bold, settings: cue.settings)
+                key = .plain(bold: cue.bold, settings: cue.settings, alignment: cue.alignment)
             }
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(cue)
@@ -83,6 +85,8 @@ struct CaptionLayers {
                 try apply(group[0].ass ?? Self.defaultEvent(script), cue: group[0], script: script, to: &layer)
             } else if let settings = group[0].settings {
                 apply(settings, to: &layer)
+            } else if let alignment = group[0].alignment {
+                apply(alignment: alignment, to: &layer)
             }
             layers.append(layer)
         }

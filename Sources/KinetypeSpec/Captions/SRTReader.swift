@@ -35,11 +35,12 @@ enum SRTReader {
                 body.append(lines[index])
                 index += 1
             }
-            let read = SubtitleMarkup.read(body.joined(separator: "\n"))
+            let read = SubtitleMarkup.read(body.joined(separator: "\n"), assBlocks: true)
             tags.formUnion(read.unapplied)
             var cue = SubtitleCue(start: start, end: end, text: read.text, line: timingLine)
             cue.spans = read.spans
             cue.bold = read.bold
+            cue.alignment = read.alignment
             cues.append(cue)
         }
         return (cues, tags)

@@ -15,6 +15,8 @@ struct SubtitleCue: Equatable {
     var spans: [TextSpans.Span] = []
     /// The whole cue is bold (`<b>` around all of it).
     var bold = false
+    /// An SRT cue's `{\anN}` (numpad 1–9); nil: none.
+    var alignment: Int?
     /// WebVTT cue settings (`line`, `position`, `align`, `size`); nil: none.
     var settings: WebVTTSettings?
     /// An ASS/SSA dialogue line's style, placement and fades.

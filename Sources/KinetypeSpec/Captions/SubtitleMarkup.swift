@@ -5,7 +5,8 @@ import KinetypeScene
 /// The inline markup of SRT and WebVTT cue text, as browsers and players apply it: `<i>` slants,
 /// `<u>` underlines, `<font color="…">` and WebVTT's colour classes (`<c.yellow>`) colour their
 /// part; `<b>` makes its part bold (around the whole cue, the cue's layer). Voice (`<v Name>`), language, ruby, other
-/// classes and word timestamps (`<00:00:01.500>`) carry no style and leave the text plain. The
+/// classes and word timestamps (`<00:00:01.500>`) carry no style and leave the text plain. In SRT,
+/// ASS override blocks are read as ffmpeg reads them (`{\an8}` places the cue). The
 /// text keeps HTML's entities decoded; offsets are UTF-8, as a glyph's cluster is.
 enum SubtitleMarkup {
     struct Read {
@@ -15,6 +16,8 @@ enum SubtitleMarkup {
         var bold: Bool
         /// Markup read but not applied, for one warning (`<font face>`, unknown tags…).
         var unapplied: Set<String>
+        /// An ASS `{\anN}` in an SRT cue (numpad 1–9), as ffmpeg's SRT reader passes it to libass.
+        var alignment: Int?
     }
 
     private struct State: Equatable {
@@ -30,7 +33,10 @@ enum SubtitleMarkup {
         ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", "\u{00A0}"), ("&lrm;", "\u{200E}"), ("&rlm;", "\u{200F}"), ("&amp;", "&")
     ]
 
-    static func read(_ text: String) -> Read {
+    /// `assBlocks`: ASS override blocks (`{\an8}`) are markup too (SRT, as ffmpeg reads it):
+    /// `\anN` places the cue, other tags are named.
+    static func read(_ text: String, assBlocks: Bool = false) -> Read {
+        var alignment: Int?
         var output = ""
         var unapplied = Set<String>()
         var stack: [(name: String, state: State)] = []
@@ -47,6 +53,20 @@ enum SubtitleMarkup {
         }
         while index < text.endIndex {
             let character = text[index]
+            if assBlocks, character == "{", text[text.index(after: index)...].first == "\\",
+                let close = text[index...].firstIndex(of: "}")
+            {
+                for token in text[text.index(after: index)..<close].split(separator: "\\") {
+                    let name = token.prefix { $0.isLetter }
+                    if name == "an", let value = Int(token.dropFirst(2)), (1...9).contains(value) {
+                        alignment = alignment ?? value
+                    } else if !name.isEmpty {
+                        unapplied.insert("{\\\(name)}")
+                    }
+                }
+                index = text.index(after: close)
+                continue
+            }
             if character == "<", let close = text[index...].firstIndex(of: ">") {
                 let inside = text[text.index(after: index)..<close]
                 index = text.index(after: close)
@@ -108,7 +128,7 @@ enum SubtitleMarkup {
                     weight: weight))
         }
         let bold = boldCharacters > 0 && otherCharacters == 0
-        return Read(text: output, spans: spans, bold: bold, unapplied: unapplied)
+        return Read(text: output, spans: spans, bold: bold, unapplied: unapplied, alignment: alignment)
     }
 
     /// `name="value"`, `name='value'` or `name=value` in a tag's attributes.

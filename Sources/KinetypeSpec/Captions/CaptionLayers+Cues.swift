@@ -3,7 +3,7 @@ import KinetypeMotion
 import KinetypeScene
 import KinetypeText
 
-/// A WebVTT cue's settings on its layer, as a browser places the cue box.
+/// A WebVTT cue's settings on its layer, as a browser places the cue box, and an SRT cue's `{\anN}`.
 extension CaptionLayers {
     /// A WebVTT cue's box: its left edge and width from `position`, `size` and `align`, its text
     /// aligned by `align`, and its line (when set) from the top (0, 1, … or a percentage) or the
@@ -35,5 +35,30 @@ extension CaptionLayers {
         }
         layer.anchor = [Anchor.topLeft, .left, .bottomLeft][row]
         layer.position = .constant(Point2(x: box.left / 100 * canvas.width, y: y))
+    }
+
+    /// An SRT cue's `{\anN}`: the layer's own place is the bottom row's; the top row's is that
+    /// place mirrored (as far from the top as the layer is from the bottom, its anchor's top and
+    /// bottom swapped), the middle row's the frame's middle; the column aligns the text left,
+    /// centred or right in the layer's box.
+    func apply(alignment: Int, to layer: inout TextLayer) {
+        let column = (alignment - 1) % 3, row = (alignment - 1) / 3
+        layer.paragraph.style.alignment = [.left, .center, .right][column]
+        guard row > 0 else { return }
+        let at = layer.position.value(at: layer.inPoint ?? 0)
+        let horizontal =
+            [Anchor.topLeft, .left, .bottomLeft, .baselineLeft].contains(layer.anchor)
+            ? 0 : [Anchor.topRight, .right, .bottomRight, .baselineRight].contains(layer.anchor) ? 2 : 1
+        let vertical: Int  // 0 top, 1 middle, 2 bottom
+        if row == 1 {
+            vertical = 1
+            layer.position = .constant(Point2(x: at.x, y: canvas.height / 2))
+        } else {
+            let own = [Anchor.topLeft, .top, .topRight].contains(layer.anchor) ? 0 : [.left, .center, .right].contains(layer.anchor) ? 1 : 2
+            vertical = 2 - own
+            layer.position = .constant(Point2(x: at.x, y: canvas.height - at.y))
+        }
+        layer.anchor =
+            [[Anchor.topLeft, .top, .topRight], [.left, .center, .right], [.bottomLeft, .bottom, .bottomRight]][vertical][horizontal]
     }
 }
