@@ -170,7 +170,10 @@ package struct Painter: Sendable {
         items += highlight?.boxes(layer, clip: placed.clip) ?? []
         let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
         let style = StylePainter.style(layer, gradient: painted.gradient)
-        if layer.opacity > 0, paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer) {
+        if layer.opacity > 0,
+            paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer)
+                || layer.spans.contains(where: { $0.color != nil })
+        {
             let lines = placed.lines.indices.compactMap { index in
                 visibleGlyphs(
                     of: placed.lines[index], size: placed.size, paint: paint, style: style, layer: layer,
@@ -180,6 +183,7 @@ package struct Painter: Sendable {
                 items.append(.glyphs(GlyphItem(layer: layer.id, size: placed.size, clip: placed.clip, lines: lines, style: style)))
             }
         }
+        items += SpanPainter.underlines(layer, layout: placed, clip: placed.clip)
         items += decorations.front
         return items
     }
@@ -214,10 +218,13 @@ package struct Painter: Sendable {
             let run = line.runs[runIndex]
             let glyphs = run.glyphs.indices.compactMap { index -> GlyphItem.Glyph? in
                 let glyph = run.glyphs[index]
+                // Marked-up parts of subtitles: their own colour, slanted (`TextSpans`).
+                let span = layer.spans.isEmpty ? nil : SpanPainter.span(of: glyph.cluster, in: layer.spans)
+                let slant = span?.italic == true ? SpanPainter.oblique : nil
                 // Word-timed captions: the spoken word in its highlight, words to come hidden.
-                var base = layer.color
+                var base = span?.color ?? layer.color
                 if let spoken = layer.spokenWords {
-                    guard let color = spoken.color(cluster: glyph.cluster, base: layer.color) else { return nil }
+                    guard let color = spoken.color(cluster: glyph.cluster, base: base) else { return nil }
                     base = color
                 }
                 // The spoken word scaled about its centre (`highlight.scale`).
@@ -228,16 +235,19 @@ package struct Painter: Sendable {
                         glyph.y < bottom + glyphReach
                     else { return nil }
                     let glyphPaint =
-                        layer.spokenWords == nil ? paint : Paint(color: RGBA(r: base.r, g: base.g, b: base.b, a: base.a * layer.opacity))
+                        base == layer.color ? paint : Paint(color: RGBA(r: base.r, g: base.g, b: base.b, a: base.a * layer.opacity))
                     if let emphasis {
                         let scaled = HighlightPainter.scaled(
                             x: glyph.x, y: glyph.y, transform: nil, laidOut: (glyph.x, glyph.y), by: emphasis.scale, about: emphasis.centre)
-                        return GlyphItem.Glyph(id: glyph.glyphID, x: scaled.x, y: scaled.y, paint: glyphPaint, transform: scaled.transform)
+                        return GlyphItem.Glyph(
+                            id: glyph.glyphID, x: scaled.x, y: scaled.y, paint: glyphPaint,
+                            transform: slant.map { scaled.transform.after($0) } ?? scaled.transform)
                     }
+                    if let slant { return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: glyphPaint, transform: slant) }
                     return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: glyphPaint)
                 }
                 var values = moved.values
-                if layer.spokenWords != nil, base != layer.color { values.color = base }
+                if base != layer.color { values.color = base }
                 let glyphPaint = Paint(
                     color: RGBA(
                         r: values.color.r, g: values.color.g, b: values.color.b,
@@ -246,16 +256,17 @@ package struct Painter: Sendable {
                 guard values.opacity > 0, glyphPaint.color.a > 0 || !style.isPlain, values.scale > 0,
                     moved.x > left - glyphReach, moved.x < right + glyphReach, moved.y > top - glyphReach, moved.y < bottom + glyphReach
                 else { return nil }
+                let transform = slant.map { (moved.transform ?? .identity).after($0) } ?? moved.transform
                 if let emphasis {
                     let scaled = HighlightPainter.scaled(
                         x: moved.x, y: moved.y, transform: moved.transform, laidOut: (glyph.x, glyph.y), by: emphasis.scale,
                         about: emphasis.centre)
                     return GlyphItem.Glyph(
-                        id: glyph.glyphID, x: scaled.x, y: scaled.y, paint: glyphPaint, transform: scaled.transform, opacity: values.opacity
-                    )
+                        id: glyph.glyphID, x: scaled.x, y: scaled.y, paint: glyphPaint,
+                        transform: slant.map { scaled.transform.after($0) } ?? scaled.transform, opacity: values.opacity)
                 }
                 return GlyphItem.Glyph(
-                    id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: moved.transform,
+                    id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: transform,
                     opacity: values.opacity)
             }
             return glyphs.isEmpty

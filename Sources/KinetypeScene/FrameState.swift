@@ -37,6 +37,8 @@ public struct LayerState: Sendable, Equatable {
 
     /// The words of word-timed captions at this frame (nil: no word timings).
     public var spokenWords: SpokenWordsState?
+    /// The marked-up parts of the text shown (``TextSpans``).
+    public var spans: [TextSpans.Span] = []
     /// False outside the layer's in and out points: then nothing else here was evaluated.
     public var isShown = true
 

@@ -50,6 +50,8 @@ public struct TextLayer: Sendable {
     public var captionsFile: String? = nil
     /// Word timings of word-timed captions: the spoken word highlighted, words revealed.
     public var spokenWords: SpokenWords? = nil
+    /// Parts of the text in another colour, slanted or underlined (subtitle markup).
+    public var spans: TextSpans? = nil
     /// This layer's motion blur, instead of the scene's (`shutterAngle: 0` leaves it sharp).
     public var motionBlur: MotionBlur? = nil
     /// Seconds from the scene's start at which the layer appears (nil: from the start); before
@@ -240,11 +242,20 @@ public struct TextLayer: Sendable {
             return evaluated
         }
         state.spokenWords = spokenWords?.state(at: t)
+        state.spans = spans?.state(at: t) ?? []
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.opacity = min(max(state.opacity, 0), 1)
         state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }
         let selection = font.family.select(weight: state.fontWeight, variations: state.fontVariations)
         state.fonts = FontChain(primary: selection.path, variations: selection.variations, fallbacks: font.fallbacks)
+        // Parts of a subtitle in another weight: the family's face for it, over their ranges.
+        let weighted = Dictionary(grouping: state.spans.filter { $0.weight != nil }, by: { $0.weight! })
+        for (weight, parts) in weighted.sorted(by: { $0.key < $1.key }) {
+            let part = font.family.select(weight: weight, variations: state.fontVariations)
+            guard part.path != selection.path || part.variations != selection.variations else { continue }
+            state.fonts.ranges.append(
+                FontChain.RangeFont(member: FontChain.Member(path: part.path, variations: part.variations), ranges: parts.map(\.range)))
+        }
         if fit != nil, state.style.maxLines == nil {
             // Shrink-to-fit keeps the text's own lines and shrinks rather than wrapping more.
             state.style.maxLines = max(1, state.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count)

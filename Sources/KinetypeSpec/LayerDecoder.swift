@@ -14,6 +14,8 @@ struct LayerDecoder {
     let planner: FallbackPlanner
     /// The spec's duration, for warnings about keyframes after it.
     let duration: Double
+    /// The canvas, on which subtitle files place their cues.
+    var canvas: (width: Double, height: Double) = (0, 0)
 
     static let fields = [
         "id", "text", "font", "size", "position", "anchor", "color", "opacity",
@@ -62,6 +64,57 @@ struct LayerDecoder {
     }
 
     func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
+        var captions: CaptionsDecoder.Decoded?
+        return try decode(node, defaultID: defaultID, warnings: &warnings, rowItem: rowItem, captions: &captions)
+    }
+
+    /// A layer as `decode` reads it, or, for a captions layer, the layers it becomes
+    /// (`CaptionLayers`: subtitle files' styles, placement and markup applied).
+    func decodeLayers(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> [TextLayer] {
+        var captions: CaptionsDecoder.Decoded?
+        let layer = try decode(node, defaultID: defaultID, warnings: &warnings, captions: &captions)
+        guard let captions else { return [layer] }
+        var maker = try CaptionLayers(canvas: canvas, catalog: catalog)
+        var layers: [TextLayer]
+        do {
+            layers = try maker.layers(layer, captions: captions)
+        } catch let error as CaptionLayers.TooManyLayers {
+            throw SpecError(
+                file: captions.file, line: error.line, column: 1,
+                message:
+                    "the captions need \(error.needed) layers (one for each look, and one for each line placed, moved or faded on its own), above the limit of \(SpecLimits.maxLayers) layers; this line is the first past it"
+            )
+        }
+        // A layer in another family (an ASS style's) falls back for what that family lacks.
+        var uncovered: [Unicode.Scalar] = []
+        for index in layers.indices where layers[index].font.family != layer.font.family {
+            let primary = layers[index].font.family.select(weight: nil).path
+            let plan = try planner.plan(fonts: [primary] + fallbackFiles, texts: layers[index].text.allValues)
+            layers[index].font.fallbacks = fallbackFiles + plan.files
+            uncovered += plan.uncovered.filter { !uncovered.contains($0) }
+        }
+        if !uncovered.isEmpty {
+            let names = uncovered.prefix(8).map { "U+\(String(format: "%04X", $0.value)) \(SpecError.quoted(String($0)))" }
+            warnings.append(
+                "\(try node.mapping(allowed: nil).required("captions").path): no font covers \(names.joined(separator: ", "))\(uncovered.count > 8 ? " and \(uncovered.count - 8) more" : ""); drawn as the missing-glyph box"
+            )
+        }
+        if !maker.missingFonts.isEmpty {
+            let file = try node.mapping(allowed: nil).required("captions").mapping(allowed: nil).required("file")
+            let names = maker.missingFonts.map { SpecError.quoted($0) }.joined(separator: ", ")
+            warnings.append(
+                "\(file.path): \(URL(fileURLWithPath: captions.file).lastPathComponent) names "
+                    + (maker.missingFonts.count == 1 ? "font \(names), which is" : "fonts \(names), which are")
+                    + " not bundled or installed; shown in the layer's font (\(layer.font.family.name))"
+            )
+        }
+        return layers
+    }
+
+    private func decode(
+        _ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false,
+        captions captured: inout CaptionsDecoder.Decoded?
+    ) throws -> TextLayer {
         if !rowItem, node.isMapping, let typeNode = try node.mapping(allowed: nil).optional("type") {
             let type = try typeNode.string()
             guard Self.layerTypes.contains(type) else {
@@ -95,6 +148,7 @@ struct LayerDecoder {
             layer.text = decoded.text
             layer.captionsFile = decoded.file
             layer.spokenWords = decoded.spokenWords
+            captured = decoded
         }
         // Every animatable property, as TextLayer declares it.
         for property in TextLayer.properties where captions == nil || property.path != "text" {

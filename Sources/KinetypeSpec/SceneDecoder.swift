@@ -39,9 +39,10 @@ struct SceneDecoder {
                 }
             }
         }
-        let layerDecoder = LayerDecoder(
+        var layerDecoder = LayerDecoder(
             catalog: catalog, specDirectory: specDirectory, fallbackFiles: fallbackFiles,
             planner: try FallbackPlanner(catalog: catalog), duration: duration)
+        layerDecoder.canvas = (Double(canvas.width), Double(canvas.height))
         let layersNode = try fields.required("layers")
         let layerList = try layersNode.sequence()
         // Counted before any layer is decoded: a million layers would take gigabytes to check.
@@ -114,7 +115,7 @@ struct SceneDecoder {
             var decoded =
                 names.contains("row")
                 ? try RowDecoder(layers: decoder).decode(node, index: index, warnings: &list.warnings)
-                : [try decoder.decode(node, defaultID: "layer\(index)", warnings: &list.warnings)]
+                : try decoder.decodeLayers(node, defaultID: "layer\(index)", warnings: &list.warnings)
             guard list.layers.count + decoded.count <= SpecLimits.maxLayers else {
                 throw node.error("the spec's layers and row items add up to more than the limit of \(SpecLimits.maxLayers) layers")
             }

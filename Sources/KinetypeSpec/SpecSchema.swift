@@ -280,6 +280,10 @@ public enum SpecSchema {
                             ["type": "string", "pattern": "\\.([Ss][Rr][Tt]|[Vv][Tt][Tt]|[Aa][Ss][Ss]|[Ss][Ss][Aa]|[Jj][Ss][Oo][Nn])$"],
                             "A .srt, .vtt, .ass, .ssa or word-timed .json file, relative to the spec."
                         ),
+                        "style": (
+                            withDefault(enumeration(CaptionsDecoder.Style.self), "file"),
+                            "file: the file's ASS styles and tags, WebVTT cue settings and inline markup apply over the layer's fields; layer: the layer's alone."
+                        ),
                         "highlight": (
                             ["if": ["type": "string"], "then": ref("color"), "else": highlight()],
                             "The word being spoken (word-timed JSON, ASS karaoke): a colour, or {color, scale, background, duration}."

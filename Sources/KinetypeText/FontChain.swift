@@ -10,6 +10,19 @@ public struct FontChain: Sendable, Hashable {
         }
     }
     public var members: [Member]
+    /// Fonts for parts of the text (a bold word of a subtitle): each grapheme in one of a
+    /// member's ranges (UTF-8 offsets in the laid-out text) is drawn in it when it has the
+    /// grapheme's glyphs. The line's metrics stay the first member's.
+    public var ranges: [RangeFont] = []
+
+    public struct RangeFont: Sendable, Hashable {
+        public var member: Member
+        public var ranges: [Range<Int>]
+        public init(member: Member, ranges: [Range<Int>]) {
+            self.member = member
+            self.ranges = ranges
+        }
+    }
 
     public init(_ members: [Member]) { self.members = members }
     public init(primary: String, variations: FontVariations = .none, fallbacks: [String] = []) {
@@ -19,12 +32,29 @@ public struct FontChain: Sendable, Hashable {
 
 /// A `FontChain` opened in one thread's library.
 struct OpenFontChain {
+    /// The chain's members, then its range fonts' (indices from `baseCount` on).
     let members: [FontChain.Member]
     let faces: [FontFace]
+    /// How many of `members` are the chain's own: fallback picks only among them.
+    let baseCount: Int
+    /// Each range font's ranges, in the laid-out text.
+    let ranges: [[Range<Int>]]
 
     init(_ chain: FontChain, library: FontLibrary) throws {
-        members = chain.members
-        faces = try chain.members.map { try library.face(path: $0.path) }
+        members = chain.members + chain.ranges.map(\.member)
+        faces = try members.map { try library.face(path: $0.path) }
+        baseCount = chain.members.count
+        ranges = chain.ranges.map(\.ranges)
+    }
+
+    /// The font for a grapheme at `offset` in the laid-out text: a range font holding it that has
+    /// its glyphs, else `font(for:preferred:)`'s.
+    func font(for scalars: ArraySlice<Unicode.Scalar>, at offset: Int, preferred: Int?) -> Int {
+        if !ranges.isEmpty, let index = ranges.lastIndex(where: { $0.contains { $0.contains(offset) } }) {
+            let needed = scalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !Self.isControl($0) }
+            if needed.allSatisfy(faces[baseCount + index].hasGlyph) { return baseCount + index }
+        }
+        return font(for: scalars, preferred: preferred.flatMap { $0 < baseCount ? $0 : nil })
     }
 
     /// The font for a grapheme cluster: for spaces and punctuation, `preferred` (the run's font, so
@@ -35,7 +65,8 @@ struct OpenFontChain {
         let needed = scalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !Self.isControl($0) }
         if needed.isEmpty { return preferred ?? 0 }
         // An emoji in emoji presentation is drawn in colour when a colour font of the chain has it.
-        if Self.isEmoji(scalars), let colour = faces.indices.first(where: { faces[$0].isColor && needed.allSatisfy(faces[$0].hasGlyph) }) {
+        if Self.isEmoji(scalars), let colour = (0..<baseCount).first(where: { faces[$0].isColor && needed.allSatisfy(faces[$0].hasGlyph) })
+        {
             return colour
         }
         // Spaces and punctuation stay in their neighbours' font, unless that is a colour emoji font
@@ -46,11 +77,11 @@ struct OpenFontChain {
             return preferred
         }
         if needed.allSatisfy(Self.isNeutral),
-            let text = faces.indices.first(where: { !faces[$0].isColor && needed.allSatisfy(faces[$0].hasGlyph) })
+            let text = (0..<baseCount).first(where: { !faces[$0].isColor && needed.allSatisfy(faces[$0].hasGlyph) })
         {
             return text
         }
-        return faces.indices.first { index in needed.allSatisfy(faces[index].hasGlyph) } ?? 0
+        return (0..<baseCount).first { index in needed.allSatisfy(faces[index].hasGlyph) } ?? 0
     }
 
     /// A cluster shown as an emoji: a character with emoji presentation, or one asking for it (U+FE0F).

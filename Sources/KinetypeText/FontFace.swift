@@ -15,6 +15,10 @@ public final class FontFace {
     /// OS/2 usWeightClass (400 regular, 700 bold), or 400 when the font has no OS/2 table.
     public let weightClass: Int
     public let unitsPerEm: Double
+    /// OS/2 usWinAscent and usWinDescent in font units (nil: no OS/2 table, or both 0): the line
+    /// ASS renderers (libass, VSFilter) use, whose height they make a subtitle's font size.
+    public let windowsMetrics: (ascent: Double, descent: Double)?
+    public var windowsHeight: Double? { windowsMetrics.map { $0.ascent + $0.descent } }
     public let axes: [VariationAxis]
     /// A colour bitmap font (Noto Color Emoji): glyphs are BGRA strikes at fixed sizes, scaled to
     /// the frame's size when drawn, not outlines.
@@ -67,8 +71,11 @@ public final class FontFace {
         unitsPerEm = Double(face.pointee.units_per_EM)
         if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self) {
             weightClass = Int(os2.pointee.usWeightClass)
+            let ascent = Double(os2.pointee.usWinAscent), descent = Double(os2.pointee.usWinDescent)
+            windowsMetrics = ascent + descent > 0 ? (ascent, descent) : nil
         } else {
             weightClass = 400
+            windowsMetrics = nil
         }
         axes = FontFace.readAxes(library: freeType.library, face: face)
     }

@@ -6,11 +6,11 @@ struct ParagraphAnalysis {
     let runs: [TextRun]
     let breakOpportunities: Set<Int>
 
-    init(_ string: String, chain: OpenFontChain, language: String?) throws {
+    init(_ string: String, chain: OpenFontChain, language: String?, offset: Int = 0) throws {
         text = UnicodeText(string)
         let levels = BidiLevels(text)
         isRightToLeft = levels.paragraphIsRightToLeft
-        runs = Itemizer.runs(of: text, levels: levels, fonts: chain)
+        runs = Itemizer.runs(of: text, levels: levels, fonts: chain, offset: offset)
         breakOpportunities = Set(try LineBreakOpportunities.offsets(in: text, language: language))
     }
 }
@@ -21,14 +21,19 @@ final class ParagraphAnalysisCache {
         var text: String
         var fonts: [String]
         var language: String?
+        /// With range fonts: where the paragraph starts, and the ranges (0 and none without).
+        var offset: Int
+        var ranges: [[Range<Int>]]
     }
     private var entries: [Key: ParagraphAnalysis] = [:]
     private let capacity = 256
 
-    func analysis(of text: String, chain: OpenFontChain, language: String?) throws -> ParagraphAnalysis {
-        let key = Key(text: text, fonts: chain.members.map(\.path), language: language)
+    func analysis(of text: String, chain: OpenFontChain, language: String?, offset: Int = 0) throws -> ParagraphAnalysis {
+        let key = Key(
+            text: text, fonts: chain.members.map(\.path), language: language, offset: chain.ranges.isEmpty ? 0 : offset,
+            ranges: chain.ranges)
         if let cached = entries[key] { return cached }
-        let analysis = try ParagraphAnalysis(text, chain: chain, language: language)
+        let analysis = try ParagraphAnalysis(text, chain: chain, language: language, offset: offset)
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
         entries[key] = analysis
         return analysis

@@ -132,7 +132,7 @@ final class ShapedParagraph {
         _ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, shaping: ShapingOptions,
         cache: ParagraphAnalysisCache
     ) throws {
-        let analysis = try cache.analysis(of: string, chain: chain, language: shaping.language)
+        let analysis = try cache.analysis(of: string, chain: chain, language: shaping.language, offset: byteOffset)
         text = analysis.text
         self.byteOffset = byteOffset
         self.chain = chain

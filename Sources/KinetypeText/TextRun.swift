@@ -9,12 +9,13 @@ struct TextRun {
 
 /// Splits a paragraph into runs by bidi level, script and font, grapheme by grapheme.
 enum Itemizer {
-    static func runs(of text: UnicodeText, levels: BidiLevels, fonts: OpenFontChain) -> [TextRun] {
+    /// `offset`: where the paragraph starts in the laid-out text (for the chain's range fonts).
+    static func runs(of text: UnicodeText, levels: BidiLevels, fonts: OpenFontChain, offset: Int = 0) -> [TextRun] {
         let scripts = ScriptResolver.scripts(of: text, levels: levels.levels)
         var runs: [TextRun] = []
         for (start, end) in zip(text.graphemeStarts, text.graphemeStarts.dropFirst()) {
             let scalar = text.scalarIndex(atByte: start)
-            let font = fonts.font(for: text.scalars(inBytes: start..<end), preferred: runs.last?.font)
+            let font = fonts.font(for: text.scalars(inBytes: start..<end), at: offset + start, preferred: runs.last?.font)
             let level = levels.levels[scalar], script = scripts[scalar]
             if var last = runs.last, last.level == level, last.script == script, last.font == font {
                 last.bytes = last.bytes.lowerBound..<end

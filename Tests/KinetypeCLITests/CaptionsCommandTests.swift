@@ -30,4 +30,38 @@ extension CommandLineTests {
         XCTAssertEqual(stale.status, 1, stale.stdout)
         XCTAssertTrue(stale.stderr.contains("another version of the spec"), stale.stderr)
     }
+
+    /// `validate` prints what a captions file has that is not applied once (the warning itself is
+    /// `ASSCaptionsTests.testWhatIsNotAppliedIsWarnedOnce`'s).
+    func testValidatePrintsWhatIsNotAppliedOnce() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ass = """
+            [Script Info]
+            ScriptType: v4.00+
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Default,DejaVu Sans,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:00.50,0:00:01.00,Default,,0,0,0,,{\\blur1}Soft
+            Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\blur2}Softer
+
+            """
+        try ass.write(to: folder.appendingPathComponent("soft.ass"), atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("captions.yaml")
+        try """
+        canvas: {width: 320, height: 120, background: "#000000"}
+        fps: 25
+        duration: 2
+        layers:
+          - {id: c, captions: {file: soft.ass}, font: {family: "DejaVu Sans"}, size: 18, position: [160, 60], color: "#FFFFFF"}
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let result = try runKinetype(["validate", spec.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let output = result.stdout + result.stderr
+        XCTAssertEqual(output.components(separatedBy: "override tags \\blur").count, 2, output)
+    }
 }

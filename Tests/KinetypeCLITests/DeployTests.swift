@@ -138,7 +138,7 @@ final class DeployTests: XCTestCase {
         ]
         let kept = [
             "Package.swift", "Sources/kinetype/Render.swift", "Sources/CSchedShims/sched_shim.c", "scripts/setup", "fonts/DejaVuSans.ttf",
-            "examples/crisp-size.yaml", "Tests/KinetypeTests/DeployTests.swift", "Fuzz/corpus/spec/seed.yaml", "deploy/Dockerfile",
+            "examples/crisp-size.yaml", "Tests/KinetypeCLITests/DeployTests.swift", "Fuzz/corpus/spec/seed.yaml", "deploy/Dockerfile",
             "docs/kinetype-spec.schema.json", "Tests/fontconfig/fonts.conf"
         ]
         var checked = 0

@@ -56,6 +56,10 @@ final class GoldenTests: XCTestCase {
     func testSocialCaptions() throws { try render("social-captions", extraFrames: { _ in [81, 140] }) }
     /// "lit" with the second line waiting below, the second line's "won".
     func testKaraoke() throws { try render("karaoke", extraFrames: { _ in [30, 60, 125] }) }
+    /// An ASS file's own styling (examples/captions/styled.ass): styles, \\pos and \\an, a coloured,
+    /// a slanted and an underlined word, the opaque box, the moving line mid-way (frame 30, 75),
+    /// and the fading line half faded in (frame 65).
+    func testStyledCaptions() throws { try render("styled-captions", extraFrames: { _ in [30, 65, 75] }) }
     /// The title mid-whoosh under a 180° shutter (16 sub-frames) and the fading tag, blurred.
     func testMotionBlur() throws { try render("motion-blur", extraFrames: { _ in [4, 8, 14] }) }
     /// Shape layers on a transparent 1920×1080: the accent bar growing on its spring and the box

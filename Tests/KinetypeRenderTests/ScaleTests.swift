@@ -197,7 +197,7 @@ final class ScaleTests: XCTestCase {
             "TextLayer.inPoint", "TextLayer.outPoint", "TextLayer.motionBlur", "Scene.motionBlur", "TextLayer.captionsFile",
             "TextLayer.mask", "TextLayer.shape", "TextLayer.matte", "TextLayer.image", "TextLayer.transform", "TextLayer.trim",
             "TextLayer.path", "TextLayer.groups",
-            "TextLayer.spokenWords",
+            "TextLayer.spokenWords", "TextLayer.spans",
             "FontSpec.source", "FontSpec.family", "FontSpec.weight", "FontSpec.variations", "FontSpec.features", "FontSpec.fallbacks",
             "ParagraphSpec.style", "ParagraphStyle.alignment", "ParagraphStyle.lineHeight", "ParagraphStyle.maxLines",
             "ParagraphStyle.truncation", "ParagraphStyle.language", "ParagraphStyle.features",

@@ -66,7 +66,10 @@ final class ASSCaptionsTests: XCTestCase {
         XCTAssertEqual(ass.layers[0].text.value(at: 2.2), "Third & red")
         XCTAssertEqual(ass.layers[0].text.value(at: 1.04), "Second cue\nwith two lines")
         XCTAssertEqual(
-            ass.warnings, ["layers[0].captions.file: talk.ass: override tags \\b, \\c are not applied; the text is shown plain"])
+            ass.warnings,
+            [
+                "layers[0].captions.file: talk.ass names font \"Arial\", which is not bundled or installed; shown in the layer's font (DejaVu Sans)"
+            ])
         // The same file as SSA (v4.00, [V4 Styles], the Marked column) reads the same.
         let ssa = Self.talk.replacingOccurrences(of: "v4.00+", with: "v4.00").replacingOccurrences(of: "[V4+ Styles]", with: "[V4 Styles]")
             .replacingOccurrences(of: "Format: Layer,", with: "Format: Marked,").replacingOccurrences(
@@ -189,6 +192,49 @@ final class ASSCaptionsTests: XCTestCase {
         let decimals = try ASSText.parse("{\\k4}a{\\k3}b", start: 104, wrapStyle: 0, line: 1).words
         XCTAssertEqual(decimals.map(\.start), [1.04, 1.08])
         XCTAssertEqual(decimals.map(\.end), [1.08, 1.11])
+    }
+
+    /// Everything not applied is named in one warning: the style columns a used style sets away
+    /// from the default, the event columns set, the override tags, karaoke sweeps, drawings.
+    func testWhatIsNotAppliedIsWarnedOnce() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file =
+            Self.header.replacingOccurrences(
+                of: "Encoding\nStyle: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1",
+                with: """
+                    Encoding
+                    Style: Default,Arial,20,&HFFFFFF&,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,0
+                    Style: Sign,DejaVu Serif,48,&H0000FFFF,&H000000FF,&H00000000,&H80000000,-1,0,0,0,100,100,0,0,3,2,2,8,10,10,10,1
+                    Style: Unused,Comic Sans,99,&H0000FFFF,&H000000FF,&H00000000,&H80000000,0,1,1,1,50,50,5,5,1,0,0,5,0,0,0,1
+                    """)
+                + """
+                Dialogue: 0,0:00:00.50,0:00:01.00,Default,,0,0,0,,{\\pos(160,60)\\an8\\fad(100,100)}Hello
+                Dialogue: 1,0:00:00.50,0:00:01.00,Sign,,0,0,25,Banner;10,{\\move(0,0,100,100)\\c&HFF&\\1c&HFF&\\3c&H0&\\fs30\\fnArial\\b1\\i1}Sign
+                Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\bord2\\shad3\\blur1\\alpha&H80&\\kf20}Swept {\\p1}m 0 0 l 1 1{\\p0}
+                Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,{\\pos(1,1)\\bord2}again{\\kf10}, once
+                Comment: 0,0:00:02.00,0:00:03.00,Unused,,9,9,9,Scroll up,{\\frz30}never warned
+
+                """
+        let scene = try CaptionsTests.scene(file: "styled.ass", contents: file, folder: folder)
+        XCTAssertEqual(scene.warnings.count, 2, "\(scene.warnings)")
+        XCTAssertEqual(
+            scene.warnings.first,
+            "layers[0].captions.file: styled.ass: event columns Effect and override tags \\blur"
+                + " and karaoke sweeps \\kf (timed as \\k) and drawings (\\p, left out of the text) are not applied"
+        )
+        XCTAssertEqual(
+            scene.warnings.last,
+            "layers[0].captions.file: styled.ass names font \"Arial\", which is not bundled or installed; shown in the layer's font (DejaVu Sans)"
+        )
+        // Lines placed, moved or faded on their own are layers of their own; higher ASS layers above.
+        XCTAssertEqual(scene.layers.map(\.id), ["c", "c-2", "c-3", "c-4"])
+        XCTAssertEqual(scene.layers.map { $0.text.value(at: 0.7) }.filter { !$0.isEmpty }, ["Hello", "Sign"])
+        XCTAssertEqual(scene.layers.map { $0.text.value(at: 1.5) }.filter { !$0.isEmpty }, ["Swept"])
+        // A file may name any number of tags: a warning names 20 and counts the rest.
+        let many = try ASSText.parse(Substring((1...25).map { "{\\x\($0)}" }.joined() + "x"), start: 0, wrapStyle: 0, line: 1)
+        XCTAssertEqual(many.tags.count, 25)
+        XCTAssertTrue(SubtitleText.list(many.tags).hasSuffix("\\x4 and 5 more"), SubtitleText.list(many.tags))
     }
 
     /// Each problem is one located line in the file; nothing is rendered.
@@ -325,7 +371,7 @@ final class ASSCaptionsTests: XCTestCase {
             fps: 20
             duration: 4
             layers:
-              - {id: k, captions: {file: \(file), highlight: "#FFD400", reveal: words}, font: {family: Inter}, size: 28,
+              - {id: k, captions: {file: \(file), style: layer, highlight: "#FFD400", reveal: words}, font: {family: Inter}, size: 28,
                  color: "#FFFFFF", position: [180, 40]}
             """.write(to: spec, atomically: true, encoding: .utf8)
             return try bundledOnlyLoader.load(path: spec.path)
@@ -369,44 +415,5 @@ final class ASSCaptionsTests: XCTestCase {
             if try !shown(ass, frame: frame).lit.isEmpty { lit += 1 }
         }
         XCTAssertEqual(lit, 46, "frames 10 to 55 (0.5 s to 2.8 s) have a word in the highlight")
-    }
-
-    /// Everything not applied is named in one warning: the style columns a used style sets away
-    /// from the default, the event columns set, the override tags, karaoke sweeps, drawings.
-    func testWhatIsNotAppliedIsWarnedOnce() throws {
-        let folder = TestPaths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file =
-            Self.header.replacingOccurrences(
-                of: "Encoding\nStyle: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1",
-                with: """
-                    Encoding
-                    Style: Default,Arial,20,&HFFFFFF&,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,0
-                    Style: Sign,DejaVu Serif,48,&H0000FFFF,&H000000FF,&H00000000,&H80000000,-1,0,0,0,100,100,0,0,3,2,2,8,10,10,10,1
-                    Style: Unused,Comic Sans,99,&H0000FFFF,&H000000FF,&H00000000,&H80000000,0,1,1,1,50,50,5,5,1,0,0,5,0,0,0,1
-                    """)
-                + """
-                Dialogue: 0,0:00:00.50,0:00:01.00,Default,,0,0,0,,{\\pos(160,60)\\an8\\fad(100,100)}Hello
-                Dialogue: 1,0:00:00.50,0:00:01.00,Sign,,0,0,25,Banner;10,{\\move(0,0,100,100)\\c&HFF&\\1c&HFF&\\3c&H0&\\fs30\\fnArial\\b1\\i1}Sign
-                Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\bord2\\shad3\\blur1\\alpha&H80&\\kf20}Swept {\\p1}m 0 0 l 1 1{\\p0}
-                Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,{\\pos(1,1)\\bord2}again{\\kf10}, once
-                Comment: 0,0:00:02.00,0:00:03.00,Unused,,9,9,9,Scroll up,{\\frz30}never warned
-
-                """
-        let scene = try CaptionsTests.scene(file: "styled.ass", contents: file, folder: folder)
-        XCTAssertEqual(scene.warnings.count, 1, "\(scene.warnings)")
-        XCTAssertEqual(
-            scene.warnings.first,
-            "layers[0].captions.file: styled.ass: style columns Alignment, BackColour, Bold, BorderStyle, Fontname, Fontsize, PrimaryColour"
-                + " and event columns Effect, Layer, MarginV"
-                + " and override tags \\1c, \\3c, \\alpha, \\an, \\b, \\blur, \\bord, \\c, \\fad, \\fn, \\fs, \\i, \\move, \\pos, \\shad"
-                + " and karaoke sweeps \\kf (timed as \\k) and drawings (\\p, left out of the text) are not applied; the text is shown plain"
-        )
-        XCTAssertEqual(scene.layers[0].text.value(at: 0.7), "Hello\nSign")
-        XCTAssertEqual(scene.layers[0].text.value(at: 1.5), "Swept")
-        // A file may name any number of tags: a warning names 20 and counts the rest.
-        let many = try ASSText.parse(Substring((1...25).map { "{\\x\($0)}" }.joined() + "x"), start: 0, wrapStyle: 0, line: 1)
-        XCTAssertEqual(many.tags.count, 25)
-        XCTAssertTrue(SubtitleText.list(many.tags).hasSuffix("\\x4 and 5 more"), SubtitleText.list(many.tags))
     }
 }

@@ -42,6 +42,11 @@ final class CaptionsTests: XCTestCase {
 
     static func scene(file: String, contents: String, folder: URL) throws -> Scene {
         try contents.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        return try scene(file: file, folder: folder)
+    }
+
+    /// A layer showing `file`, already in `folder`.
+    static func scene(file: String, folder: URL) throws -> Scene {
         let spec = folder.appendingPathComponent("captions.yaml")
         try """
         canvas: {width: 320, height: 120, background: "#000000"}
@@ -63,8 +68,13 @@ final class CaptionsTests: XCTestCase {
         ]
         for (time, text) in expected { XCTAssertEqual(scene.layers[0].text.value(at: time), text, "at \(time) s") }
         XCTAssertEqual(expected.count, 12)
-        XCTAssertEqual(
-            scene.warnings, ["layers[0].captions.file: talk.srt: inline tags <b>, <font> are not applied; the text is shown plain"])
+        XCTAssertEqual(scene.warnings, [])
+        // <b> makes its part bold: laid out in the family's bold face.
+        XCTAssertEqual(scene.layers[0].state(at: 0.7).spans, [TextSpans.Span(range: 6..<9, weight: 700)])
+        XCTAssertEqual(scene.layers[0].state(at: 0.7).fonts.ranges.map(\.member.path.lastPathComponentName), ["DejaVuSans-Bold.ttf"])
+        // <font color> colours its part of the cue.
+        let red = scene.layers[0].state(at: 2.2).spans
+        XCTAssertEqual(red, [TextSpans.Span(range: 8..<11, color: RGBA(r: 1, g: 0, b: 0))])
     }
 
     func testWebVTTAndWordTimedJSON() throws {
@@ -84,11 +94,17 @@ final class CaptionsTests: XCTestCase {
 
             """
         let fromVTT = try scene(file: "talk.vtt", contents: vtt, folder: folder)
+        // The cue with settings is a layer of its own, placed by them (align:start: its box from
+        // the left edge, the text left-aligned; line:90%: the box's top at 90% of the height).
+        XCTAssertEqual(fromVTT.layers.count, 2)
         XCTAssertEqual(fromVTT.layers[0].text.value(at: 0.7), "Hello there")
-        XCTAssertEqual(fromVTT.layers[0].text.value(at: 1.5), "Second line")
+        XCTAssertEqual(fromVTT.layers[0].position.value(at: 0.7), Point2(x: 0, y: 108))
+        XCTAssertEqual(fromVTT.layers[0].anchor, .topLeft)
+        XCTAssertEqual(fromVTT.layers[0].paragraph.style.alignment, .left)
+        XCTAssertEqual(fromVTT.layers[1].text.value(at: 1.5), "Second line")
+        XCTAssertEqual(fromVTT.layers[1].position.value(at: 1.5), Point2(x: 160, y: 60))
         XCTAssertEqual(fromVTT.layers[0].text.value(at: 1.1), "")
-        XCTAssertEqual(fromVTT.warnings.count, 1)
-        XCTAssertTrue(fromVTT.warnings[0].contains("cue settings"), "\(fromVTT.warnings)")
+        XCTAssertEqual(fromVTT.warnings, [], "voice and class tags style nothing; the settings apply")
 
         let whisper = """
             {"text": " Hello there. Second line.", "segments": [
@@ -225,4 +241,9 @@ final class CaptionsTests: XCTestCase {
         XCTAssertEqual(kinetype.map { $0 == [-1, -1, -1, -1] }, libass.map { $0 == [-1, -1, -1, -1] }, "frames without a cue", line: line)
         XCTAssertEqual(changes(libass).count, expected, line: line)
     }
+}
+
+extension String {
+    /// The last component of a path.
+    fileprivate var lastPathComponentName: String { URL(fileURLWithPath: self).lastPathComponent }
 }

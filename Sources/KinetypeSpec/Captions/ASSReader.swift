@@ -23,8 +23,18 @@ enum ASSReader {
         var styleColumns = Set<String>()
         var eventColumns = Set<String>()
         var tags = Set<String>()
+        /// Tags that change the whole line, found in mid-line.
+        var midLineTags = Set<String>()
         var sweeps = Set<String>()
         var drawings = false
+        /// `ScaledBorderAndShadow: yes` (libass's default): outline and shadow widths are script
+        /// pixels, scaled with the script; `no`: frame pixels.
+        var scaledBorderAndShadow = true
+        /// `Kerning: yes`: libass shapes with the font's kerning only then.
+        var kerning = false
+        /// The styles by name, and the one a line with an unknown style falls back to.
+        var styles: [String: ASSStyle] = [:]
+        var fallbackStyle = ASSStyle()
 
         /// The parts of the "… are not applied" warning, each naming what it leaves out.
         var ignored: [String] {
@@ -32,6 +42,11 @@ enum ASSReader {
             if !styleColumns.isEmpty { parts.append("style columns " + SubtitleText.list(styleColumns)) }
             if !eventColumns.isEmpty { parts.append("event columns " + SubtitleText.list(eventColumns)) }
             if !tags.isEmpty { parts.append("override tags " + SubtitleText.list(tags)) }
+            if !midLineTags.isEmpty {
+                parts.append(
+                    "override tags " + SubtitleText.list(midLineTags)
+                        + " in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\b, \\i and \\u do)")
+            }
             if !sweeps.isEmpty { parts.append("karaoke sweeps " + SubtitleText.list(sweeps) + " (timed as \\k)") }
             if drawings { parts.append("drawings (\\p, left out of the text)") }
             return parts
@@ -64,10 +79,16 @@ enum ASSReader {
         "underline": "0", "strikeout": "0", "scalex": "100", "scaley": "100", "spacing": "0", "angle": "0", "borderstyle": "1",
         "outline": "2", "shadow": "2", "alignment": "2", "marginl": "10", "marginr": "10", "marginv": "10"
     ]
-    private static let unreported: Set<String> = ["name", "encoding", "alphalevel"]
-    /// Event columns applied (Start, End, Text), or that change nothing drawn (Style: styles are
-    /// reported by their columns; Name and Actor: who speaks; Marked: SSA's selection mark).
-    private static let eventColumnsRead: Set<String> = ["start", "end", "text", "style", "name", "actor", "marked"]
+    /// Style columns applied (`ASSStyle`, through `CaptionLayers`), or that change nothing drawn.
+    private static let unreported: Set<String> = [
+        "name", "encoding", "alphalevel", "fontname", "fontsize", "primarycolour", "outlinecolour", "tertiarycolour", "backcolour", "bold",
+        "italic", "underline", "strikeout", "spacing", "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "borderstyle"
+    ]
+    /// Event columns applied (Start, End, Text, Style, Layer, margins), or that change nothing
+    /// drawn (Name and Actor: who speaks; Marked: SSA's selection mark).
+    private static let eventColumnsRead: Set<String> = [
+        "start", "end", "text", "style", "name", "actor", "marked", "layer", "marginl", "marginr", "marginv"
+    ]
 
     static func script(_ text: String) throws -> Script {
         let lines = SubtitleLines.split(text)
@@ -76,9 +97,12 @@ enum ASSReader {
         var styleFormat: Format?, eventFormat: Format?
         var eventsLine: Int?
         var styles: [String: [String]] = [:]
+        var legacyStyles = false
         var defaultStyleName: String?
         var usedStyles = Set<String>()
-        var dialogues: [(line: Int, start: Int, end: Int, text: Substring)] = []
+        var dialogues:
+            [(line: Int, start: Int, end: Int, text: Substring, style: String, margins: (l: Double, r: Double, v: Double), layer: Int)] =
+                []
         for (index, line) in lines.enumerated() {
             let number = index + 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -124,11 +148,14 @@ enum ASSReader {
                 case "PlayResY": script.playResY = try whole(value, name: "PlayResY", in: 0...1_000_000, line: number)
                 case "WrapStyle": script.wrapStyle = try whole(value, name: "WrapStyle", in: 0...3, line: number)
                 case "ScriptType": script.scriptType = value.trimmingCharacters(in: .whitespaces)
+                case "Kerning": script.kerning = value.trimmingCharacters(in: .whitespaces).lowercased() == "yes"
+                case "ScaledBorderAndShadow": script.scaledBorderAndShadow = value.trimmingCharacters(in: .whitespaces).lowercased() != "no"
                 default: break  // Title, Collisions, ScaledBorderAndShadow, YCbCr Matrix…: nothing drawn here
                 }
             case let .styles(name):
                 if key == "Format" {
                     styleFormat = try format(value, line: number, required: ["name"], section: name)
+                    legacyStyles = name == "V4 Styles"
                 } else if key == "Style" {
                     guard let styleFormat else {
                         throw SubtitleError(line: number, message: "style line: no Format line before it in [\(name)]")
@@ -165,13 +192,21 @@ enum ASSReader {
                         let field = field.trimmingCharacters(in: .whitespaces)
                         if !field.isEmpty, Double(field) != 0 { script.eventColumns.insert(column) }
                     }
-                    if let style = format.index("style") {
-                        usedStyles.insert(String(fields[style].trimmingCharacters(in: .whitespaces).drop(while: { $0 == "*" })))
+                    let styleName = format.index("style").map {
+                        String(fields[$0].trimmingCharacters(in: .whitespaces).drop(while: { $0 == "*" }))
+                    }
+                    if let styleName { usedStyles.insert(styleName) }
+                    func column(_ name: String) -> Double {
+                        format.index(name).flatMap { Double(fields[$0].trimmingCharacters(in: .whitespaces)) } ?? 0
                     }
                     // A line from a time to the same time is shown on no frame (as libass shows it).
                     if end > start {
                         let text = Substring(fields[fields.count - 1]).trimmingPrefix(while: { $0 == " " || $0 == "\t" })
-                        dialogues.append((number, start, end, text))
+                        dialogues.append(
+                            (
+                                number, start, end, text, styleName ?? "Default", (column("marginl"), column("marginr"), column("marginv")),
+                                Int(column("layer"))
+                            ))
                     }
                 } else if key == nil {
                     throw SubtitleError(
@@ -192,22 +227,39 @@ enum ASSReader {
         // Styles a line uses (libass falls back to Default, then the first style, for a name it
         // does not know), compared with the default style.
         if let styleFormat {
+            for (name, fields) in styles {
+                script.styles[name] = ASSStyle(fields: fields, columns: styleFormat.columns, legacy: legacyStyles)
+            }
+            if let fallback = defaultStyleName.flatMap({ script.styles[$0] }) ?? styles.keys.sorted().first.flatMap({ script.styles[$0] }) {
+                script.fallbackStyle = fallback
+            }
             for name in usedStyles {
                 guard let fields = styles[name] ?? defaultStyleName.flatMap({ styles[$0] }) ?? styles.values.first else { continue }
                 for (column, field) in zip(styleFormat.columns, fields) where !unreported.contains(column.lowercased()) {
                     if !sameAsDefault(field, column: column.lowercased()) { script.styleColumns.insert(column) }
                 }
+                // Only outline and shadow (1) and the opaque box (3) are drawn.
+                if let index = styleFormat.index("borderstyle"),
+                    ![1, 3].contains(Int(fields[index].trimmingCharacters(in: .whitespaces)) ?? 1)
+                {
+                    script.styleColumns.insert(styleFormat.columns[index])
+                }
             }
         }
         for dialogue in dialogues {
             let parsed = try ASSText.parse(dialogue.text, start: dialogue.start, wrapStyle: script.wrapStyle, line: dialogue.line)
-            script.tags.formUnion(parsed.tags)
+            let event = ASSEvent.make(
+                parsed, style: script.styles[dialogue.style] ?? script.fallbackStyle, styles: script.styles, margins: dialogue.margins,
+                layer: dialogue.layer, duration: Double(dialogue.end - dialogue.start) / 100, unsupported: &script.tags,
+                midLine: &script.midLineTags)
             script.sweeps.formUnion(parsed.sweeps)
             script.drawings = script.drawings || parsed.drawing
             guard !parsed.text.isEmpty else { continue }  // a drawing alone, or only tags: no text to show
             var cue = SubtitleCue(
                 start: Double(dialogue.start) / 100, end: Double(dialogue.end) / 100, text: parsed.text, line: dialogue.line)
             cue.words = parsed.words
+            cue.spans = event.spans
+            cue.ass = event
             script.cues.append(cue)
         }
         return script

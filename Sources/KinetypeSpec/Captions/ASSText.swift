@@ -14,6 +14,15 @@ enum ASSText {
         var tags: Set<String>
         var sweeps: Set<String>
         var drawing: Bool
+        /// The override tags other than karaoke, `\q` and `\p`, in order, each where it stands in
+        /// `text` (a UTF-8 offset), with its argument (a parenthesised one with its parentheses).
+        var overrides: [Override] = []
+    }
+
+    struct Override: Equatable {
+        var offset: Int
+        var name: String
+        var argument: String
     }
 
     /// Override tag names in the order libass tries them: a tag's name is the first of these it
@@ -80,6 +89,7 @@ enum ASSText {
                 drawing = (Int(argument) ?? 0) > 0
             default:
                 parsed.tags.insert("\\" + name)
+                parsed.overrides.append(Override(offset: out.count, name: name, argument: argument))
             }
         }
 
@@ -95,11 +105,11 @@ enum ASSText {
                     while from < end, bytes[from] == space || bytes[from] == tab { from += 1 }
                     var to = from
                     while to < end, bytes[to] != UInt8(ascii: "("), bytes[to] != backslash { to += 1 }
-                    let token = bytes[from..<to]
+                    let name = bytes[from..<to]
                     if to < end, bytes[to] == UInt8(ascii: "(") {
                         to = bytes[to..<end].firstIndex(of: UInt8(ascii: ")")).map { $0 + 1 } ?? end
                     }
-                    if !token.isEmpty { try tag(token) }
+                    if !name.isEmpty { try tag(bytes[from..<to]) }
                     scan = to
                 }
                 index = end + 1
@@ -129,7 +139,11 @@ enum ASSText {
             index += 1
         }
         endSyllable()
-        (out, parsed.words) = trimLines(out, words: parsed.words)
+        let trimmed = trimLines(out, words: parsed.words)
+        (out, parsed.words) = (trimmed.bytes, trimmed.words)
+        parsed.overrides = parsed.overrides.map {
+            Override(offset: $0.offset - trimmed.removed[$0.offset], name: $0.name, argument: $0.argument)
+        }
         parsed.text = String(decoding: out, as: UTF8.self)
         return parsed
     }
@@ -149,7 +163,7 @@ enum ASSText {
     /// ranges moved with the text, which only ever loses spaces outside words.
     private static func trimLines(
         _ bytes: [UInt8], words: [(range: Range<Int>, start: Double, end: Double)]
-    ) -> ([UInt8], [(range: Range<Int>, start: Double, end: Double)]) {
+    ) -> (bytes: [UInt8], words: [(range: Range<Int>, start: Double, end: Double)], removed: [Int]) {
         var kept = [Bool](repeating: true, count: bytes.count)
         var lineStart = 0
         for end in (bytes.indices.filter { bytes[$0] == newline } + [bytes.count]) {
@@ -175,7 +189,8 @@ enum ASSText {
                     (($0.range.lowerBound - removed[$0.range.lowerBound])..<($0.range.upperBound - removed[$0.range.upperBound])), $0.start,
                     $0.end
                 )
-            }
+            },
+            removed
         )
     }
 }

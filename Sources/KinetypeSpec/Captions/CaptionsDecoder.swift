@@ -7,7 +7,13 @@ import KinetypeScene
 /// nothing between cues. The text changes without animation (never counts from one cue to the
 /// next); the layer's styling, box, fit, decorations and animators apply as to any text.
 enum CaptionsDecoder {
-    static let fields = ["file", "highlight", "reveal", "maxCharactersPerLine", "maxLines", "balance", "pause"]
+    static let fields = ["file", "style", "highlight", "reveal", "maxCharactersPerLine", "maxLines", "balance", "pause"]
+
+    /// Whose styling a captions layer shows: the file's (ASS styles and tags, WebVTT cue
+    /// settings, inline markup, on the layer's fields) or the layer's alone.
+    enum Style: String, CaseIterable {
+        case file, layer
+    }
     /// The fields that group a word-timed transcript's words into cues (`CaptionGrouping`).
     static let groupingFields = ["maxCharactersPerLine", "maxLines", "balance", "pause"]
     static let formats = ["srt", "vtt", "ass", "ssa", "json"]
@@ -18,6 +24,11 @@ enum CaptionsDecoder {
         var text: Property<String>
         var file: String
         var spokenWords: SpokenWords?
+        /// The cues, for `CaptionLayers` (their styles, settings and marked-up parts).
+        var cues: [SubtitleCue] = []
+        /// An ASS/SSA file's script (PlayRes, styles); nil for other formats.
+        var script: ASSReader.Script?
+        var style: Style = .file
     }
 
     static func decode(_ node: SpecNode, specDirectory: URL, warnings: inout [String]) throws -> Decoded {
@@ -30,25 +41,27 @@ enum CaptionsDecoder {
             throw fileNode.error(
                 "cannot tell the captions format of \(SpecError.quoted(name)): use a .srt, .vtt, .ass, .ssa or .json (word-timed) file")
         }
-        let text = try SpecFile.text(try SpecFile.read(path: url.path, what: "captions file"), path: url.path, what: "captions file")
+        let text = try SubtitleEncoding.text(try SpecFile.read(path: url.path, what: "captions file"), path: url.path)
         var cues: [SubtitleCue]
         let track: Property<String>
         var ignored: [String] = []
+        var script: ASSReader.Script?
         do {
             switch format {
             case "srt":
                 let read = try SRTReader.cues(text)
                 cues = read.cues
-                if !read.tags.isEmpty { ignored.append("inline tags " + SubtitleText.list(Set(read.tags.map { "<\($0)>" }))) }
+                if !read.tags.isEmpty { ignored.append("inline markup " + SubtitleText.list(read.tags)) }
             case "vtt":
                 let read = try WebVTTReader.cues(text)
                 cues = read.cues
-                if !read.tags.isEmpty { ignored.append("inline tags " + SubtitleText.list(Set(read.tags.map { "<\($0)>" }))) }
-                if read.settings { ignored.append("cue settings (the layer's position and alignment apply)") }
+                if !read.unapplied.isEmpty { ignored.append("inline markup " + SubtitleText.list(read.unapplied)) }
+                if !read.settings.isEmpty { ignored.append("cue settings " + SubtitleText.list(read.settings)) }
             case "ass", "ssa":
-                let script = try ASSReader.script(text)
-                cues = script.cues
-                ignored += script.ignored
+                let read = try ASSReader.script(text)
+                cues = read.cues
+                ignored += read.ignored
+                script = read
             default:
                 cues = try WordTimedReader.cues(text)
             }
@@ -66,9 +79,23 @@ enum CaptionsDecoder {
         } catch let error as SubtitleError {
             throw SpecError(file: url.path, line: error.line, column: 1, message: error.message)
         }
+        let style = try fields.optional("style")?.choice(of: Style.self, what: "style") ?? .file
+        if style == .layer {
+            if !ignored.isEmpty || cues.contains(where: { $0.ass != nil || $0.settings != nil || $0.bold || !$0.spans.isEmpty }) {
+                warnings.append(
+                    "\(fileNode.path): \(name): style: layer: the file's styles, placement and markup are not applied; the text is shown plain in the layer's style"
+                )
+            }
+            ignored = []
+            cues = cues.map {
+                var cue = $0
+                (cue.ass, cue.settings, cue.bold, cue.spans) = (nil, nil, false, [])
+                return cue
+            }
+        }
         if !ignored.isEmpty {
             warnings.append(
-                "\(fileNode.path): \(name): " + ignored.joined(separator: " and ") + " are not applied; the text is shown plain")
+                "\(fileNode.path): \(name): " + ignored.joined(separator: " and ") + " are not applied")
         }
         if cues.isEmpty { warnings.append("\(fileNode.path): \(name) holds no cues; the layer shows nothing") }
         let highlight = try fields.optional("highlight").map { try Self.highlight($0) }
@@ -82,7 +109,7 @@ enum CaptionsDecoder {
             }
             spoken = SpokenWords(highlighting: highlight ?? SpokenWords.Highlight(), reveal: reveal, intervals: intervals(cues))
         }
-        return Decoded(text: track, file: url.path, spokenWords: spoken)
+        return Decoded(text: track, file: url.path, spokenWords: spoken, cues: cues, script: style == .file ? script : nil, style: style)
     }
 
     static let highlightFields = ["color", "scale", "background", "duration"]

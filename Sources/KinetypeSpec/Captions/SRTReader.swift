@@ -3,7 +3,8 @@ import Foundation
 /// SubRip (`.srt`): numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm` timing lines, text lines,
 /// blank lines between cues. Readers are lenient where editors differ (a missing number, a dot
 /// for the comma, CRLF line ends, coordinates after the timing) and strict where a guess would
-/// show the wrong words at the wrong time.
+/// show the wrong words at the wrong time. Inline markup is read by `SubtitleMarkup`; what it does
+/// not apply is returned for one warning.
 enum SRTReader {
     static func cues(_ text: String) throws -> (cues: [SubtitleCue], tags: Set<String>) {
         let lines = SubtitleLines.split(text)
@@ -34,9 +35,13 @@ enum SRTReader {
                 body.append(lines[index])
                 index += 1
             }
-            let plain = SubtitleText.plain(body.joined(separator: "\n"))
-            tags.formUnion(plain.tags)
-            cues.append(SubtitleCue(start: start, end: end, text: plain.text, line: timingLine))
+            let read = SubtitleMarkup.read(body.joined(separator: "\n"), assBlocks: true)
+            tags.formUnion(read.unapplied)
+            var cue = SubtitleCue(start: start, end: end, text: read.text, line: timingLine)
+            cue.spans = read.spans
+            cue.bold = read.bold
+            cue.alignment = read.alignment
+            cues.append(cue)
         }
         return (cues, tags)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeScene
 
 /// One cue of a subtitle file: its text (inline markup removed, lines kept) over [start, end).
 struct SubtitleCue: Equatable {
@@ -10,6 +11,16 @@ struct SubtitleCue: Equatable {
     var line: Int
     /// Word timings (word-timed JSON): each word's UTF-8 range in `text` and when it is spoken.
     var words: [(range: Range<Int>, start: Double, end: Double)] = []
+    /// Marked-up parts (`<i>`, `<u>`, `<font color>`, ASS colour and alpha tags), in `text`.
+    var spans: [TextSpans.Span] = []
+    /// The whole cue is bold (`<b>` around all of it).
+    var bold = false
+    /// An SRT cue's `{\anN}` (numpad 1–9); nil: none.
+    var alignment: Int?
+    /// WebVTT cue settings (`line`, `position`, `align`, `size`); nil: none.
+    var settings: WebVTTSettings?
+    /// An ASS/SSA dialogue line's style, placement and fades.
+    var ass: ASSEvent?
 
     static func == (a: Self, b: Self) -> Bool {
         a.start == b.start && a.end == b.end && a.text == b.text && a.line == b.line
@@ -28,32 +39,6 @@ enum SubtitleText {
     static func list(_ names: Set<String>) -> String {
         let sorted = names.sorted()
         return sorted.prefix(20).joined(separator: ", ") + (sorted.count > 20 ? " and \(sorted.count - 20) more" : "")
-    }
-
-    /// The text without inline tags (`<b>`, `<i>`, `<u>`, `<font …>`, `<c.class>`, `<v Name>`,
-    /// `<00:00:01.500>`) and with the HTML entities subtitle files use; the names of the tags
-    /// dropped, for one warning.
-    static func plain(_ text: String) -> (text: String, tags: Set<String>) {
-        var output = ""
-        var tags = Set<String>()
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index] == "<", let close = text[index...].firstIndex(of: ">") {
-                let inside = text[text.index(after: index)..<close]
-                let name = inside.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter })
-                if !name.isEmpty { tags.insert(String(name).lowercased()) }
-                index = text.index(after: close)
-                continue
-            }
-            output.append(text[index])
-            index = text.index(after: index)
-        }
-        for (entity, character) in [
-            ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", "\u{00A0}"), ("&lrm;", "\u{200E}"), ("&rlm;", "\u{200F}"), ("&amp;", "&")
-        ] {
-            output = output.replacingOccurrences(of: entity, with: character)
-        }
-        return (output, tags)
     }
 
     /// `HH:MM:SS,mmm` (SRT) or `[HH:]MM:SS.mmm` (WebVTT) in seconds; nil when malformed.

@@ -2,16 +2,17 @@ import Foundation
 
 /// WebVTT (`.vtt`): a `WEBVTT` header, then blocks separated by blank lines: cues (an optional
 /// identifier, `[HH:]MM:SS.mmm --> [HH:]MM:SS.mmm [settings]`, text) and NOTE, STYLE and REGION
-/// blocks, which are skipped. Cue settings (`line`, `position`, `align`, `size`) are read past
-/// and reported once: the layer's own position and alignment apply.
+/// blocks, which are skipped. Cue settings (`line`, `position`, `align`, `size`) are read into
+/// `WebVTTSettings`, inline markup by `SubtitleMarkup`; what is not applied is collected for one
+/// warning.
 enum WebVTTReader {
-    static func cues(_ text: String) throws -> (cues: [SubtitleCue], tags: Set<String>, settings: Bool) {
+    static func cues(_ text: String) throws -> (cues: [SubtitleCue], unapplied: Set<String>, settings: Set<String>) {
         let lines = SubtitleLines.split(text)
         guard let first = lines.first, first.hasPrefix("WEBVTT"), first.count == 6 || first.dropFirst(6).first?.isWhitespace == true
         else { throw SubtitleError(line: 1, message: "not a WebVTT file: its first line must be WEBVTT") }
         var cues: [SubtitleCue] = []
         var tags = Set<String>()
-        var settings = false
+        var settings = Set<String>()
         var index = 1
         // The header runs to the first blank line.
         while index < lines.count, !lines[index].allSatisfy(\.isWhitespace) { index += 1 }
@@ -37,14 +38,19 @@ enum WebVTTReader {
             let timing = block[timingIndex]
             let (start, end) = try SubtitleLines.timing(
                 timing, line: blockStart + timingIndex + 1, cue: number, separator: ".", hoursOptional: true)
-            if let arrow = timing.range(of: "-->"),
-                timing[arrow.upperBound...].trimmingCharacters(in: .whitespaces).contains(where: \.isWhitespace)
-            {
-                settings = true
+            // The settings follow the end time.
+            var placement: WebVTTSettings?
+            if let arrow = timing.range(of: "-->") {
+                let rest = timing[arrow.upperBound...].drop(while: \.isWhitespace).drop(while: { !$0.isWhitespace })
+                placement = WebVTTSettings.read(rest, unapplied: &settings)
             }
-            let plain = SubtitleText.plain(block[(timingIndex + 1)...].joined(separator: "\n"))
-            tags.formUnion(plain.tags)
-            cues.append(SubtitleCue(start: start, end: end, text: plain.text, line: blockStart + timingIndex + 1))
+            let read = SubtitleMarkup.read(block[(timingIndex + 1)...].joined(separator: "\n"))
+            tags.formUnion(read.unapplied)
+            var cue = SubtitleCue(start: start, end: end, text: read.text, line: blockStart + timingIndex + 1)
+            cue.spans = read.spans
+            cue.bold = read.bold
+            cue.settings = placement
+            cues.append(cue)
         }
         return (cues, tags, settings)
     }

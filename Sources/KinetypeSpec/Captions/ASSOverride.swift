@@ -1,0 +1,185 @@
+import Foundation
+import KinetypeMotion
+import KinetypeScene
+
+/// What a dialogue line's override tags make of its style, as libass applies them: tags before
+/// the line's first character change the whole line (its font, size, colours, outline, shadow),
+/// `\pos`, `\move`, `\an`, `\fad` and `\fade` place and fade the line wherever they stand (the
+/// first of each counts), and the colour, alpha, bold, italic and underline tags in mid-line start
+/// a marked-up part (`TextSpans`). What kinetype cannot apply is named: tags it does not know how to
+/// draw, and tags that would change the font, size, outline or shadow in mid-line.
+struct ASSEvent: Equatable {
+    /// The line's look: its style after the tags at its start, its margins, its layer.
+    var look: Look
+    /// `\pos(x, y)`, script pixels.
+    var position: (x: Double, y: Double)?
+    /// `\move(x1, y1, x2, y2[, t1, t2])`: script pixels, milliseconds after the line's start (nil:
+    /// over the whole line).
+    var move: (x1: Double, y1: Double, x2: Double, y2: Double, t1: Double?, t2: Double?)?
+    /// `\fad(in, out)` as `\fade(255, 0, 255, 0, in, duration − out, duration)`: alphas (0 opaque …
+    /// 255 transparent) and milliseconds after the line's start (t4 nil: the line's end).
+    var fade: (a1: Double, a2: Double, a3: Double, t1: Double, t2: Double, t3: Double?, t4: Double?)?
+    /// Parts of the text in another colour or alpha, slanted or underlined.
+    var spans: [TextSpans.Span] = []
+
+    struct Look: Hashable {
+        var style: ASSStyle
+        /// Numpad, after `\an` or `\a`.
+        var alignment: Int
+        var marginL: Double
+        var marginR: Double
+        var marginV: Double
+        var layer: Int
+    }
+
+    /// Whether the line is placed or animated on its own (it cannot share a layer with others).
+    var isOwnLayer: Bool { position != nil || move != nil || fade != nil }
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.look == b.look && a.spans == b.spans && a.position.map { [$0.x, $0.y] } == b.position.map { [$0.x, $0.y] }
+            && a.move.map { [$0.x1, $0.y1, $0.x2, $0.y2, $0.t1 ?? -1, $0.t2 ?? -1] }
+                == b.move.map { [$0.x1, $0.y1, $0.x2, $0.y2, $0.t1 ?? -1, $0.t2 ?? -1] }
+            && a.fade.map { [$0.a1, $0.a2, $0.a3, $0.t1, $0.t2, $0.t3 ?? -1, $0.t4 ?? -1] }
+                == b.fade.map { [$0.a1, $0.a2, $0.a3, $0.t1, $0.t2, $0.t3 ?? -1, $0.t4 ?? -1] }
+    }
+
+    /// Tags applied wherever they stand, and tags applied in mid-line as a marked-up part.
+    static let placing: Set<String> = ["pos", "move", "an", "a", "fad", "fade"]
+    static let partTags: Set<String> = ["c", "1c", "alpha", "1a", "i", "u", "b", "r"]
+    /// Tags applied to the whole line when they stand at its start.
+    static let lineTags: Set<String> = ["s", "fn", "fs", "3c", "4c", "3a", "4a", "bord", "shad"]
+
+    /// The event of a parsed line: `style` is its Style column's; `margins` its own MarginL/R/V
+    /// (0: the style's). `unsupported` collects tags kinetype does not draw, `midLine` the
+    /// whole-line tags found in mid-line.
+    static func make(
+        _ parsed: ASSText.Parsed, style: ASSStyle, styles: [String: ASSStyle], margins: (l: Double, r: Double, v: Double), layer: Int,
+        duration: Double, unsupported: inout Set<String>, midLine: inout Set<String>
+    ) -> ASSEvent {
+        let length = parsed.text.utf8.count
+        var lineStyle = style
+        var alignment: Int?
+        var event = ASSEvent(
+            look: Look(
+                style: style, alignment: style.alignment, marginL: margins.l != 0 ? margins.l : style.marginL,
+                marginR: margins.r != 0 ? margins.r : style.marginR, marginV: margins.v != 0 ? margins.v : style.marginV, layer: layer))
+        // The tags at the start: the line's own style.
+        for tag in parsed.overrides where tag.offset == 0 && !placing.contains(tag.name) {
+            if tag.name == "r" {
+                lineStyle = styles[tag.argument] ?? style
+            } else if lineTags.contains(tag.name) || partTags.contains(tag.name) {
+                apply(tag, to: &lineStyle, reset: style)
+            } else {
+                unsupported.insert("\\" + tag.name)
+            }
+        }
+        // Placing and fading tags, wherever they stand (the first of each).
+        for tag in parsed.overrides where placing.contains(tag.name) {
+            let numbers = arguments(tag.argument)
+            switch tag.name {
+            case "pos" where event.position == nil && event.move == nil:
+                if numbers.count == 2 { event.position = (numbers[0], numbers[1]) }
+            case "move" where event.position == nil && event.move == nil:
+                if numbers.count == 4 || numbers.count == 6 {
+                    event.move = (
+                        numbers[0], numbers[1], numbers[2], numbers[3], numbers.count == 6 ? numbers[4] : nil,
+                        numbers.count == 6 ? numbers[5] : nil
+                    )
+                }
+            case "an" where alignment == nil:
+                if let value = Int(tag.argument), (1...9).contains(value) { alignment = value }
+            case "a" where alignment == nil:
+                if let value = Int(tag.argument), (1...11).contains(value) { alignment = ASSStyle.numpad(legacy: value) }
+            case "fad" where event.fade == nil:
+                if numbers.count == 2 { event.fade = (255, 0, 255, 0, numbers[0], duration * 1000 - numbers[1], nil) }
+            case "fade" where event.fade == nil:
+                if numbers.count == 7 { event.fade = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5], numbers[6]) }
+            default: break
+            }
+        }
+        event.look.style = lineStyle
+        event.look.alignment = alignment ?? lineStyle.alignment
+        // Mid-line: colour, alpha, slant and underline as parts; the rest named.
+        var part = lineStyle
+        var from = 0
+        func close(at offset: Int) {
+            guard offset > from else { return }
+            if part.primary != lineStyle.primary || part.italic || part.underline || part.weight != lineStyle.weight {
+                event.spans.append(
+                    TextSpans.Span(
+                        range: from..<offset, color: part.primary != lineStyle.primary ? part.primary : nil, italic: part.italic,
+                        underline: part.underline, weight: part.weight != lineStyle.weight ? part.weight : nil))
+            }
+            from = offset
+        }
+        for tag in parsed.overrides where tag.offset > 0 && !placing.contains(tag.name) {
+            guard tag.offset < length else { continue }  // after the last character: changes nothing drawn
+            if partTags.contains(tag.name) {
+                close(at: tag.offset)
+                if tag.name == "r" {
+                    let reset = styles[tag.argument] ?? style
+                    (part.primary, part.italic, part.underline, part.weight) = (reset.primary, reset.italic, reset.underline, reset.weight)
+                } else {
+                    apply(tag, to: &part, reset: style)
+                }
+            } else if lineTags.contains(tag.name) {
+                midLine.insert("\\" + tag.name)
+            } else {
+                unsupported.insert("\\" + tag.name)
+            }
+        }
+        close(at: length)
+        return event
+    }
+
+    /// The numbers of a parenthesised argument, `(160,60)`.
+    static func arguments(_ argument: String) -> [Double] {
+        let inner = argument.trimmingCharacters(in: CharacterSet(charactersIn: "() "))
+        let parts = inner.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let numbers = parts.compactMap { Double($0) }
+        return numbers.count == parts.count && numbers.allSatisfy(\.isFinite) ? numbers : []
+    }
+
+    /// One style tag applied (an empty argument resets to `reset`, the line's style, as libass does).
+    static func apply(_ tag: ASSText.Override, to style: inout ASSStyle, reset: ASSStyle) {
+        let argument = tag.argument
+        let number = Double(argument).flatMap { $0.isFinite ? $0 : nil }
+        func alpha(_ colour: RGBA, _ opacity: Double?) -> RGBA {
+            RGBA(r: colour.r, g: colour.g, b: colour.b, a: opacity ?? colour.a)
+        }
+        func rgb(_ colour: RGBA, _ new: RGBA?) -> RGBA {
+            guard let new else { return colour }
+            return RGBA(r: new.r, g: new.g, b: new.b, a: colour.a)
+        }
+        // A colour tag's &HBBGGRR& sets the colour, never its alpha.
+        let colour = argument.isEmpty ? nil : ASSStyle.colour(argument)
+        let opacity = argument.isEmpty ? nil : ASSStyle.opacity(argument)
+        switch tag.name {
+        case "b":
+            if let number {
+                style.weight = number == 1 ? 700 : number == 0 ? 400 : (100...900).contains(number) ? number : style.weight
+            } else {
+                style.weight = reset.weight
+            }
+        case "i": style.italic = number.map { $0 != 0 } ?? reset.italic
+        case "u": style.underline = number.map { $0 != 0 } ?? reset.underline
+        case "s": style.strikeOut = number.map { $0 != 0 } ?? reset.strikeOut
+        case "fn": style.fontName = argument.isEmpty ? reset.fontName : argument
+        case "fs": style.fontSize = number.flatMap { $0 > 0 ? $0 : nil } ?? reset.fontSize
+        case "c", "1c": style.primary = argument.isEmpty ? rgb(style.primary, reset.primary) : rgb(style.primary, colour)
+        case "3c": style.outline = argument.isEmpty ? rgb(style.outline, reset.outline) : rgb(style.outline, colour)
+        case "4c": style.back = argument.isEmpty ? rgb(style.back, reset.back) : rgb(style.back, colour)
+        case "1a": style.primary = alpha(style.primary, opacity ?? reset.primary.a)
+        case "3a": style.outline = alpha(style.outline, opacity ?? reset.outline.a)
+        case "4a": style.back = alpha(style.back, opacity ?? reset.back.a)
+        case "alpha":
+            style.primary = alpha(style.primary, opacity ?? reset.primary.a)
+            style.secondary = alpha(style.secondary, opacity ?? reset.secondary.a)
+            style.outline = alpha(style.outline, opacity ?? reset.outline.a)
+            style.back = alpha(style.back, opacity ?? reset.back.a)
+        case "bord": style.outlineWidth = number.flatMap { $0 >= 0 ? $0 : nil } ?? reset.outlineWidth
+        case "shad": style.shadow = number.flatMap { $0 >= 0 ? $0 : nil } ?? reset.shadow
+        default: break
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import XCTest
+import KinetypeSceneTestSupport
+@testable import Kinetype
+@testable import KinetypeScene
+@testable import KinetypeRender
+@testable import KinetypeSpec
+import KinetypeMotion
+import KinetypeRaster
+
+/// Issue 17 §1: SRT and WebVTT as a player shows them: inline `<i>`, `<u>`, `<b>`, `<font color>`
+/// and WebVTT's colour classes as spans (`<b>` around a whole cue: its layer bold), WebVTT cue settings placing the
+/// cue's box, and SRT files saved as UTF-16.
+final class SubtitleMarkupTests: XCTestCase {
+    func testInlineMarkupBecomesSpans() {
+        let cases: [(String, String, [TextSpans.Span], Bool, Set<String>)] = [
+            ("<i>Slanted</i> plain", "Slanted plain", [TextSpans.Span(range: 0..<7, italic: true)], false, []),
+            ("a <u>line</u>", "a line", [TextSpans.Span(range: 2..<6, underline: true)], false, []),
+            (
+                "<i>both <u>marks</u></i>", "both marks",
+                [TextSpans.Span(range: 0..<5, italic: true), TextSpans.Span(range: 5..<10, italic: true, underline: true)], false, []
+            ),
+            (
+                "<font color=\"#00FF00\">green</font> and <font color=red>red</font>", "green and red",
+                [
+                    TextSpans.Span(range: 0..<5, color: RGBA(r: 0, g: 1, b: 0)),
+                    TextSpans.Span(range: 10..<13, color: RGBA(r: 1, g: 0, b: 0))
+                ], false, []
+            ),
+            ("&amp;<i>é</i>&lt;", "&é<", [TextSpans.Span(range: 1..<3, italic: true)], false, []),
+            (
+                "<c.yellow>shout</c> <c.loud>class</c>", "shout class", [TextSpans.Span(range: 0..<5, color: RGBA(r: 1, g: 1, b: 0))],
+                false, []
+            ),
+            ("<v Ada>Hello <lang en>there</lang></v> <00:00:01.500>now", "Hello there now", [], false, []),
+            ("<b>All bold</b>\n<b>two lines</b>", "All bold\ntwo lines", [], true, []),
+            ("<b>Part</b> bold", "Part bold", [TextSpans.Span(range: 0..<4, weight: 700)], false, []),
+            ("<font face=\"Arial\" size=\"20\">x</font> <blink>y</blink>", "x y", [], false, ["<font face>", "<font size>", "<blink>"])
+        ]
+        for (markup, text, spans, bold, unapplied) in cases {
+            let read = SubtitleMarkup.read(markup)
+            XCTAssertEqual(read.text, text, markup)
+            XCTAssertEqual(read.spans, spans, markup)
+            XCTAssertEqual(read.bold, bold, markup)
+            XCTAssertEqual(read.unapplied, unapplied, markup)
+        }
+        XCTAssertEqual(cases.count, 10)
+    }
+
+    /// A cue all in `<b>` is a layer of its own in the layer's font's bold; its italic part slanted.
+    func testABoldCueIsBoldAndSpansArePainted() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let srt = "1\n00:00:00,000 --> 00:00:01,000\n<b>Bold cue</b>\n\n2\n00:00:01,000 --> 00:00:02,000\nPlain <i>slanted</i>\n"
+        let scene = try CaptionsTests.scene(file: "bold.srt", contents: srt, folder: folder)
+        XCTAssertEqual(scene.layers.count, 2)
+        XCTAssertEqual(scene.layers[0].text.value(at: 0.5), "Bold cue")
+        XCTAssertEqual(scene.layers[0].font.weight?.value(at: 0.5), 700)
+        XCTAssertEqual(scene.layers[1].id, "c-2")
+        XCTAssertEqual(scene.layers[1].text.value(at: 1.5), "Plain slanted")
+        XCTAssertNil(scene.layers[1].font.weight)
+        XCTAssertEqual(scene.warnings, [])
+        let list = try DisplayListReport.displayList(scene: scene, frame: 30)
+        let glyphs = list.items.flatMap { item -> [GlyphItem.Glyph] in
+            guard case let .glyphs(glyphs) = item else { return [] }
+            return glyphs.lines.flatMap(\.runs).flatMap(\.glyphs)
+        }
+        XCTAssertEqual(glyphs.filter { $0.transform == SpanPainter.oblique }.count, 7, "slanted")
+        XCTAssertGreaterThanOrEqual(glyphs.filter { $0.transform == nil }.count, 5, "upright")
+    }
+
+    /// SRT saved as UTF-16 with a byte order mark, little- and big-endian, reads as its UTF-8.
+    func testUTF16FilesWithAByteOrderMark() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let srt = "1\r\n00:00:00,500 --> 00:00:01,000\r\nCafé 😀 <i>naïve</i>\r\n\r\n2\r\n00:00:01,000 --> 00:00:02,000\r\n日本語\r\n"
+        let utf8 = try CaptionsTests.scene(file: "talk.srt", contents: srt, folder: folder)
+        var checked = 0
+        for littleEndian in [true, false] {
+            var bytes: [UInt8] = littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+            for unit in srt.utf16 {
+                let pair = [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+                bytes += littleEndian ? pair : pair.reversed()
+            }
+            try Data(bytes).write(to: folder.appendingPathComponent("talk16.srt"))
+            let scene = try CaptionsTests.scene(file: "talk16.srt", folder: folder)
+            for time in [0.0, 0.7, 1.5, 2.5] {
+                XCTAssertEqual(scene.layers[0].text.value(at: time), utf8.layers[0].text.value(at: time), "at \(time) s")
+                checked += 1
+            }
+            XCTAssertEqual(scene.layers[0].state(at: 0.7).spans, utf8.layers[0].state(at: 0.7).spans)
+            XCTAssertEqual(scene.layers[0].text.value(at: 0.7), "Café 😀 naïve")
+        }
+        XCTAssertEqual(checked, 8)
+        // An unpaired surrogate is located; an odd length refused.
+        try Data([0xFF, 0xFE, 0x31, 0x00, 0x0A, 0x00, 0x00, 0xD8, 0x0A, 0x00]).write(to: folder.appendingPathComponent("talk16.srt"))
+        XCTAssertThrowsError(try CaptionsTests.scene(file: "talk16.srt", folder: folder)) { error in
+            XCTAssertTrue("\(error)".contains("talk16.srt:2:1: the captions file is UTF-16"), "\(error)")
+        }
+        try Data([0xFE, 0xFF, 0x00]).write(to: folder.appendingPathComponent("talk16.srt"))
+        XCTAssertThrowsError(try CaptionsTests.scene(file: "talk16.srt", folder: folder)) { error in
+            XCTAssertTrue("\(error)".contains("odd number of bytes"), "\(error)")
+        }
+    }
+
+    /// WebVTT's cue box (§7.2): the box's left edge and width from position, its anchor, size
+    /// and align, as percentages of the frame's width.
+    func testWebVTTCueBox() {
+        let cases: [(String, Double, Double, String)] = [
+            ("align:start", 0, 100, "left"), ("align:end", 0, 100, "right"), ("align:center", 0, 100, "center"),
+            ("size:50%", 25, 50, "center"), ("position:10% align:start", 10, 90, "left"), ("position:90% align:end", 0, 90, "right"),
+            ("position:30%,line-left size:40%", 30, 40, "center"), ("position:20% size:80%", 0, 40, "center"),
+            ("position:70%,line-right size:50% align:left", 20, 50, "left"), ("align:middle size:10%", 45, 10, "center")
+        ]
+        for (text, left, width, alignment) in cases {
+            var unapplied = Set<String>()
+            guard let settings = WebVTTSettings.read(Substring(text), unapplied: &unapplied) else {
+                XCTFail(text)
+                continue
+            }
+            XCTAssertEqual(settings.box.left, left, accuracy: 1e-9, text)
+            XCTAssertEqual(settings.box.width, width, accuracy: 1e-9, text)
+            XCTAssertEqual(settings.textAlignment, alignment, text)
+            XCTAssertEqual(unapplied, [], text)
+        }
+        XCTAssertEqual(cases.count, 10)
+        var unapplied = Set<String>()
+        _ = WebVTTSettings.read("vertical:rl region:r1 line:high size:200%", unapplied: &unapplied)
+        XCTAssertEqual(unapplied, ["vertical", "region", "line:high", "size:200%"])
+    }
+
+    /// The cue's line: a percentage of the height (with its anchor), or a line number from the top
+    /// (0, 1, …) or the bottom (−1, −2, …) in lines of the layer's font; without one the layer's
+    /// own height stays (line −2: the second line from the bottom, its box's bottom a line above the
+    /// frame's).
+    func testWebVTTLines() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let vtt = """
+            WEBVTT
+
+            00:00.000 --> 00:01.000 line:0
+            Top line
+
+            00:01.000 --> 00:02.000 line:-2 align:end
+            Bottom line
+
+            00:02.000 --> 00:03.000 line:50%,center position:25%
+            Middle
+
+            00:03.000 --> 00:04.000 line:10%,end size:50%
+            Above a tenth
+
+            00:03.000 --> 00:04.000
+            Unplaced
+
+            """
+        let scene = try CaptionsTests.scene(file: "lines.vtt", contents: vtt, folder: folder)
+        // DejaVu Sans at 18 px: lines of 18 × 2384 / 2048 px.
+        let pitch = 18 * 2384.0 / 2048
+        let expected: [(String, Anchor, Double, Double, Double)] = [
+            ("Top line", .topLeft, 0, 0, 320), ("Bottom line", .bottomLeft, 0, 120 - pitch, 320), ("Middle", .left, 0, 60, 160),
+            ("Above a tenth", .bottomLeft, 80, 12, 160), ("Unplaced", .center, 160, 60, 0)
+        ]
+        XCTAssertEqual(scene.layers.count, expected.count)
+        for ((text, anchor, x, y, width), layer) in zip(expected, scene.layers) {
+            let time = Double(expected.firstIndex { $0.0 == text }!) + 0.5 - (text == "Unplaced" ? 1 : 0)
+            XCTAssertEqual(layer.text.value(at: time), text)
+            XCTAssertEqual(layer.anchor, anchor, text)
+            XCTAssertEqual(layer.position.value(at: time).x, x, accuracy: 1e-9, text)
+            XCTAssertEqual(layer.position.value(at: time).y, y, accuracy: 1e-9, text)
+            XCTAssertEqual(layer.paragraph.boxWidth?.value(at: time) ?? 0, width, accuracy: 1e-9, text)
+        }
+        XCTAssertEqual(scene.warnings, [])
+    }
+
+    /// ASS override blocks in SRT, as ffmpeg reads them: `{\\anN}` places the cue (the bottom
+    /// row in the layer's own place, the top row mirrored, the middle row mid-frame; the column
+    /// aligns the text), other tags are named once and never shown as text.
+    func testSRTAlignmentTags() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let srt = [
+            "{\\an8}Top", "{\\an5}{\\i1}Middle", "{\\an1}Bottom left", "Plain", "{\\pos(10,10)\\an9}Top right"
+        ].enumerated().map { "\($0 + 1)\n00:00:0\($0).000 --> 00:00:0\($0).900\n\($1)\n" }.joined(separator: "\n")
+        try srt.write(to: folder.appendingPathComponent("placed.srt"), atomically: true, encoding: .utf8)
+        try """
+        canvas: {width: 320, height: 120, background: "#000000"}
+        fps: 25
+        duration: 5
+        layers:
+          - {id: c, captions: {file: placed.srt}, font: {family: "DejaVu Sans"}, size: 18, position: [160, 110], anchor: bottom,
+             box: {width: 300}, align: center}
+        """.write(to: folder.appendingPathComponent("spec.yaml"), atomically: true, encoding: .utf8)
+        let scene = try bundledOnlyLoader.load(path: folder.appendingPathComponent("spec.yaml").path)
+        let expected: [(String, Anchor, Double, ParagraphStyle.Alignment)] = [
+            ("Top", .top, 10, .center), ("Middle", .center, 60, .center), ("Bottom left", .bottom, 110, .left),
+            ("Plain", .bottom, 110, .center), ("Top right", .top, 10, .right)
+        ]
+        XCTAssertEqual(scene.layers.count, expected.count)
+        for (index, (text, anchor, y, alignment)) in expected.enumerated() {
+            let layer = scene.layers[index]
+            XCTAssertEqual(layer.text.value(at: Double(index) + 0.5), text)
+            XCTAssertEqual(layer.anchor, anchor, text)
+            XCTAssertEqual(layer.position.value(at: Double(index) + 0.5), Point2(x: 160, y: y), text)
+            XCTAssertEqual(layer.paragraph.style.alignment, alignment, text)
+        }
+        XCTAssertEqual(scene.warnings, ["layers[0].captions.file: placed.srt: inline markup {\\i}, {\\pos} are not applied"])
+    }
+}
