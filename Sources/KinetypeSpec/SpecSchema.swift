@@ -286,7 +286,7 @@ public enum SpecSchema {
                         ),
                         "highlight": (
                             ["if": ["type": "string"], "then": ref("color"), "else": highlight()],
-                            "The word being spoken (word-timed JSON, ASS karaoke): a colour, or {color, scale, background, duration}."
+                            "The word being spoken (word-timed JSON, ASS karaoke, WebVTT timestamps): a colour, or {color, scale, background, duration}."
                         ),
                         "reveal": (withDefault(enumeration(SpokenWords.Reveal.self), "all"), "words: a word appears when it is spoken."),
                         "maxCharactersPerLine": (

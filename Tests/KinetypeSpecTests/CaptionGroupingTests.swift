@@ -214,7 +214,7 @@ final class CaptionGroupingTests: XCTestCase {
         XCTAssertEqual(scene.layers[0].text.value(at: 1.5), "Second cue\nwith two lines")
         XCTAssertTrue(
             scene.warnings.contains(
-                "layers[0].captions: talk.srt has no word timings (word-timed JSON and ASS karaoke \\k have them): its cues are shown as written and maxLines are not applied"
+                "layers[0].captions: talk.srt has no word timings (word-timed JSON, ASS karaoke \\k and WebVTT timestamps have them): its cues are shown as written and maxLines are not applied"
             ), "\(scene.warnings)")
         XCTAssertThrowsError(try spec(folder, captions: "{file: talk.srt, maxLines: 0}")) {
             XCTAssertTrue("\($0)".contains("captions.maxLines: maxLines 0 is out of range; allowed: 1…10"), "\($0)")

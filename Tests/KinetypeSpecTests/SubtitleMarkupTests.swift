@@ -207,4 +207,43 @@ final class SubtitleMarkupTests: XCTestCase {
         }
         XCTAssertEqual(scene.warnings, ["layers[0].captions.file: placed.srt: inline markup {\\i}, {\\pos} are not applied"])
     }
+
+    /// WebVTT word timestamps time the words after them, as karaoke does: the text before the
+    /// first from the cue's start, each part until the next timestamp (the last, the cue's end).
+    func testWebVTTWordTimestampsAreWordTimings() throws {
+        let vtt = """
+            WEBVTT
+
+            00:01.000 --> 00:03.000
+            Never <00:01.500>gonna <00:02.000><c>give you</c> up
+
+            00:03.000 --> 00:04.000
+            No timestamps here
+
+            """
+        let cues = try WebVTTReader.cues(vtt).cues
+        XCTAssertEqual(cues.count, 2)
+        let text = cues[0].text
+        let words = cues[0].words.map { (String(decoding: Array(text.utf8)[$0.range], as: UTF8.self), $0.start, $0.end) }
+        XCTAssertEqual(words.map(\.0), ["Never", "gonna", "give", "you", "up"])
+        XCTAssertEqual(words.map(\.1), [1.0, 1.5, 2.0, 2.0, 2.0])
+        XCTAssertEqual(words.map(\.2), [1.5, 2.0, 3.0, 3.0, 3.0])
+        XCTAssertTrue(cues[1].words.isEmpty)
+        // A layer that highlights them has the spoken words, and no warning that it has none.
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try vtt.write(to: folder.appendingPathComponent("song.vtt"), atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("captions.yaml")
+        try """
+        canvas: {width: 320, height: 120, background: "#000000"}
+        fps: 25
+        duration: 4.2
+        layers:
+          - {id: c, captions: {file: song.vtt, highlight: "#FFD400"}, font: {family: "DejaVu Sans"}, size: 18, position: [160, 60]}
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let scene = try bundledOnlyLoader.load(path: spec.path)
+        XCTAssertEqual(scene.warnings, [])
+        let spoken = try XCTUnwrap(scene.layers[0].spokenWords)
+        XCTAssertEqual(spoken.intervals.flatMap(\.words).count, 5)
+    }
 }

@@ -67,9 +67,9 @@ enum CaptionsDecoder {
             }
             try checkLimits(cues)
             if let grouping = try Self.grouping(fields) {
-                if format == "srt" || format == "vtt" {
+                if format == "srt" || (format == "vtt" && cues.allSatisfy(\.words.isEmpty)) {
                     warnings.append(
-                        "\(node.path): \(name) has no word timings (word-timed JSON and ASS karaoke \\k have them): its cues are shown as written and "
+                        "\(node.path): \(name) has no word timings (word-timed JSON, ASS karaoke \\k and WebVTT timestamps have them): its cues are shown as written and "
                             + groupingFields.filter { fields.optional($0) != nil }.joined(separator: ", ") + " are not applied")
                 } else {
                     cues = try Self.regroup(cues, by: grouping, all: format == "json", warnings: &warnings, path: node.path, name: name)
@@ -104,7 +104,7 @@ enum CaptionsDecoder {
         if highlight != nil || reveal != .all {
             if cues.allSatisfy(\.words.isEmpty) {
                 warnings.append(
-                    "\(node.path): \(name) has no word timings (word-timed JSON's words and ASS karaoke \\k have them): highlight and reveal change nothing"
+                    "\(node.path): \(name) has no word timings (word-timed JSON's words, ASS karaoke \\k and WebVTT timestamps have them): highlight and reveal change nothing"
                 )
             }
             spoken = SpokenWords(highlighting: highlight ?? SpokenWords.Highlight(), reveal: reveal, intervals: intervals(cues))
@@ -168,7 +168,8 @@ enum CaptionsDecoder {
         let timed = cues.filter { all || !$0.words.isEmpty }
         guard !timed.isEmpty else {
             warnings.append(
-                "\(path): \(name) has no word timings (word-timed JSON and ASS karaoke \\k have them): its cues are shown as written")
+                "\(path): \(name) has no word timings (word-timed JSON, ASS karaoke \\k and WebVTT timestamps have them): its cues are shown as written"
+            )
             return cues
         }
         let grouped = grouping.group(timed)

@@ -4,8 +4,9 @@ import KinetypeScene
 
 /// The inline markup of SRT and WebVTT cue text, as browsers and players apply it: `<i>` slants,
 /// `<u>` underlines, `<font color="…">` and WebVTT's colour classes (`<c.yellow>`) colour their
-/// part; `<b>` makes its part bold (around the whole cue, the cue's layer). Voice (`<v Name>`), language, ruby, other
-/// classes and word timestamps (`<00:00:01.500>`) carry no style and leave the text plain. In SRT,
+/// part; `<b>` makes its part bold (around the whole cue, the cue's layer). Voice (`<v Name>`), language, ruby and other
+/// classes carry no style and leave the text plain; WebVTT's word timestamps (`<00:00:01.500>`)
+/// are kept with the offset they stand at, for the cue's word timings. In SRT,
 /// ASS override blocks are read as ffmpeg reads them (`{\an8}` places the cue). The
 /// text keeps HTML's entities decoded; offsets are UTF-8, as a glyph's cluster is.
 enum SubtitleMarkup {
@@ -18,6 +19,8 @@ enum SubtitleMarkup {
         var unapplied: Set<String>
         /// An ASS `{\anN}` in an SRT cue (numpad 1–9), as ffmpeg's SRT reader passes it to libass.
         var alignment: Int?
+        /// WebVTT timestamp tags: the UTF-8 offset in `text` each stands at, and its time in seconds.
+        var timestamps: [(offset: Int, time: Double)] = []
     }
 
     private struct State: Equatable {
@@ -37,6 +40,7 @@ enum SubtitleMarkup {
     /// `\anN` places the cue, other tags are named.
     static func read(_ text: String, assBlocks: Bool = false) -> Read {
         var alignment: Int?
+        var timestamps: [(offset: Int, time: Double)] = []
         var output = ""
         var unapplied = Set<String>()
         var stack: [(name: String, state: State)] = []
@@ -73,7 +77,13 @@ enum SubtitleMarkup {
                 let closing = inside.hasPrefix("/")
                 let body = inside.drop(while: { $0 == "/" })
                 let name = String(body.prefix(while: { $0.isLetter })).lowercased()
-                guard !name.isEmpty else { continue }  // a timestamp, or not a tag
+                guard !name.isEmpty else {
+                    // A timestamp (`<00:01.500>`), or not a tag.
+                    if let time = SubtitleText.time(inside, separator: ".", hoursOptional: true) {
+                        timestamps.append((output.utf8.count, time))
+                    }
+                    continue
+                }
                 if closing {
                     if let open = stack.lastIndex(where: { $0.name == name }) {
                         state = stack[open].state
@@ -128,7 +138,7 @@ enum SubtitleMarkup {
                     weight: weight))
         }
         let bold = boldCharacters > 0 && otherCharacters == 0
-        return Read(text: output, spans: spans, bold: bold, unapplied: unapplied, alignment: alignment)
+        return Read(text: output, spans: spans, bold: bold, unapplied: unapplied, alignment: alignment, timestamps: timestamps)
     }
 
     /// `name="value"`, `name='value'` or `name=value` in a tag's attributes.

@@ -50,8 +50,38 @@ enum WebVTTReader {
             cue.spans = read.spans
             cue.bold = read.bold
             cue.settings = placement
+            cue.words = Self.words(read.text, timestamps: read.timestamps, start: start, end: end)
             cues.append(cue)
         }
         return (cues, tags, settings)
+    }
+
+    /// A cue's word timings from its timestamps (`Never <00:01.500>gonna <00:02.000>give`): the text
+    /// from each timestamp to the next is spoken from that time, the text before the first from
+    /// the cue's start; each part's words (split at spaces) share its time. None without timestamps.
+    static func words(
+        _ text: String, timestamps: [(offset: Int, time: Double)], start: Double, end: Double
+    ) -> [(range: Range<Int>, start: Double, end: Double)] {
+        guard !timestamps.isEmpty else { return [] }
+        let bytes = Array(text.utf8)
+        let marks = [(offset: 0, time: start)] + timestamps + [(offset: bytes.count, time: end)]
+        var words: [(range: Range<Int>, start: Double, end: Double)] = []
+        for index in 0..<(marks.count - 1) {
+            let from = marks[index], to = marks[index + 1]
+            // A timestamp out of order is held to the cue's window and to the one before it.
+            let spoken = min(max(from.time, words.last?.start ?? start), end)
+            let until = min(max(to.time, spoken), end)
+            var wordStart: Int?
+            for offset in from.offset...to.offset {
+                let isSpace = offset == to.offset || bytes[offset] == UInt8(ascii: " ") || bytes[offset] == UInt8(ascii: "\n")
+                if isSpace, let begun = wordStart {
+                    words.append((begun..<offset, spoken, until))
+                    wordStart = nil
+                } else if !isSpace, wordStart == nil {
+                    wordStart = offset
+                }
+            }
+        }
+        return words
     }
 }
