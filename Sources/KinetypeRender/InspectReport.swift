@@ -68,10 +68,17 @@ package struct InspectReport: Encodable, Sendable {
             }
         }
 
+        /// A decoration's described fields at the frame (its colour resolved: the layer's when it
+        /// gives none) and its segment per line.
         public struct Decoration: Encodable, Sendable {
-            public var type: String
-            public var color: String
+            public var state: DecorationState
             public var segments: [DecorationPainter.Segment]
+
+            public func encode(to encoder: Encoder) throws {
+                try state.encode(to: encoder)
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(segments, forKey: Key("segments"))
+            }
         }
 
         fileprivate struct Key: CodingKey {
@@ -149,7 +156,9 @@ package struct InspectReport: Encodable, Sendable {
                     }
                 },
                 decorations: zip(layer.decorations, painted.decorations).map { decoration, segments in
-                    Layer.Decoration(type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString, segments: segments)
+                    var resolved = decoration
+                    resolved.color = decoration.color ?? layer.color
+                    return Layer.Decoration(state: resolved, segments: segments)
                 },
                 background: layer.background.map { Layer.Background(state: $0, rects: painted.backgroundRects) },
                 stroke: layer.stroke, shadows: layer.shadows,

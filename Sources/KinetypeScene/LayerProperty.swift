@@ -87,12 +87,14 @@ public enum AnyProperty: Sendable {
 }
 
 /// A resolved value as `inspect` prints it.
-public enum InspectValue: Encodable, Sendable, Equatable {
+public indirect enum InspectValue: Encodable, Sendable, Equatable {
     case number(Double)
     case text(String)
     case numbers([Double])
     case mapping([String: Double])
     case flag(Bool)
+    /// A nested feature's fields by spec key.
+    case fields([String: InspectValue])
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -102,6 +104,7 @@ public enum InspectValue: Encodable, Sendable, Equatable {
         case let .numbers(values): try container.encode(values)
         case let .mapping(values): try container.encode(values)
         case let .flag(value): try container.encode(value)
+        case let .fields(values): try container.encode(values)
         }
     }
 }

@@ -1,7 +1,7 @@
 import KinetypeMotion
 import KinetypeScene
 
-/// Reads any described feature (`stroke:`, `shadow:`, `background:`, `mask:`, `motionBlur:`)
+/// Reads any described feature (`stroke:`, `shadow:`, `background:`, `mask:`, a decoration, …)
 /// from its fields' descriptions: the allowed fields, the required ones, and each value by its
 /// kind and range. A field added to a feature's description is read here without a change.
 enum FeatureDecoder {
@@ -69,6 +69,24 @@ enum FeatureDecoder {
             let items = try node.sequence()
             guard items.count <= PathData.maxPoints else { throw node.error("more than \(PathData.maxPoints) points") }
             return .points(try items.map(ValueDecoders.point))
+        case .easing:
+            return .easing(try EasingDecoder.easing(node))
+        case let .sequence(range):
+            return .sequence(try sequence(node, in: range))
+        case let .feature(nested):
+            return .feature(try decode(node, as: nested.type, properties: &properties))
+        }
+    }
+
+    /// `lines`, `together` or `{stagger: seconds}`.
+    private static func sequence(_ node: SpecNode, in range: ClosedRange<Double>) throws -> DrawAnimation.Sequence {
+        if node.isMapping {
+            return .stagger(try node.mapping(allowed: ["stagger"]).required("stagger").number(in: range, what: "stagger"))
+        }
+        switch try node.string() {
+        case "lines": return .lines
+        case "together": return .together
+        case let other: throw node.error("unknown sequence \(SpecError.quoted(other)); allowed: lines, together or {stagger: SECONDS}")
         }
     }
 }

@@ -252,7 +252,9 @@ public enum SpecSchema {
                 "Shrink-to-fit into the box width."
             ),
             "fitGroup": (["type": "string"], "Layers of one group share the smallest fitted size."),
-            "decorations": (["type": "array", "items": decoration()], "Strikethroughs, underlines, overlines and highlights."),
+            "decorations": (
+                ["type": "array", "items": described(Decoration.self)], "Strikethroughs, underlines, overlines and highlights."
+            ),
             "animators": (["type": "array", "items": animator()], "Per-unit animations with a stagger."),
             "background": (described(TextBackground.self), "A box behind each line or the layout box."),
             "stroke": (described(TextStroke.self), "An outline around every glyph, or around the shape."),
@@ -343,41 +345,6 @@ public enum SpecSchema {
         rules.append(["if": ["not": ["anyOf": [["required": ["family"]], ["required": ["file"]]]]], "then": ["required": ["system"]]])
         font["allOf"] = rules
         return font
-    }
-
-    static func decoration() -> JSON {
-        object(
-            DecorationDecoder.fields,
-            [
-                "type": (enumeration(Decoration.Kind.self), "What is drawn along each line."),
-                "color": (animatable(ref("color")), "Default: the layer's colour."),
-                "thickness": (animatable(number(0...SpecLimits.size.upperBound)), "Pixels; default by type."),
-                "offset": (
-                    animatable(number(-SpecLimits.size.upperBound...SpecLimits.size.upperBound)), "Moves the band down (positive) or up."
-                ),
-                "draw": (
-                    object(
-                        DecorationDecoder.drawFields,
-                        [
-                            "start": (
-                                withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first line starts drawing, seconds."
-                            ),
-                            "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.5), "Each line's drawing time, seconds."),
-                            "easing": (ref("easing"), "Any easing."),
-                            "sequence": (
-                                withDefault(
-                                    [
-                                        "if": ["type": "object"],
-                                        "then": object(
-                                            ["stagger"], ["stagger": (number(0...Double(SpecLimits.maxFrames)), "Seconds between lines.")],
-                                            required: ["stagger"]),
-                                        "else": ["enum": ["lines", "together"]]
-                                    ], "lines"), "lines, together or {stagger: seconds}."
-                            ),
-                            "erase": (withDefault(["type": "boolean"], false), "The drawn line retracts instead.")
-                        ]), "Draws the decoration in over time."
-                )
-            ], required: ["type"])
     }
 
     static func animator() -> JSON {
@@ -549,8 +516,8 @@ public enum SpecSchema {
         for field in Feature.fields {
             var schema = value(field.kind)
             if field.isAnimatable { schema = animatable(schema) }
-            if !field.isRequired, !field.hasDerivedDefault {
-                schema = withDefault(schema, defaultValue(field.value(of: Feature.defaults), kind: field.kind))
+            if !field.isRequired, !field.hasDerivedDefault, let value = defaultValue(field.value(of: Feature.defaults), kind: field.kind) {
+                schema = withDefault(schema, value)
             }
             schemas[field.key] = (schema, field.doc)
         }
@@ -581,12 +548,19 @@ public enum SpecSchema {
         case .flag: return ["type": "boolean"]
         case .name, .string: return ["type": "string"]
         case .points: return ["type": "array", "items": ref("point"), "maxItems": PathData.maxPoints]
+        case .easing: return ref("easing")
+        case let .sequence(range):
+            let stagger = object(["stagger"], ["stagger": (number(range), "Seconds between lines.")], required: ["stagger"])
+            return ["if": ["type": "object"], "then": stagger, "else": ["enum": ["lines", "together"]]]
+        case let .feature(nested): return described(nested.type)
         }
     }
 
-    /// A field's default as JSON, written as a spec writes it (padding `[vertical, horizontal]`).
-    static func defaultValue(_ value: FieldValue, kind: FieldKind) -> Any {
+    /// A field's default as JSON, written as a spec writes it (padding `[vertical, horizontal]`);
+    /// nil when an omitted field has none (it stays unset, or is a mapping of its own defaults).
+    static func defaultValue(_ value: FieldValue, kind: FieldKind) -> Any? {
         switch value {
+        case .unset, .feature: return nil
         case let .number(property): return property.value(at: 0)
         case let .integer(number): return number
         case let .point(property):
@@ -598,6 +572,10 @@ public enum SpecSchema {
         case let .name(name): return name
         case let .string(text): return text
         case let .points(points): return points.map { [$0.x, $0.y] }
+        case let .easing(easing): return EasingDecoder.named.first { $0.easing == easing }?.name
+        case .sequence(.lines): return "lines"
+        case .sequence(.together): return "together"
+        case let .sequence(.stagger(seconds)): return ["stagger": seconds]
         }
     }
 

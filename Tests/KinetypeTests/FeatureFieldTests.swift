@@ -1,6 +1,8 @@
 import XCTest
 @testable import KinetypeScene
 @testable import KinetypeSpec
+@testable import KinetypeRender
+import Foundation
 import KinetypeMotion
 import KinetypeText
 
@@ -83,6 +85,65 @@ final class FeatureFieldTests: XCTestCase {
         }
     }
 
+    /// A decoration's optional fields stay nil when not given (no schema default, left out of
+    /// `inspect`), its `draw` is a nested described feature read, scaled and printed by its own
+    /// fields, and a mistake inside it is located by its path.
+    func testOptionalAndNestedFieldsFollowTheirDescriptions() throws {
+        let spec = singleLayerSpec(
+            layer: """
+                text: Hi
+                font: {family: Inter}
+                size: 40
+                color: "#102030"
+                decorations:
+                  - {type: underline, offset: 2, draw: {start: 0.1, easing: easeOut, sequence: {stagger: 0.2}}}
+                  - {type: strikethrough, thickness: {keyframes: [{time: 0, value: 1}, {time: 0.8, value: 3}]}, color: "#FF0000"}
+                """)
+        let scene = try loadYAML(spec)
+        let decorations = scene.layers[0].decorations
+        XCTAssertNil(decorations[0].color)
+        XCTAssertNil(decorations[0].thickness)
+        XCTAssertEqual(decorations[0].draw, DrawAnimation(start: 0.1, easing: .easeOut, sequence: .stagger(0.2)))
+        XCTAssertEqual(decorations[1].endTime(lineCount: 1), 0.8, "the animated thickness")
+        XCTAssertEqual(decorations[0].endTime(lineCount: 3), 0.1 + 2 * 0.2 + 0.5, "the draw's last line")
+
+        // --scale: thickness and offset are lengths, nil stays nil, the draw's seconds stay.
+        let scaled = try scene.scaled(by: 2).layers[0].decorations
+        XCTAssertNil(scaled[0].thickness)
+        XCTAssertEqual(scaled[0].offset.value(at: 0), 4)
+        XCTAssertEqual(scaled[0].draw, decorations[0].draw)
+        XCTAssertEqual(scaled[1].thickness?.value(at: 0.8), 6)
+
+        // The schema gives no default to an optional field, and the nested draw its own defaults.
+        let schema = try XCTUnwrap(SpecSchema.described(Decoration.self)["properties"] as? [String: Any])
+        XCTAssertNil((schema["thickness"] as? [String: Any])?["default"])
+        XCTAssertNil((schema["color"] as? [String: Any])?["default"])
+        let draw = try XCTUnwrap((schema["draw"] as? [String: Any])?["properties"] as? [String: Any])
+        XCTAssertEqual((draw["easing"] as? [String: Any])?["default"] as? String, "easeInEaseOut")
+
+        // inspect: the colour resolved, an unset thickness left out, the draw by its fields.
+        let json = try InspectReport(scene: scene, frame: 0).json()
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let printed = try XCTUnwrap(((report["layers"] as? [[String: Any]])?[0]["decorations"]) as? [[String: Any]])
+        XCTAssertEqual(printed[0]["type"] as? String, "underline")
+        XCTAssertEqual(printed[0]["color"] as? String, "#102030FF")
+        XCTAssertNil(printed[0]["thickness"])
+        XCTAssertEqual(printed[0]["offset"] as? Double, 2)
+        let printedDraw = try XCTUnwrap(printed[0]["draw"] as? [String: Any])
+        XCTAssertEqual(printedDraw["easing"] as? String, "easeOut")
+        XCTAssertEqual(printedDraw["sequence"] as? [String: Double], ["stagger": 0.2])
+        XCTAssertEqual(printedDraw["start"] as? Double, 0.1)
+        XCTAssertNil(printed[1]["draw"])
+        XCTAssertEqual(printed[1]["thickness"] as? Double, 1)
+        XCTAssertNotNil(printed[1]["segments"])
+
+        let error = specError(spec.replacingOccurrences(of: "sequence: {stagger: 0.2}", with: "sequence: {stager: 0.2}"))
+        XCTAssertTrue(
+            error?.description.contains(
+                "layers[0].decorations[0].draw.sequence.stager: unknown field \"stager\" (did you mean \"stagger\"?)") ?? false,
+            "\(String(describing: error))")
+    }
+
     // MARK: Helpers
 
     /// Sets each field of `Feature` in turn and returns how many stored properties were reached.
@@ -129,7 +190,20 @@ final class FeatureFieldTests: XCTestCase {
         case .name: return .name("another")
         case .string: return .string("M 0 0 L 1 1")
         case .points: return .points([Point2(x: 1, y: 2), Point2(x: 3, y: 4)])
+        case .easing:
+            guard case let .easing(easing) = current else { return current }
+            return .easing(easing == .linear ? .easeOut : .linear)
+        case let .sequence(range): return .sequence(.stagger(range.lowerBound + 0.25))
+        case let .feature(nested): return .feature(Self.sample(of: nested.type))
         }
+    }
+
+    /// A nested feature unlike its defaults: its first field set to a sample.
+    private static func sample<Nested: DescribedFeature>(of _: Nested.Type) -> Nested {
+        var nested = Nested.defaults
+        let field = Nested.fields[0]
+        field.set(sample(for: field, unlike: field.value(of: nested)), on: &nested)
+        return nested
     }
 
     private static func numbers(_ value: FieldValue) -> [Double] {

@@ -208,7 +208,7 @@ final class ScaleTests: XCTestCase {
         let lengths: Set = [
             "CanvasSpec.width", "CanvasSpec.height", "TextLayer.size", "TextLayer.position", "TextLayer.tracking",
             "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.boxHeight", "ParagraphStyle.tracking",
-            "Decoration.thickness", "Decoration.offset", "AnimatedValues.offset"
+            "AnimatedValues.offset"
         ]
         let others: Set = [
             "Scene.canvas", "Scene.fps", "Scene.duration", "Scene.layers", "Scene.sourcePath", "Scene.warnings", "Scene.scale",
@@ -224,8 +224,6 @@ final class ScaleTests: XCTestCase {
             "ParagraphSpec.style", "ParagraphStyle.alignment", "ParagraphStyle.lineHeight", "ParagraphStyle.maxLines",
             "ParagraphStyle.truncation", "ParagraphStyle.language", "ParagraphStyle.features",
             "FitSpec.minimumScaleFactor", "FitSpec.group",
-            "Decoration.kind", "Decoration.color", "Decoration.draw",
-            "DrawAnimation.start", "DrawAnimation.duration", "DrawAnimation.easing", "DrawAnimation.sequence", "DrawAnimation.erase",
             "TextAnimator.unit", "TextAnimator.start", "TextAnimator.duration", "TextAnimator.stagger", "TextAnimator.order",
             "TextAnimator.easing", "TextAnimator.from",
             "AnimatedValues.opacity", "AnimatedValues.scale", "AnimatedValues.rotation", "AnimatedValues.color",
@@ -237,7 +235,7 @@ final class ScaleTests: XCTestCase {
         // Described features say which of their fields are lengths (FeatureFieldTests checks it).
         let described: Set = [
             "TextStroke", "TextShadow", "TextBackground", "LayerMask", "MotionBlur", "LayerShape", "LayerMatte", "LayerImage",
-            "LayerTransform", "ShapeTrim", "LayerPath", "LayerGroup"
+            "LayerTransform", "ShapeTrim", "LayerPath", "LayerGroup", "Decoration", "DrawAnimation"
         ]
         found = found.filter { !described.contains(String($0.split(separator: ".")[0])) }
         let unsorted = found.subtracting(lengths).subtracting(others).sorted()

@@ -45,10 +45,12 @@ extension DescribedFeature {
         return state
     }
 
-    /// Every length (``FeatureField/isLength``) multiplied by `k`.
+    /// Every length (``FeatureField/isLength``) multiplied by `k`, those of nested features too.
     package func scaled(by k: Double) -> Self {
         var scaled = self
-        for field in Self.fields where field.isLength { field.set(field.value(of: self).scaled(by: k), on: &scaled) }
+        for field in Self.fields where field.isLength || field.kind.holdsFeature {
+            field.set(field.value(of: self).scaled(by: k), on: &scaled)
+        }
         return scaled
     }
 }
@@ -65,6 +67,13 @@ package struct FieldsEncoding {
 
     package static func encode<Feature: DescribedFeature>(_ state: Feature.State, as _: Feature.Type, to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        for field in Feature.fields { try container.encode(field.reportedValue(in: state), forKey: Key(field.key)) }
+        for field in Feature.fields { try container.encodeIfPresent(field.reportedValue(in: state), forKey: Key(field.key)) }
+    }
+
+    /// The fields' values by spec key (a nested feature's, printed inside its parent's).
+    package static func values<Feature: DescribedFeature>(_ state: Feature.State, as _: Feature.Type) -> [String: InspectValue] {
+        var values: [String: InspectValue] = [:]
+        for field in Feature.fields { values[field.key] = field.reportedValue(in: state) }
+        return values
     }
 }
