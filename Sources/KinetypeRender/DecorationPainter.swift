@@ -64,7 +64,7 @@ package enum DecorationPainter {
         var behind: [DisplayList.Item] = [], front: [DisplayList.Item] = []
         for (decoration, segments) in zip(layer.decorations, segments) {
             let color = decoration.color ?? layer.color
-            let paint = Paint(color: RGBA(r: color.r, g: color.g, b: color.b, a: color.a * layer.opacity * decoration.strength))
+            let paint = Paint(color: RGBA(r: color.r, g: color.g, b: color.b, a: color.a * layer.opacity))
             guard paint.color.a > 0 else { continue }
             let rects = segments.filter { $0.x0 != $0.x1 && $0.thickness > 0 }.map(\.rect)
             guard !rects.isEmpty else { continue }

@@ -25,7 +25,6 @@ public struct Decoration: Sendable, DescribedFeature {
     public var offset: Property<Double>
     /// nil: drawn in full from the start.
     public var draw: DrawAnimation?
-    public var strength: Property<Double> = .constant(1)
 
     public init(
         kind: Kind, color: Property<RGBA>? = nil, thickness: Property<Double>? = nil,
@@ -47,8 +46,7 @@ public struct Decoration: Sendable, DescribedFeature {
         .number(
             "offset", \.offset, \.offset, in: -SpecLimits.size.upperBound...SpecLimits.size.upperBound, length: true,
             "Moves the band down (positive) or up."),
-        .feature("draw", \.draw, \.draw, "Draws the decoration in over time."),
-        .number("strength", \.strength, \.strength, in: 0...1, "Throw-away: multiplies the colour's alpha.")
+        .feature("draw", \.draw, \.draw, "Draws the decoration in over time.")
     ]
     package static let defaults = Decoration(kind: .strikethrough)
 
@@ -157,7 +155,6 @@ public struct DecorationState: Sendable, Equatable, EvaluatedState {
     public var thickness: Double?
     public var offset: Double = 0
     public var draw: DrawAnimation?
-    public var strength: Double = 1
     /// The frame's time, for each line's drawing progress.
     public var time: Double = 0
 
