@@ -95,6 +95,8 @@ public indirect enum InspectValue: Encodable, Sendable, Equatable {
     case flag(Bool)
     /// A nested feature's fields by spec key.
     case fields([String: InspectValue])
+    /// A list of values (a positional feature's, or a list of features).
+    case list([InspectValue])
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -105,6 +107,7 @@ public indirect enum InspectValue: Encodable, Sendable, Equatable {
         case let .mapping(values): try container.encode(values)
         case let .flag(value): try container.encode(value)
         case let .fields(values): try container.encode(values)
+        case let .list(values): try container.encode(values)
         }
     }
 }

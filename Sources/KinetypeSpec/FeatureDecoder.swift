@@ -8,7 +8,25 @@ enum FeatureDecoder {
     static func decode<Feature: DescribedFeature>(
         _ node: SpecNode, as _: Feature.Type, properties: inout PropertyDecoder
     ) throws -> Feature {
-        try decode(fields: try node.mapping(allowed: Feature.fields.map(\.key)), as: Feature.self, properties: &properties)
+        if Feature.isPositional { return try positional(node, as: Feature.self, properties: &properties) }
+        return try decode(fields: try node.mapping(allowed: Feature.fields.map(\.key)), as: Feature.self, properties: &properties)
+    }
+
+    /// A feature written as its fields' values in order (`[colour, offset]`), every one given.
+    private static func positional<Feature: DescribedFeature>(
+        _ node: SpecNode, as _: Feature.Type, properties: inout PropertyDecoder
+    ) throws -> Feature {
+        let items = try node.sequence()
+        let keys = Feature.fields.map(\.key)
+        guard items.count == keys.count else {
+            throw node.error("expected [\(keys.joined(separator: ", "))], got \(items.count) value\(items.count == 1 ? "" : "s")")
+        }
+        var feature = Feature.defaults
+        for (field, item) in zip(Feature.fields, items) {
+            field.set(
+                try value(item, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties), on: &feature)
+        }
+        return feature
     }
 
     /// The feature's fields read from a mapping that holds others too (a shape layer's `type`,
@@ -75,6 +93,12 @@ enum FeatureDecoder {
             return .sequence(try sequence(node, in: range))
         case let .feature(nested):
             return .feature(try decode(node, as: nested.type, properties: &properties))
+        case let .features(nested, minimum):
+            let items = try node.sequence()
+            guard items.count >= minimum else { throw node.error("at least \(minimum) \(key) are needed, got \(items.count)") }
+            var features: [any DescribedFeature] = []
+            for item in items { features.append(try decode(item, as: nested.type, properties: &properties)) }
+            return .features(features)
         }
     }
 

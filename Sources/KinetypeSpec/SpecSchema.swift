@@ -376,27 +376,8 @@ public enum SpecSchema {
 
     static func gradient() -> JSON {
         object(
-            ["linearGradient"],
-            [
-                "linearGradient": (
-                    object(
-                        GradientDecoder.gradientFields,
-                        [
-                            "angle": (animatable(number(-36_000...36_000)), "Degrees: 0 left to right, 90 top to bottom."),
-                            "stops": (
-                                [
-                                    "type": "array", "minItems": 2,
-                                    "items": [
-                                        "type": "array", "prefixItems": [animatable(ref("color")), number(0...1)], "minItems": 2,
-                                        "maxItems": 2
-                                    ]
-                                ],
-                                "[colour, offset 0…1] pairs, offsets never decreasing."
-                            ),
-                            "space": (withDefault(enumeration(LinearGradient.Space.self), "srgb"), "srgb (default) or linear.")
-                        ], required: ["stops"]), "A gradient across the layout box."
-                )
-            ], required: ["linearGradient"])
+            ["linearGradient"], ["linearGradient": (described(LinearGradient.self), "A gradient across the layout box.")],
+            required: ["linearGradient"])
     }
 
     /// A name, or a mapping with exactly one form (`cubicBezier` or a spring's name) whose
@@ -512,6 +493,13 @@ public enum SpecSchema {
     /// A described feature's object: each field's value by its kind (keyframes allowed where it
     /// is animatable), its doc, and the default the decoder gives an omitted field.
     static func described<Feature: DescribedFeature>(_: Feature.Type) -> JSON {
+        if Feature.isPositional {
+            let items = Feature.fields.map { field in
+                (field.isAnimatable ? animatable(value(field.kind)) : value(field.kind))
+                    .merging(["title": field.key, "description": field.doc]) { $1 }
+            }
+            return ["type": "array", "prefixItems": items, "minItems": items.count, "maxItems": items.count]
+        }
         var schemas: [String: (JSON, String)] = [:]
         for field in Feature.fields {
             var schema = value(field.kind)
@@ -553,6 +541,10 @@ public enum SpecSchema {
             let stagger = object(["stagger"], ["stagger": (number(range), "Seconds between lines.")], required: ["stagger"])
             return ["if": ["type": "object"], "then": stagger, "else": ["enum": ["lines", "together"]]]
         case let .feature(nested): return described(nested.type)
+        case let .features(nested, minimum):
+            var list: JSON = ["type": "array", "items": described(nested.type)]
+            if minimum > 0 { list["minItems"] = minimum }
+            return list
         }
     }
 
@@ -561,6 +553,7 @@ public enum SpecSchema {
     static func defaultValue(_ value: FieldValue, kind: FieldKind) -> Any? {
         switch value {
         case .unset, .feature: return nil
+        case let .features(features): return features.isEmpty ? [Any]() : nil
         case let .number(property): return property.value(at: 0)
         case let .integer(number): return number
         case let .point(property):

@@ -144,6 +144,44 @@ final class FeatureFieldTests: XCTestCase {
             "\(String(describing: error))")
     }
 
+    /// A gradient's stops are a list of a positional described feature (`[colour, offset]`):
+    /// read in order with the list's minimum, end-timed, printed in order by `inspect`, listed in
+    /// the reference under their names; the order of offsets stays the decoder's rule, located.
+    func testAListOfPositionalFeaturesFollowsItsDescription() throws {
+        func spec(_ stops: String) -> String {
+            singleLayerSpec(layer: "text: Hi\nfont: {family: Inter}\nsize: 40\nfill: {linearGradient: {angle: 90, stops: \(stops)}}")
+        }
+        let animated = "[[\"#FF0000\", 0], [{keyframes: [{time: 0, value: \"#000000\"}, {time: 0.6, value: \"#FFFFFF\"}]}, 1]]"
+        let scene = try loadYAML(spec(animated))
+        let gradient = try XCTUnwrap(scene.layers[0].fill)
+        XCTAssertEqual(gradient.stops.map(\.offset), [0, 1])
+        XCTAssertEqual(gradient.endTime, 0.6, "a stop's animated colour")
+        XCTAssertEqual(gradient.state(at: 0.6).stops[1], GradientStopState(color: RGBA(hex: "#FFFFFF")!, offset: 1))
+
+        let json = try InspectReport(scene: scene, frame: 0).json()
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let fill = try XCTUnwrap((report["layers"] as? [[String: Any]])?[0]["fill"] as? [String: Any])
+        XCTAssertEqual(fill["angle"] as? Double, 90)
+        XCTAssertEqual(fill["space"] as? String, "srgb")
+        let stops = try XCTUnwrap(fill["stops"] as? [[Any]])
+        XCTAssertEqual(stops.map { $0[0] as? String }, ["#FF0000FF", "#000000FF"])
+        XCTAssertEqual(stops.map { $0[1] as? Double }, [0, 1], "offsets as numbers")
+        XCTAssertNotNil(fill["start"])
+
+        let reference = SpecReference.markdown()
+        XCTAssertTrue(reference.contains("## `layers[].fill.linearGradient.stops`\n\nWritten as a list, in this order: `[color, offset]`."))
+
+        let cases = [
+            ("[[\"#FF0000\", 0, 1], [\"#00FF00\", 1]]", "layers[0].fill.linearGradient.stops[0]: expected [color, offset], got 3 values"),
+            ("[[\"#FF0000\", 0]]", "layers[0].fill.linearGradient.stops: at least 2 stops are needed, got 1"),
+            ("[[\"#FF0000\", 0.5], [\"#00FF00\", 0.2]]", "layers[0].fill.linearGradient.stops[1][1]: stop offsets must not decrease")
+        ]
+        for (stops, message) in cases {
+            let error = specError(spec(stops))
+            XCTAssertTrue(error?.description.contains(message) ?? false, "\(String(describing: error))")
+        }
+    }
+
     // MARK: Helpers
 
     /// Sets each field of `Feature` in turn and returns how many stored properties were reached.
@@ -195,6 +233,7 @@ final class FeatureFieldTests: XCTestCase {
             return .easing(easing == .linear ? .easeOut : .linear)
         case let .sequence(range): return .sequence(.stagger(range.lowerBound + 0.25))
         case let .feature(nested): return .feature(Self.sample(of: nested.type))
+        case let .features(nested, _): return .features([Self.sample(of: nested.type)])
         }
     }
 

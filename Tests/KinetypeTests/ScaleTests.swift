@@ -226,8 +226,7 @@ final class ScaleTests: XCTestCase {
             "FitSpec.minimumScaleFactor", "FitSpec.group",
             "TextAnimator.unit", "TextAnimator.start", "TextAnimator.duration", "TextAnimator.stagger", "TextAnimator.order",
             "TextAnimator.easing", "TextAnimator.from",
-            "AnimatedValues.opacity", "AnimatedValues.scale", "AnimatedValues.rotation", "AnimatedValues.color",
-            "LinearGradient.angle", "LinearGradient.stops", "LinearGradient.space", "Stop.color", "Stop.offset"
+            "AnimatedValues.opacity", "AnimatedValues.scale", "AnimatedValues.rotation", "AnimatedValues.color"
         ]
         XCTAssertTrue(lengths.isDisjoint(with: others))
         var found: Set<String> = []
@@ -235,7 +234,8 @@ final class ScaleTests: XCTestCase {
         // Described features say which of their fields are lengths (FeatureFieldTests checks it).
         let described: Set = [
             "TextStroke", "TextShadow", "TextBackground", "LayerMask", "MotionBlur", "LayerShape", "LayerMatte", "LayerImage",
-            "LayerTransform", "ShapeTrim", "LayerPath", "LayerGroup", "Decoration", "DrawAnimation"
+            "LayerTransform", "ShapeTrim", "LayerPath", "LayerGroup", "Decoration", "DrawAnimation", "LinearGradient",
+            "Stop"
         ]
         found = found.filter { !described.contains(String($0.split(separator: ".")[0])) }
         let unsorted = found.subtracting(lengths).subtracting(others).sorted()

@@ -16,6 +16,9 @@ package protocol DescribedFeature: Sendable {
     /// Stored properties loaded from a described field rather than described themselves (an
     /// image's decoded pixels, from its `file`).
     static var loadedProperties: Set<String> { get }
+    /// Written as a list of its fields' values in their order (a gradient stop's
+    /// `[colour, offset]`) instead of a mapping.
+    static var isPositional: Bool { get }
 }
 
 /// A feature's values at one frame, as the drawing stages read them and `inspect` prints them.
@@ -26,6 +29,7 @@ package protocol EvaluatedState: Sendable, Encodable {
 
 extension DescribedFeature {
     package static var loadedProperties: Set<String> { [] }
+    package static var isPositional: Bool { false }
 
     /// When the last of its animations ends (0 when nothing is animated).
     package var endTime: Double { Self.fields.map { $0.value(of: self).endTime }.max() ?? 0 }
@@ -66,14 +70,17 @@ package struct FieldsEncoding {
     }
 
     package static func encode<Feature: DescribedFeature>(_ state: Feature.State, as _: Feature.Type, to encoder: Encoder) throws {
+        if Feature.isPositional { return try value(state, as: Feature.self).encode(to: encoder) }
         var container = encoder.container(keyedBy: Key.self)
         for field in Feature.fields { try container.encodeIfPresent(field.reportedValue(in: state), forKey: Key(field.key)) }
     }
 
-    /// The fields' values by spec key (a nested feature's, printed inside its parent's).
-    package static func values<Feature: DescribedFeature>(_ state: Feature.State, as _: Feature.Type) -> [String: InspectValue] {
+    /// The state as a spec writes the feature: its fields by spec key, or in order when it is
+    /// positional (a nested feature's, printed inside its parent's).
+    package static func value<Feature: DescribedFeature>(_ state: Feature.State, as _: Feature.Type) -> InspectValue {
+        if Feature.isPositional { return .list(Feature.fields.compactMap { $0.reportedValue(in: state) }) }
         var values: [String: InspectValue] = [:]
         for field in Feature.fields { values[field.key] = field.reportedValue(in: state) }
-        return values
+        return .fields(values)
     }
 }

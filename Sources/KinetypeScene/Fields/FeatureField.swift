@@ -31,10 +31,15 @@ package enum FieldKind: Sendable, Equatable {
     /// A mapping that is another described feature (a decoration's `draw`), read, checked,
     /// scaled and evaluated by its own fields.
     case feature(FeatureType)
+    /// A list of another described feature (a gradient's stops), at least `minimum` long.
+    case features(FeatureType, minimum: Int)
 
-    /// Holds a described feature, whose own lengths `scaled(by:)` multiplies.
+    /// Holds described features, whose own lengths `scaled(by:)` multiplies.
     var holdsFeature: Bool {
-        if case .feature = self { return true } else { return false }
+        switch self {
+        case .feature, .features: return true
+        default: return false
+        }
     }
 }
 
@@ -61,6 +66,7 @@ package enum FieldValue: Sendable {
     case easing(Easing)
     case sequence(DrawAnimation.Sequence)
     case feature(any DescribedFeature)
+    case features([any DescribedFeature])
 
     /// When its animation ends (0 for a constant).
     public var endTime: Double {
@@ -69,6 +75,7 @@ package enum FieldValue: Sendable {
         case let .point(property): return property.endTime
         case let .color(property): return property.endTime
         case let .feature(feature): return feature.endTime
+        case let .features(features): return features.map(\.endTime).max() ?? 0
         case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence: return 0
         }
     }
@@ -80,6 +87,7 @@ package enum FieldValue: Sendable {
         case let .point(property): return AnyProperty.point(property).keyframeTimes
         case let .color(property): return AnyProperty.color(property).keyframeTimes
         case let .feature(feature): return Array(Set(feature.keyframeTimes.flatMap(\.times))).sorted()
+        case let .features(features): return Array(Set(features.flatMap { $0.keyframeTimes.flatMap(\.times) })).sorted()
         case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence: return []
         }
     }
@@ -91,6 +99,7 @@ package enum FieldValue: Sendable {
         case let .point(property): return .point(property.mapValues { Point2(x: $0.x * k, y: $0.y * k) })
         case let .points(points): return .points(points.map { Point2(x: $0.x * k, y: $0.y * k) })
         case let .feature(feature): return .feature(feature.scaled(by: k))
+        case let .features(features): return .features(features.map { $0.scaled(by: k) })
         default: return self
         }
     }
@@ -352,6 +361,21 @@ extension FeatureField {
             read: { $0[keyPath: model].map { .feature($0) } ?? .unset },
             write: { feature, value in if case let .feature(nested as Nested) = value { feature[keyPath: model] = nested } },
             evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model]?.state(at: t) },
-            report: { $0[keyPath: state].map { .fields(FieldsEncoding.values($0, as: Nested.self)) } })
+            report: { $0[keyPath: state].map { FieldsEncoding.value($0, as: Nested.self) } })
+    }
+
+    /// A list of another described feature, each item as that feature is written.
+    package static func features<Nested: DescribedFeature>(
+        _ key: String, _ model: WritableKeyPath<Feature, [Nested]> & Sendable, _ state: WritableKeyPath<State, [Nested.State]> & Sendable,
+        minimum: Int = 0, required: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .features(FeatureType(type: Nested.self), minimum: minimum), isAnimatable: false, isRequired: required,
+            isLength: false, doc: doc,
+            read: { .features($0[keyPath: model]) },
+            write: { feature, value in if case let .features(items) = value { feature[keyPath: model] = items.compactMap { $0 as? Nested } }
+            },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model].map { $0.state(at: t) } },
+            report: { .list($0[keyPath: state].map { FieldsEncoding.value($0, as: Nested.self) }) })
     }
 }
