@@ -82,11 +82,7 @@ extension TextLayer {
         layer.paragraph.style.tracking = paragraph.style.tracking * k
         layer.decorations = decorations.map { $0.scaled(by: k) }
         layer.background = background?.scaled(by: k)
-        layer.animators = animators.map { animator in
-            var scaled = animator
-            scaled.from.offset = animator.from.offset?.scaled(by: k)
-            return scaled
-        }
+        layer.animators = animators.map { $0.scaled(by: k) }
         layer.stroke = stroke?.scaled(by: k)
         layer.mask = mask?.scaledMask(by: k)
         layer.shape = shape?.scaled(by: k)

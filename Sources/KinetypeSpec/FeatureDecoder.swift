@@ -9,7 +9,13 @@ enum FeatureDecoder {
         _ node: SpecNode, as _: Feature.Type, properties: inout PropertyDecoder
     ) throws -> Feature {
         if Feature.isPositional { return try positional(node, as: Feature.self, properties: &properties) }
-        return try decode(fields: try node.mapping(allowed: Feature.fields.map(\.key)), as: Feature.self, properties: &properties)
+        let keys = Feature.fields.map(\.key)
+        let fields = try node.mapping(allowed: keys)
+        if keys.filter({ fields.optional($0) != nil }).count < Feature.minimumFields {
+            throw node.error(
+                "needs at least \(Feature.minimumFields == 1 ? "one" : "\(Feature.minimumFields)") of \(keys.joined(separator: ", "))")
+        }
+        return try decode(fields: fields, as: Feature.self, properties: &properties)
     }
 
     /// A feature written as its fields' values in order (`[colour, offset]`), every one given.
@@ -64,7 +70,8 @@ enum FeatureDecoder {
         case let .integer(range):
             return .integer(try node.integer(in: range, what: key))
         case .point:
-            return .point(animatable ? try properties.property(node, value: ValueDecoders.point) : .constant(try ValueDecoders.point(node)))
+            let point = { (node: SpecNode) in try ValueDecoders.point(node, what: key) }
+            return .point(animatable ? try properties.property(node, value: point) : .constant(try point(node)))
         case .padding:
             return .point(
                 animatable ? try properties.property(node, value: ValueDecoders.padding) : .constant(try ValueDecoders.padding(node)))
@@ -74,7 +81,8 @@ enum FeatureDecoder {
         case let .choice(names):
             let name = try node.string()
             guard names.contains(name) else {
-                throw node.error("unknown \(key) \(SpecError.quoted(name)); allowed: \(names.joined(separator: ", "))")
+                let hint = FieldSuggestions.suggestion(for: name, allowed: names).map { " (did you mean \($0)?)" } ?? ""
+                throw node.error("unknown \(key) \(SpecError.quoted(name))\(hint); allowed: \(names.joined(separator: ", "))")
             }
             return .choice(name)
         case .flag:

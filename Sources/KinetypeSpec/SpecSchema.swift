@@ -255,7 +255,7 @@ public enum SpecSchema {
             "decorations": (
                 ["type": "array", "items": described(Decoration.self)], "Strikethroughs, underlines, overlines and highlights."
             ),
-            "animators": (["type": "array", "items": animator()], "Per-unit animations with a stagger."),
+            "animators": (["type": "array", "items": described(TextAnimator.self)], "Per-unit animations with a stagger."),
             "background": (described(TextBackground.self), "A box behind each line or the layout box."),
             "stroke": (described(TextStroke.self), "An outline around every glyph, or around the shape."),
             "shadow": (described(TextShadow.self), "A shadow of the text, or of the shape."),
@@ -345,33 +345,6 @@ public enum SpecSchema {
         rules.append(["if": ["not": ["anyOf": [["required": ["family"]], ["required": ["file"]]]]], "then": ["required": ["system"]]])
         font["allOf"] = rules
         return font
-    }
-
-    static func animator() -> JSON {
-        object(
-            AnimatorDecoder.fields,
-            [
-                "unit": (withDefault(enumeration(TextAnimator.Unit.self), "cluster"), "cluster, word or line."),
-                "start": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first unit starts, seconds."),
-                "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.4), "Each unit's animation, seconds."),
-                "stagger": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.05), "Seconds between units' starts."),
-                "order": (
-                    withDefault(["enum": ["forward", "backward", "center", "edges", "random"]], "forward"), "The order units start in."
-                ),
-                "seed": (withDefault(integer(0...(1 << 53)), 0), "The random order's seed."),
-                "easing": (ref("easing"), "Any easing."),
-                "from": (
-                    object(
-                        AnimatorDecoder.fromFields,
-                        [
-                            "opacity": (number(0...1), "Multiplies the layer's."),
-                            "offset": (ref("point"), "[dx, dy] pixels."),
-                            "scale": (number(TextAnimator.scaleRange), "About the unit's centre."),
-                            "rotation": (number(TextAnimator.rotationRange), "Degrees about the unit's centre."),
-                            "color": (ref("color"), "The unit's starting colour.")
-                        ], minProperties: 1), "The values each unit starts from."
-                )
-            ], required: ["from"])
     }
 
     static func gradient() -> JSON {
@@ -509,7 +482,9 @@ public enum SpecSchema {
             }
             schemas[field.key] = (schema, field.doc)
         }
-        return object(Feature.fields.map(\.key), schemas, required: Feature.fields.filter(\.isRequired).map(\.key))
+        return object(
+            Feature.fields.map(\.key), schemas, required: Feature.fields.filter(\.isRequired).map(\.key),
+            minProperties: Feature.minimumFields > 0 ? Feature.minimumFields : nil)
     }
 
     /// A layer kind's own described fields added to a layer's field schemas.

@@ -182,6 +182,33 @@ final class FeatureFieldTests: XCTestCase {
         }
     }
 
+    /// An animator is described with its `from` a required nested feature that needs one field
+    /// at least (the decoder's message and the schema's minProperties), and `order` and `seed`
+    /// as the spec writes them, stored as such; the order the painter reads is made of both.
+    func testAnAnimatorsNestedFromAndItsOrderFollowTheirDescriptions() throws {
+        let layer = "text: Hi there\nfont: {family: Inter}\nsize: 40\nanimators:\n  - "
+        let scene = try loadYAML(
+            singleLayerSpec(
+                layer: layer + "{unit: word, order: random, seed: 7, easing: linear, from: {offset: [0, 12], color: \"#FF0000\"}}"))
+        let animator = scene.layers[0].animators[0]
+        XCTAssertEqual(animator.order, .random(seed: 7))
+        XCTAssertEqual(animator.easing, .linear)
+        XCTAssertEqual(animator.from, AnimatedValues(offset: Point2(x: 0, y: 12), color: RGBA(hex: "#FF0000")!))
+        XCTAssertEqual(animator.scaled(by: 2).from.offset, Point2(x: 0, y: 24), "from.offset is a length")
+        XCTAssertEqual(animator.scaled(by: 2).stagger, animator.stagger)
+        XCTAssertEqual(TextAnimator(from: AnimatedValues(opacity: 0)).order, .forward)
+
+        let schema = try XCTUnwrap(SpecSchema.described(TextAnimator.self)["properties"] as? [String: Any])
+        XCTAssertEqual((schema["from"] as? [String: Any])?["minProperties"] as? Int, 1)
+        XCTAssertEqual((schema["easing"] as? [String: Any])?["default"] as? String, "easeOut")
+        XCTAssertEqual(SpecSchema.described(TextAnimator.self)["required"] as? [String], ["from"])
+        let error = specError(singleLayerSpec(layer: layer + "{from: {}}"))
+        XCTAssertTrue(
+            error?.description.contains("layers[0].animators[0].from: needs at least one of opacity, offset, scale, rotation, color")
+                ?? false,
+            "\(String(describing: error))")
+    }
+
     // MARK: Helpers
 
     /// Sets each field of `Feature` in turn and returns how many stored properties were reached.

@@ -14,7 +14,7 @@ import KinetypeText
 let describedFeatures: [any DescribedFeature.Type] = [
     TextStroke.self, TextShadow.self, TextBackground.self, LayerMask.self, MotionBlur.self, LayerShape.self, LayerMatte.self,
     LayerImage.self, LayerTransform.self, ShapeTrim.self, LayerPath.self, LayerGroup.self, Decoration.self, DrawAnimation.self,
-    LinearGradient.self, LinearGradient.Stop.self
+    LinearGradient.self, LinearGradient.Stop.self, TextAnimator.self, AnimatedValues.self
 ]
 
 /// A loader that sees only the bundled fonts, so results never depend on the machine.

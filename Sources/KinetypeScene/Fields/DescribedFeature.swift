@@ -19,6 +19,8 @@ package protocol DescribedFeature: Sendable {
     /// Written as a list of its fields' values in their order (a gradient stop's
     /// `[colour, offset]`) instead of a mapping.
     static var isPositional: Bool { get }
+    /// How many of its fields a spec must give at least (an animator's `from`: one).
+    static var minimumFields: Int { get }
 }
 
 /// A feature's values at one frame, as the drawing stages read them and `inspect` prints them.
@@ -30,6 +32,7 @@ package protocol EvaluatedState: Sendable, Encodable {
 extension DescribedFeature {
     package static var loadedProperties: Set<String> { [] }
     package static var isPositional: Bool { false }
+    package static var minimumFields: Int { 0 }
 
     /// When the last of its animations ends (0 when nothing is animated).
     package var endTime: Double { Self.fields.map { $0.value(of: self).endTime }.max() ?? 0 }

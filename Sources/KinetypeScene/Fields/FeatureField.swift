@@ -378,4 +378,57 @@ extension FeatureField {
             evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model].map { $0.state(at: t) } },
             report: { .list($0[keyPath: state].map { FieldsEncoding.value($0, as: Nested.self) }) })
     }
+
+    /// A constant number the spec may leave out (nil: not applied).
+    package static func optionalConstant(
+        _ key: String, _ model: WritableKeyPath<Feature, Double?> & Sendable, _ state: WritableKeyPath<State, Double?> & Sendable,
+        in range: ClosedRange<Double>, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .number(range), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { $0[keyPath: model].map { .number(.constant($0)) } ?? .unset },
+            write: { feature, value in if case let .number(.constant(number)) = value { feature[keyPath: model] = number } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map { .number($0) } })
+    }
+
+    /// A constant `[x, y]` in pixels the spec may leave out (a length).
+    package static func optionalPoint(
+        _ key: String, _ model: WritableKeyPath<Feature, Point2?> & Sendable, _ state: WritableKeyPath<State, Point2?> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .point, isAnimatable: false, isRequired: false, isLength: true, doc: doc,
+            read: { $0[keyPath: model].map { .point(.constant($0)) } ?? .unset },
+            write: { feature, value in if case let .point(.constant(point)) = value { feature[keyPath: model] = point } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map { .numbers([$0.x, $0.y]) } })
+    }
+
+    /// A constant colour the spec may leave out.
+    package static func optionalConstantColor(
+        _ key: String, _ model: WritableKeyPath<Feature, RGBA?> & Sendable, _ state: WritableKeyPath<State, RGBA?> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .color, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { $0[keyPath: model].map { .color(.constant($0)) } ?? .unset },
+            write: { feature, value in if case let .color(.constant(color)) = value { feature[keyPath: model] = color } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map { .text($0.hexString) } })
+    }
+
+    /// Another described feature the spec must give, as a mapping of its own fields.
+    package static func feature<Nested: DescribedFeature>(
+        _ key: String, _ model: WritableKeyPath<Feature, Nested> & Sendable, _ state: WritableKeyPath<State, Nested.State> & Sendable,
+        required: Bool, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .feature(FeatureType(type: Nested.self)), isAnimatable: false, isRequired: required, isLength: false,
+            doc: doc,
+            read: { .feature($0[keyPath: model]) },
+            write: { feature, value in if case let .feature(nested as Nested) = value { feature[keyPath: model] = nested } },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model].state(at: t) },
+            report: { FieldsEncoding.value($0[keyPath: state], as: Nested.self) })
+    }
 }
