@@ -151,6 +151,26 @@ extension RGBA: LayerPropertyValue {
     public var inspectValue: InspectValue { .text(hexString) }
 }
 
+extension Easing {
+    /// As a spec writes it: a name, `{cubicBezier: […]}`, or a spring in Core Animation's terms
+    /// (`{spring: {mass, stiffness, damping, initialVelocity}}`), which reads back as the same curve.
+    var inspectValue: InspectValue {
+        switch self {
+        case .linear: return .text("linear")
+        case .easeIn: return .text("easeIn")
+        case .easeOut: return .text("easeOut")
+        case .easeInEaseOut: return .text("easeInEaseOut")
+        case .default: return .text("default")
+        case let .cubicBezier(x1, y1, x2, y2): return .fields(["cubicBezier": .numbers([x1, y1, x2, y2])])
+        case let .spring(spring):
+            let parameters = [
+                "mass": spring.mass, "stiffness": spring.stiffness, "damping": spring.damping, "initialVelocity": spring.initialVelocity
+            ]
+            return .fields(["spring": .mapping(parameters)])
+        }
+    }
+}
+
 extension LayerProperty {
     /// A property every layer has (with a default unless `required`).
     static func declare<Value: LayerPropertyValue>(

@@ -134,6 +134,14 @@ final class FeatureFieldTests: XCTestCase {
         XCTAssertEqual(printedDraw["sequence"] as? [String: Double], ["stagger": 0.2])
         XCTAssertEqual(printedDraw["start"] as? Double, 0.1)
         XCTAssertNil(printed[1]["draw"])
+        // A spring prints in Core Animation's terms, which a spec can write back.
+        var spring = scene
+        spring.layers[0].decorations[0].draw?.easing = .spring(Spring(mass: 1, stiffness: 100, damping: 10))
+        let springReport =
+            try JSONSerialization.jsonObject(with: Data(try InspectReport(scene: spring, frame: 0).json().utf8)) as? [String: Any]
+        let springDecoration = ((springReport?["layers"] as? [[String: Any]])?[0]["decorations"] as? [[String: Any]])?[0]
+        let easing = (springDecoration?["draw"] as? [String: Any])?["easing"] as? [String: [String: Double]]
+        XCTAssertEqual(easing, ["spring": ["mass": 1, "stiffness": 100, "damping": 10, "initialVelocity": 0]])
         XCTAssertEqual(printed[1]["thickness"] as? Double, 1)
         XCTAssertNotNil(printed[1]["segments"])
 

@@ -335,7 +335,7 @@ extension FeatureField {
             read: { .easing($0[keyPath: model]) },
             write: { feature, value in if case let .easing(easing) = value { feature[keyPath: model] = easing } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { .text(String(describing: $0[keyPath: state])) })
+            report: { $0[keyPath: state].inspectValue })
     }
 
     /// When each line of a draw-on starts: `lines`, `together` or `{stagger: seconds}`.
