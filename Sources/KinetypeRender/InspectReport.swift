@@ -47,13 +47,19 @@ package struct InspectReport: Encodable, Sendable {
         /// own coordinates, which the innermost group's `placement` carries onto the canvas.
         public var groups: [GroupState] = []
 
+        /// The gradient's described fields at the frame, and where its line runs.
         public struct Fill: Encodable, Sendable {
-            public var angle: Double
-            public var stops: [[String]]
-            public var space: String
+            public var state: GradientState
             /// Where the gradient line starts and ends on the canvas.
             public var start: [Double]
             public var end: [Double]
+
+            public func encode(to encoder: Encoder) throws {
+                try state.encode(to: encoder)
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(start, forKey: Key("start"))
+                try container.encode(end, forKey: Key("end"))
+            }
         }
 
         /// The background's fields at the frame and the rectangles it fills.
@@ -68,10 +74,17 @@ package struct InspectReport: Encodable, Sendable {
             }
         }
 
+        /// A decoration's described fields at the frame (its colour resolved: the layer's when it
+        /// gives none) and its segment per line.
         public struct Decoration: Encodable, Sendable {
-            public var type: String
-            public var color: String
+            public var state: DecorationState
             public var segments: [DecorationPainter.Segment]
+
+            public func encode(to encoder: Encoder) throws {
+                try state.encode(to: encoder)
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(segments, forKey: Key("segments"))
+            }
         }
 
         fileprivate struct Key: CodingKey {
@@ -149,14 +162,15 @@ package struct InspectReport: Encodable, Sendable {
                     }
                 },
                 decorations: zip(layer.decorations, painted.decorations).map { decoration, segments in
-                    Layer.Decoration(type: decoration.kind.rawValue, color: (decoration.color ?? layer.color).hexString, segments: segments)
+                    var resolved = decoration
+                    resolved.color = decoration.color ?? layer.color
+                    return Layer.Decoration(state: resolved, segments: segments)
                 },
                 background: layer.background.map { Layer.Background(state: $0, rects: painted.backgroundRects) },
                 stroke: layer.stroke, shadows: layer.shadows,
                 fill: layer.gradient.map { gradient in
                     Layer.Fill(
-                        angle: gradient.angle, stops: gradient.stops.map { [$0.color.hexString, "\($0.offset)"] },
-                        space: gradient.space.rawValue, start: painted.gradient.map { [$0.start.x, $0.start.y] } ?? [],
+                        state: gradient, start: painted.gradient.map { [$0.start.x, $0.start.y] } ?? [],
                         end: painted.gradient.map { [$0.end.x, $0.end.y] } ?? [])
                 }, mask: layer.mask, shape: layer.shape, image: layer.image, path: layer.path)
             report.shown = layer.isShown

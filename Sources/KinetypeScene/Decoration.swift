@@ -4,7 +4,7 @@ import KinetypeRaster
 
 /// A line drawn with a layer's text along each laid-out line — a strikethrough, underline,
 /// overline or highlight band — that may draw itself in over time.
-public struct Decoration: Sendable {
+public struct Decoration: Sendable, DescribedFeature {
     public enum Kind: String, Sendable, CaseIterable {
         /// Centred midway between the line's ascent and descent lines; `size / 12` thick.
         case strikethrough
@@ -37,21 +37,36 @@ public struct Decoration: Sendable {
         self.draw = draw
     }
 
-    /// When nothing about the decoration changes any more, for `lineCount` lines.
+    /// Every field of a decoration (`decorations[]`), described once (``DescribedFeature``).
+    package static let fields: [FeatureField<Decoration, DecorationState>] = [
+        .choice("type", \.kind, \.kind, required: true, "What is drawn along each line."),
+        .optionalColor("color", \.color, \.color, "Default: the layer's colour."),
+        .optionalNumber(
+            "thickness", \.thickness, \.thickness, in: 0...SpecLimits.size.upperBound, length: true, "Pixels; default by type."),
+        .number(
+            "offset", \.offset, \.offset, in: -SpecLimits.size.upperBound...SpecLimits.size.upperBound, length: true,
+            "Moves the band down (positive) or up."),
+        .feature("draw", \.draw, \.draw, "Draws the decoration in over time.")
+    ]
+    package static let defaults = Decoration(kind: .strikethrough)
+
+    /// When nothing about the decoration changes any more, for `lineCount` lines: a draw-on's end
+    /// depends on how many lines it runs over.
     func endTime(lineCount: Int) -> Double {
-        max(color?.endTime ?? 0, thickness?.endTime ?? 0, offset.endTime, draw?.endTime(lineCount: lineCount) ?? 0)
+        max(endTime, draw?.endTime(lineCount: lineCount) ?? 0)
     }
 
-    package func state(at t: Double) -> DecorationState {
-        DecorationState(
-            kind: kind, color: color?.value(at: t), thickness: thickness.map { max(0, $0.value(at: t)) },
-            offset: offset.value(at: t), draw: draw, time: t)
+    /// The decoration at `t` seconds, with the time each line's drawing progress is read at.
+    package func evaluated(at t: Double) -> DecorationState {
+        var state = state(at: t)
+        state.time = t
+        return state
     }
 }
 
 /// How a decoration draws itself in, line by line: CAShapeLayer's `strokeEnd` going 0 → 1 (or
 /// 1 → 0 with `erase`), with butt ends.
-public struct DrawAnimation: Sendable, Equatable {
+public struct DrawAnimation: Sendable, Equatable, DescribedFeature, EvaluatedState {
     public enum Sequence: Sendable, Equatable {
         /// Line i starts when line i − 1 has finished: at start + i × duration.
         case lines
@@ -80,6 +95,23 @@ public struct DrawAnimation: Sendable, Equatable {
         self.sequence = sequence
         self.erase = erase
     }
+
+    package init() { self.init(start: 0) }
+
+    /// Every field of a decoration's `draw`, described once; all constant, so its state is itself.
+    package static let fields: [FeatureField<DrawAnimation, DrawAnimation>] = {
+        let seconds = 0...Double(SpecLimits.maxFrames)
+        return [
+            .constant("start", \.start, \.start, in: seconds, "When the first line starts drawing, seconds."),
+            .constant("duration", \.duration, \.duration, in: seconds, "Each line's drawing time, seconds."),
+            .easing("easing", \.easing, \.easing, "Any easing."),
+            .sequence("sequence", \.sequence, \.sequence, in: seconds, "lines, together or {stagger: seconds}."),
+            .flag("erase", \.erase, \.erase, "The drawn line retracts instead.")
+        ]
+    }()
+    package static let defaults = DrawAnimation()
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: DrawAnimation.self, to: encoder) }
 
     /// When line `index` starts drawing.
     public func startTime(line index: Int) -> Double {
@@ -117,16 +149,31 @@ public struct DrawAnimation: Sendable, Equatable {
 }
 
 /// A decoration's values at one frame; the painter turns it into one rectangle per line.
-public struct DecorationState: Sendable, Equatable {
-    public var kind: Decoration.Kind
+public struct DecorationState: Sendable, Equatable, EvaluatedState {
+    public var kind: Decoration.Kind = .strikethrough
     public var color: RGBA?
     public var thickness: Double?
-    public var offset: Double
+    public var offset: Double = 0
     public var draw: DrawAnimation?
     /// The frame's time, for each line's drawing progress.
-    public var time: Double
+    public var time: Double = 0
+
+    package init() {}
 
     public func progress(line index: Int) -> Double {
         draw?.progress(line: index, at: time) ?? 1
+    }
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: Decoration.self, to: encoder) }
+}
+
+extension DrawAnimation.Sequence {
+    /// As a spec writes it: `lines`, `together` or `{stagger: seconds}`.
+    var inspectValue: InspectValue {
+        switch self {
+        case .lines: return .text("lines")
+        case .together: return .text("together")
+        case let .stagger(seconds): return .mapping(["stagger": seconds])
+        }
     }
 }

@@ -87,12 +87,16 @@ public enum AnyProperty: Sendable {
 }
 
 /// A resolved value as `inspect` prints it.
-public enum InspectValue: Encodable, Sendable, Equatable {
+public indirect enum InspectValue: Encodable, Sendable, Equatable {
     case number(Double)
     case text(String)
     case numbers([Double])
     case mapping([String: Double])
     case flag(Bool)
+    /// A nested feature's fields by spec key.
+    case fields([String: InspectValue])
+    /// A list of values (a positional feature's, or a list of features).
+    case list([InspectValue])
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -102,6 +106,8 @@ public enum InspectValue: Encodable, Sendable, Equatable {
         case let .numbers(values): try container.encode(values)
         case let .mapping(values): try container.encode(values)
         case let .flag(value): try container.encode(value)
+        case let .fields(values): try container.encode(values)
+        case let .list(values): try container.encode(values)
         }
     }
 }
@@ -143,6 +149,26 @@ extension RGBA: LayerPropertyValue {
         if case let .color(value) = property { return value } else { return nil }
     }
     public var inspectValue: InspectValue { .text(hexString) }
+}
+
+extension Easing {
+    /// As a spec writes it: a name, `{cubicBezier: […]}`, or a spring in Core Animation's terms
+    /// (`{spring: {mass, stiffness, damping, initialVelocity}}`), which reads back as the same curve.
+    var inspectValue: InspectValue {
+        switch self {
+        case .linear: return .text("linear")
+        case .easeIn: return .text("easeIn")
+        case .easeOut: return .text("easeOut")
+        case .easeInEaseOut: return .text("easeInEaseOut")
+        case .default: return .text("default")
+        case let .cubicBezier(x1, y1, x2, y2): return .fields(["cubicBezier": .numbers([x1, y1, x2, y2])])
+        case let .spring(spring):
+            let parameters = [
+                "mass": spring.mass, "stiffness": spring.stiffness, "damping": spring.damping, "initialVelocity": spring.initialVelocity
+            ]
+            return .fields(["spring": .mapping(parameters)])
+        }
+    }
 }
 
 extension LayerProperty {

@@ -80,18 +80,9 @@ extension TextLayer {
         layer.paragraph.style.boxWidth = paragraph.style.boxWidth.map { $0 * k }
         layer.paragraph.style.boxHeight = paragraph.style.boxHeight.map { $0 * k }
         layer.paragraph.style.tracking = paragraph.style.tracking * k
-        layer.decorations = decorations.map { decoration in
-            var scaled = decoration
-            scaled.thickness = decoration.thickness?.mapValues { $0 * k }
-            scaled.offset = decoration.offset.mapValues { $0 * k }
-            return scaled
-        }
+        layer.decorations = decorations.map { $0.scaled(by: k) }
         layer.background = background?.scaled(by: k)
-        layer.animators = animators.map { animator in
-            var scaled = animator
-            scaled.from.offset = animator.from.offset?.scaled(by: k)
-            return scaled
-        }
+        layer.animators = animators.map { $0.scaled(by: k) }
         layer.stroke = stroke?.scaled(by: k)
         layer.mask = mask?.scaledMask(by: k)
         layer.shape = shape?.scaled(by: k)

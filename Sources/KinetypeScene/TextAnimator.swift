@@ -11,7 +11,7 @@ import KinetypeRaster
 /// Unit k's slot (see ``UnitOrder``) starts at `start + slot × stagger` and lasts `duration`
 /// seconds; before it starts the unit holds its `from` values, and once it has landed it has
 /// exactly the layer's, so a text whose animators have all finished draws exactly as without them.
-public struct TextAnimator: Sendable, Equatable {
+public struct TextAnimator: Sendable, Equatable, DescribedFeature, EvaluatedState {
     public enum Unit: String, Sendable, CaseIterable {
         /// Grapheme clusters that are not whitespace, in reading order.
         case cluster
@@ -29,7 +29,10 @@ public struct TextAnimator: Sendable, Equatable {
     public var duration: Double
     /// Seconds between the starts of successive slots.
     public var stagger: Double
-    public var order: UnitOrder
+    /// The order units start in, as a spec names it; `random` shuffles by `seed`.
+    public var orderName: UnitOrder.Name
+    /// The random order's seed, 0…2^53 (a spec's whole numbers are exact up to there).
+    public var seed: Int
     public var easing: Easing
     /// The values each unit starts from; those left nil are not animated.
     public var from: AnimatedValues
@@ -53,10 +56,41 @@ public struct TextAnimator: Sendable, Equatable {
         self.start = start
         self.duration = duration
         self.stagger = stagger
-        self.order = order
+        self.orderName = order.name
+        self.seed = Int(order.seed)
         self.easing = easing
         self.from = from
     }
+
+    package init() { self.init(from: AnimatedValues()) }
+
+    /// The order units start in.
+    public var order: UnitOrder {
+        get { UnitOrder(name: orderName, seed: UInt64(seed)) }
+        set {
+            orderName = newValue.name
+            seed = Int(newValue.seed)
+        }
+    }
+
+    /// Every field of an animator (`animators[]`), described once; all constant, so its state is
+    /// itself. `seed` only with `order: random` is the decoder's rule.
+    package static let fields: [FeatureField<TextAnimator, TextAnimator>] = {
+        let seconds = 0...Double(SpecLimits.maxFrames)
+        return [
+            .choice("unit", \.unit, \.unit, "cluster, word or line."),
+            .constant("start", \.start, \.start, in: seconds, "When the first unit starts, seconds."),
+            .constant("duration", \.duration, \.duration, in: seconds, "Each unit's animation, seconds."),
+            .constant("stagger", \.stagger, \.stagger, in: seconds, "Seconds between units' starts."),
+            .choice("order", \.orderName, \.orderName, "The order units start in."),
+            .integer("seed", \.seed, \.seed, in: 0...(1 << 53), "The random order's seed."),
+            .easing("easing", \.easing, \.easing, "Any easing."),
+            .feature("from", \.from, \.from, required: true, "The values each unit starts from.")
+        ]
+    }()
+    package static let defaults = TextAnimator()
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: TextAnimator.self, to: encoder) }
 
     /// How long one unit moves: `duration`, or for a spring its settling time.
     public var unitDuration: Double {
@@ -105,7 +139,7 @@ public struct TextAnimator: Sendable, Equatable {
 
 /// The values an animator moves each unit from (nil: that value is not animated). Each is the
 /// unit's own, on top of the layer's.
-public struct AnimatedValues: Sendable, Equatable {
+public struct AnimatedValues: Sendable, Equatable, DescribedFeature, EvaluatedState {
     /// 0…1, multiplies the layer's opacity.
     public var opacity: Double?
     /// Pixels on the canvas, y down.
@@ -127,6 +161,21 @@ public struct AnimatedValues: Sendable, Equatable {
         self.rotation = rotation
         self.color = color
     }
+
+    package init() { self.init(opacity: nil) }
+
+    /// Every field of an animator's `from`, described once; a spec gives at least one.
+    package static let fields: [FeatureField<AnimatedValues, AnimatedValues>] = [
+        .optionalConstant("opacity", \.opacity, \.opacity, in: 0...1, "Multiplies the layer's."),
+        .optionalPoint("offset", \.offset, \.offset, "[dx, dy] pixels."),
+        .optionalConstant("scale", \.scale, \.scale, in: TextAnimator.scaleRange, "About the unit's centre."),
+        .optionalConstant("rotation", \.rotation, \.rotation, in: TextAnimator.rotationRange, "Degrees about the unit's centre."),
+        .optionalConstantColor("color", \.color, \.color, "The unit's starting colour.")
+    ]
+    package static let defaults = AnimatedValues()
+    package static var minimumFields: Int { 1 }
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: AnimatedValues.self, to: encoder) }
 
     public var isEmpty: Bool { opacity == nil && offset == nil && scale == nil && rotation == nil && color == nil }
 }

@@ -219,7 +219,7 @@ public struct TextLayer: Sendable {
         let t = t - timeOffset
         state.style.features = font.features
         for property in Self.properties { property.evaluate(self, t, &state) }
-        state.decorations = decorations.map { $0.state(at: t) }
+        state.decorations = decorations.map { $0.evaluated(at: t) }
         state.background = background?.state(at: t)
         state.animators = animators.map { AnimatorState(animator: $0, time: t) }
         state.stroke = stroke?.state(at: t)

@@ -104,7 +104,7 @@ public struct ShadowState: Sendable, Equatable, EvaluatedState {
 }
 
 /// A linear gradient across the layer's layout box, replacing its solid colour.
-public struct LinearGradient: Sendable {
+public struct LinearGradient: Sendable, DescribedFeature {
     public enum Space: String, Sendable, CaseIterable {
         /// Interpolate the sRGB-encoded values, as CSS does by default.
         case srgb
@@ -112,7 +112,8 @@ public struct LinearGradient: Sendable {
         case linear
     }
 
-    public struct Stop: Sendable {
+    /// A colour at a place along the gradient line, written `[colour, offset]`.
+    public struct Stop: Sendable, DescribedFeature {
         public var color: Property<RGBA>
         /// 0…1 along the gradient line.
         public var offset: Double
@@ -120,6 +121,14 @@ public struct LinearGradient: Sendable {
             self.color = color
             self.offset = offset
         }
+
+        /// A stop's two values, in the order a spec writes them.
+        package static let fields: [FeatureField<Stop, GradientStopState>] = [
+            .color("color", \.color, \.color, "The stop's colour."),
+            .constant("offset", \.offset, \.offset, in: 0...1, "0…1 along the gradient line, never below the stop before.")
+        ]
+        package static let defaults = Stop(color: .constant(.black), offset: 0)
+        package static var isPositional: Bool { true }
     }
 
     /// Degrees: 0 runs left to right, 90 top to bottom.
@@ -133,26 +142,42 @@ public struct LinearGradient: Sendable {
         self.space = space
     }
 
-    var endTime: Double { ([angle.endTime] + stops.map(\.color.endTime)).max() ?? 0 }
-
-    package func state(at t: Double) -> GradientState {
-        GradientState(angle: angle.value(at: t), stops: stops.map { ($0.color.value(at: t), $0.offset) }, space: space)
-    }
+    /// Every field of `fill: {linearGradient: …}`, described once (``DescribedFeature``).
+    package static let fields: [FeatureField<LinearGradient, GradientState>] = [
+        .number("angle", \.angle, \.angle, in: -36_000...36_000, "Degrees: 0 left to right, 90 top to bottom."),
+        .features("stops", \.stops, \.stops, minimum: 2, required: true, "[colour, offset 0…1] pairs, offsets never decreasing."),
+        .choice("space", \.space, \.space, "srgb (default) or linear.")
+    ]
+    package static let defaults = LinearGradient(stops: [])
 }
 
-public struct GradientState: Sendable, Equatable {
-    public var angle: Double
-    public var stops: [(color: RGBA, offset: Double)]
-    public var space: LinearGradient.Space
+public struct GradientState: Sendable, Equatable, EvaluatedState {
+    public var angle: Double = 0
+    public var stops: [GradientStopState] = []
+    public var space: LinearGradient.Space = .srgb
 
-    public init(angle: Double, stops: [(color: RGBA, offset: Double)], space: LinearGradient.Space) {
+    public init(angle: Double, stops: [GradientStopState], space: LinearGradient.Space) {
         self.angle = angle
         self.stops = stops
         self.space = space
     }
 
-    public static func == (a: GradientState, b: GradientState) -> Bool {
-        a.angle == b.angle && a.space == b.space && a.stops.count == b.stops.count
-            && zip(a.stops, b.stops).allSatisfy { $0.color == $1.color && $0.offset == $1.offset }
+    package init() {}
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: LinearGradient.self, to: encoder) }
+}
+
+/// A gradient stop at one frame.
+public struct GradientStopState: Sendable, Equatable, EvaluatedState {
+    public var color: RGBA = .black
+    public var offset: Double = 0
+
+    public init(color: RGBA, offset: Double) {
+        self.color = color
+        self.offset = offset
     }
+
+    package init() {}
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: LinearGradient.Stop.self, to: encoder) }
 }

@@ -16,8 +16,39 @@ public enum UnitOrder: Sendable, Equatable {
     /// A shuffle fixed by its seed (SplitMix64, Fisher–Yates): the same on every run and machine.
     case random(seed: UInt64)
 
+    /// An order's name as a spec writes it (`random` takes `seed`).
+    public enum Name: String, Sendable, CaseIterable {
+        case forward, backward, center, edges, random
+    }
+
     /// The names a spec uses (`random` takes `seed`).
-    public static let names = ["forward", "backward", "center", "edges", "random"]
+    public static let names = Name.allCases.map(\.rawValue)
+
+    /// The order of a name; `seed` shuffles `random` only.
+    public init(name: Name, seed: UInt64) {
+        switch name {
+        case .forward: self = .forward
+        case .backward: self = .backward
+        case .center: self = .center
+        case .edges: self = .edges
+        case .random: self = .random(seed: seed)
+        }
+    }
+
+    public var name: Name {
+        switch self {
+        case .forward: return .forward
+        case .backward: return .backward
+        case .center: return .center
+        case .edges: return .edges
+        case .random: return .random
+        }
+    }
+
+    /// The random order's seed (0 for the others).
+    public var seed: UInt64 {
+        if case let .random(seed) = self { return seed } else { return 0 }
+    }
 
     /// How many distinct start slots `count` units take.
     public func slotCount(units count: Int) -> Int {

@@ -1,14 +1,38 @@
 import KinetypeMotion
 import KinetypeScene
 
-/// Reads any described feature (`stroke:`, `shadow:`, `background:`, `mask:`, `motionBlur:`)
+/// Reads any described feature (`stroke:`, `shadow:`, `background:`, `mask:`, a decoration, …)
 /// from its fields' descriptions: the allowed fields, the required ones, and each value by its
 /// kind and range. A field added to a feature's description is read here without a change.
 enum FeatureDecoder {
     static func decode<Feature: DescribedFeature>(
         _ node: SpecNode, as _: Feature.Type, properties: inout PropertyDecoder
     ) throws -> Feature {
-        try decode(fields: try node.mapping(allowed: Feature.fields.map(\.key)), as: Feature.self, properties: &properties)
+        if Feature.isPositional { return try positional(node, as: Feature.self, properties: &properties) }
+        let keys = Feature.fields.map(\.key)
+        let fields = try node.mapping(allowed: keys)
+        if keys.filter({ fields.optional($0) != nil }).count < Feature.minimumFields {
+            throw node.error(
+                "needs at least \(Feature.minimumFields == 1 ? "one" : "\(Feature.minimumFields)") of \(keys.joined(separator: ", "))")
+        }
+        return try decode(fields: fields, as: Feature.self, properties: &properties)
+    }
+
+    /// A feature written as its fields' values in order (`[colour, offset]`), every one given.
+    private static func positional<Feature: DescribedFeature>(
+        _ node: SpecNode, as _: Feature.Type, properties: inout PropertyDecoder
+    ) throws -> Feature {
+        let items = try node.sequence()
+        let keys = Feature.fields.map(\.key)
+        guard items.count == keys.count else {
+            throw node.error("expected [\(keys.joined(separator: ", "))], got \(items.count) value\(items.count == 1 ? "" : "s")")
+        }
+        var feature = Feature.defaults
+        for (field, item) in zip(Feature.fields, items) {
+            field.set(
+                try value(item, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties), on: &feature)
+        }
+        return feature
     }
 
     /// The feature's fields read from a mapping that holds others too (a shape layer's `type`,
@@ -46,7 +70,8 @@ enum FeatureDecoder {
         case let .integer(range):
             return .integer(try node.integer(in: range, what: key))
         case .point:
-            return .point(animatable ? try properties.property(node, value: ValueDecoders.point) : .constant(try ValueDecoders.point(node)))
+            let point = { (node: SpecNode) in try ValueDecoders.point(node, what: key) }
+            return .point(animatable ? try properties.property(node, value: point) : .constant(try point(node)))
         case .padding:
             return .point(
                 animatable ? try properties.property(node, value: ValueDecoders.padding) : .constant(try ValueDecoders.padding(node)))
@@ -56,7 +81,8 @@ enum FeatureDecoder {
         case let .choice(names):
             let name = try node.string()
             guard names.contains(name) else {
-                throw node.error("unknown \(key) \(SpecError.quoted(name)); allowed: \(names.joined(separator: ", "))")
+                let hint = FieldSuggestions.suggestion(for: name, allowed: names).map { " (did you mean \($0)?)" } ?? ""
+                throw node.error("unknown \(key) \(SpecError.quoted(name))\(hint); allowed: \(names.joined(separator: ", "))")
             }
             return .choice(name)
         case .flag:
@@ -69,6 +95,30 @@ enum FeatureDecoder {
             let items = try node.sequence()
             guard items.count <= PathData.maxPoints else { throw node.error("more than \(PathData.maxPoints) points") }
             return .points(try items.map(ValueDecoders.point))
+        case .easing:
+            return .easing(try EasingDecoder.easing(node))
+        case let .sequence(range):
+            return .sequence(try sequence(node, in: range))
+        case let .feature(nested):
+            return .feature(try decode(node, as: nested.type, properties: &properties))
+        case let .features(nested, minimum):
+            let items = try node.sequence()
+            guard items.count >= minimum else { throw node.error("at least \(minimum) \(key) are needed, got \(items.count)") }
+            var features: [any DescribedFeature] = []
+            for item in items { features.append(try decode(item, as: nested.type, properties: &properties)) }
+            return .features(features)
+        }
+    }
+
+    /// `lines`, `together` or `{stagger: seconds}`.
+    private static func sequence(_ node: SpecNode, in range: ClosedRange<Double>) throws -> DrawAnimation.Sequence {
+        if node.isMapping {
+            return .stagger(try node.mapping(allowed: ["stagger"]).required("stagger").number(in: range, what: "stagger"))
+        }
+        switch try node.string() {
+        case "lines": return .lines
+        case "together": return .together
+        case let other: throw node.error("unknown sequence \(SpecError.quoted(other)); allowed: lines, together or {stagger: SECONDS}")
         }
     }
 }

@@ -160,7 +160,10 @@ struct LayerDecoder {
         }
         layer.fit = try decodeFit(fields)
         try decodeLayerWide(fields, into: &layer, properties: &properties)
-        layer.decorations = try fields.optional("decorations").map { try DecorationDecoder.decode($0, properties: &properties) } ?? []
+        layer.decorations =
+            try fields.optional("decorations").map {
+                try $0.sequence().map { try FeatureDecoder.decode($0, as: Decoration.self, properties: &properties) }
+            } ?? []
         layer.background = try fields.optional("background").map {
             try FeatureDecoder.decode($0, as: TextBackground.self, properties: &properties)
         }

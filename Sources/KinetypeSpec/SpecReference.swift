@@ -38,8 +38,10 @@ public enum SpecReference {
             {
                 page += "Its mappings (`stroke`, `shadow`, `mask`, …) are a text layer's (below), but for those of its own.\n\n"
             }
+            let order = schema["positional"] as? [String]
+            if let order { page += "Written as a list, in this order: `[\(order.joined(separator: ", "))]`.\n\n" }
             page += "| field | value | default | |\n| --- | --- | --- | --- |\n"
-            for name in properties.keys.sorted() {
+            for name in order ?? properties.keys.sorted() {
                 let field = properties[name] as? JSON ?? [:]
                 let value = summary(field)
                 let defaultText = field["default"].map { "`\(literal($0))`" } ?? (required.contains(name) ? "required" : "")
@@ -63,8 +65,14 @@ public enum SpecReference {
     }
 
     /// The object schema a field holds, directly, as a list's items, or as an animatable value.
+    /// A list's items written positionally (`[colour, offset]`) become an object of their titles.
     private static func object(in field: JSON) -> JSON? {
         if field["properties"] != nil { return field }
+        if let items = (field["items"] as? JSON)?["prefixItems"] as? [JSON] {
+            let names = items.compactMap { $0["title"] as? String }
+            guard names.count == items.count else { return nil }
+            return ["properties": JSON(uniqueKeysWithValues: zip(names, items)), "required": names, "positional": names]
+        }
         if let items = field["items"] as? JSON, items["properties"] != nil { return items }
         if let then = field["then"] as? JSON, then["properties"] != nil, (field["if"] as? JSON)?["required"] != nil { return then }
         // A value or a mapping (`highlight: COLOUR` or `{color, scale, …}`): the mapping.
@@ -115,6 +123,7 @@ public enum SpecReference {
         case "string": return schema["pattern"] != nil ? "text (pattern)" : "text"
         case "array":
             if let items = schema["items"] as? JSON {
+                if items["prefixItems"] != nil, items["type"] as? String == "array" { return "list of lists (below)" }
                 return items["properties"] != nil ? "list of mappings (below)" : "list of \(summary(items))"
             }
             return "list"

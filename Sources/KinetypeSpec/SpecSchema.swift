@@ -252,8 +252,10 @@ public enum SpecSchema {
                 "Shrink-to-fit into the box width."
             ),
             "fitGroup": (["type": "string"], "Layers of one group share the smallest fitted size."),
-            "decorations": (["type": "array", "items": decoration()], "Strikethroughs, underlines, overlines and highlights."),
-            "animators": (["type": "array", "items": animator()], "Per-unit animations with a stagger."),
+            "decorations": (
+                ["type": "array", "items": described(Decoration.self)], "Strikethroughs, underlines, overlines and highlights."
+            ),
+            "animators": (["type": "array", "items": described(TextAnimator.self)], "Per-unit animations with a stagger."),
             "background": (described(TextBackground.self), "A box behind each line or the layout box."),
             "stroke": (described(TextStroke.self), "An outline around every glyph, or around the shape."),
             "shadow": (described(TextShadow.self), "A shadow of the text, or of the shape."),
@@ -349,91 +351,10 @@ public enum SpecSchema {
         return font
     }
 
-    static func decoration() -> JSON {
-        object(
-            DecorationDecoder.fields,
-            [
-                "type": (enumeration(Decoration.Kind.self), "What is drawn along each line."),
-                "color": (animatable(ref("color")), "Default: the layer's colour."),
-                "thickness": (animatable(number(0...SpecLimits.size.upperBound)), "Pixels; default by type."),
-                "offset": (
-                    animatable(number(-SpecLimits.size.upperBound...SpecLimits.size.upperBound)), "Moves the band down (positive) or up."
-                ),
-                "draw": (
-                    object(
-                        DecorationDecoder.drawFields,
-                        [
-                            "start": (
-                                withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first line starts drawing, seconds."
-                            ),
-                            "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.5), "Each line's drawing time, seconds."),
-                            "easing": (ref("easing"), "Any easing."),
-                            "sequence": (
-                                withDefault(
-                                    [
-                                        "if": ["type": "object"],
-                                        "then": object(
-                                            ["stagger"], ["stagger": (number(0...Double(SpecLimits.maxFrames)), "Seconds between lines.")],
-                                            required: ["stagger"]),
-                                        "else": ["enum": ["lines", "together"]]
-                                    ], "lines"), "lines, together or {stagger: seconds}."
-                            ),
-                            "erase": (withDefault(["type": "boolean"], false), "The drawn line retracts instead.")
-                        ]), "Draws the decoration in over time."
-                )
-            ], required: ["type"])
-    }
-
-    static func animator() -> JSON {
-        object(
-            AnimatorDecoder.fields,
-            [
-                "unit": (withDefault(enumeration(TextAnimator.Unit.self), "cluster"), "cluster, word or line."),
-                "start": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0), "When the first unit starts, seconds."),
-                "duration": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.4), "Each unit's animation, seconds."),
-                "stagger": (withDefault(number(0...Double(SpecLimits.maxFrames)), 0.05), "Seconds between units' starts."),
-                "order": (
-                    withDefault(["enum": ["forward", "backward", "center", "edges", "random"]], "forward"), "The order units start in."
-                ),
-                "seed": (withDefault(integer(0...(1 << 53)), 0), "The random order's seed."),
-                "easing": (ref("easing"), "Any easing."),
-                "from": (
-                    object(
-                        AnimatorDecoder.fromFields,
-                        [
-                            "opacity": (number(0...1), "Multiplies the layer's."),
-                            "offset": (ref("point"), "[dx, dy] pixels."),
-                            "scale": (number(TextAnimator.scaleRange), "About the unit's centre."),
-                            "rotation": (number(TextAnimator.rotationRange), "Degrees about the unit's centre."),
-                            "color": (ref("color"), "The unit's starting colour.")
-                        ], minProperties: 1), "The values each unit starts from."
-                )
-            ], required: ["from"])
-    }
-
     static func gradient() -> JSON {
         object(
-            ["linearGradient"],
-            [
-                "linearGradient": (
-                    object(
-                        GradientDecoder.gradientFields,
-                        [
-                            "angle": (animatable(number(-36_000...36_000)), "Degrees: 0 left to right, 90 top to bottom."),
-                            "stops": (
-                                [
-                                    "type": "array", "minItems": 2,
-                                    "items": [
-                                        "type": "array", "prefixItems": [animatable(ref("color")), number(0...1)], "minItems": 2,
-                                        "maxItems": 2
-                                    ]
-                                ],
-                                "[colour, offset 0…1] pairs, offsets never decreasing."
-                            ),
-                            "space": (withDefault(enumeration(LinearGradient.Space.self), "srgb"), "srgb (default) or linear.")
-                        ], required: ["stops"]), "A gradient across the layout box."
-                )
-            ], required: ["linearGradient"])
+            ["linearGradient"], ["linearGradient": (described(LinearGradient.self), "A gradient across the layout box.")],
+            required: ["linearGradient"])
     }
 
     /// A name, or a mapping with exactly one form (`cubicBezier` or a spring's name) whose
@@ -549,16 +470,25 @@ public enum SpecSchema {
     /// A described feature's object: each field's value by its kind (keyframes allowed where it
     /// is animatable), its doc, and the default the decoder gives an omitted field.
     static func described<Feature: DescribedFeature>(_: Feature.Type) -> JSON {
+        if Feature.isPositional {
+            let items = Feature.fields.map { field in
+                (field.isAnimatable ? animatable(value(field.kind)) : value(field.kind))
+                    .merging(["title": field.key, "description": field.doc]) { $1 }
+            }
+            return ["type": "array", "prefixItems": items, "minItems": items.count, "maxItems": items.count]
+        }
         var schemas: [String: (JSON, String)] = [:]
         for field in Feature.fields {
             var schema = value(field.kind)
             if field.isAnimatable { schema = animatable(schema) }
-            if !field.isRequired, !field.hasDerivedDefault {
-                schema = withDefault(schema, defaultValue(field.value(of: Feature.defaults), kind: field.kind))
+            if !field.isRequired, !field.hasDerivedDefault, let value = defaultValue(field.value(of: Feature.defaults), kind: field.kind) {
+                schema = withDefault(schema, value)
             }
             schemas[field.key] = (schema, field.doc)
         }
-        return object(Feature.fields.map(\.key), schemas, required: Feature.fields.filter(\.isRequired).map(\.key))
+        return object(
+            Feature.fields.map(\.key), schemas, required: Feature.fields.filter(\.isRequired).map(\.key),
+            minProperties: Feature.minimumFields > 0 ? Feature.minimumFields : nil)
     }
 
     /// A layer kind's own described fields added to a layer's field schemas.
@@ -585,12 +515,24 @@ public enum SpecSchema {
         case .flag: return ["type": "boolean"]
         case .name, .string: return ["type": "string"]
         case .points: return ["type": "array", "items": ref("point"), "maxItems": PathData.maxPoints]
+        case .easing: return ref("easing")
+        case let .sequence(range):
+            let stagger = object(["stagger"], ["stagger": (number(range), "Seconds between lines.")], required: ["stagger"])
+            return ["if": ["type": "object"], "then": stagger, "else": ["enum": ["lines", "together"]]]
+        case let .feature(nested): return described(nested.type)
+        case let .features(nested, minimum):
+            var list: JSON = ["type": "array", "items": described(nested.type)]
+            if minimum > 0 { list["minItems"] = minimum }
+            return list
         }
     }
 
-    /// A field's default as JSON, written as a spec writes it (padding `[vertical, horizontal]`).
-    static func defaultValue(_ value: FieldValue, kind: FieldKind) -> Any {
+    /// A field's default as JSON, written as a spec writes it (padding `[vertical, horizontal]`);
+    /// nil when an omitted field has none (it stays unset, or is a mapping of its own defaults).
+    static func defaultValue(_ value: FieldValue, kind: FieldKind) -> Any? {
         switch value {
+        case .unset, .feature: return nil
+        case let .features(features): return features.isEmpty ? [Any]() : nil
         case let .number(property): return property.value(at: 0)
         case let .integer(number): return number
         case let .point(property):
@@ -602,6 +544,10 @@ public enum SpecSchema {
         case let .name(name): return name
         case let .string(text): return text
         case let .points(points): return points.map { [$0.x, $0.y] }
+        case let .easing(easing): return EasingDecoder.named.first { $0.easing == easing }?.name
+        case .sequence(.lines): return "lines"
+        case .sequence(.together): return "together"
+        case let .sequence(.stagger(seconds)): return ["stagger": seconds]
         }
     }
 

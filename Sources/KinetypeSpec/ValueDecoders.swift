@@ -15,8 +15,11 @@ enum ValueDecoders {
     }
 
     /// `[x, y]` in canvas pixels.
-    static func point(_ node: SpecNode) throws -> Point2 {
-        if node.isMapping { throw node.error("a position is a list [x, y], e.g. [200, 100]; got \(node.kindDescription)") }
+    static func point(_ node: SpecNode) throws -> Point2 { try point(node, what: "a position", example: ", e.g. [200, 100]") }
+
+    /// `[x, y]`; `what` names it when it is not a list ("scale is a list [x, y]; got \"2\"").
+    static func point(_ node: SpecNode, what: String, example: String = "") throws -> Point2 {
+        if node.isMapping || node.isScalar { throw node.error("\(what) is a list [x, y]\(example); got \(node.kindDescription)") }
         let items = try node.sequence()
         guard items.count == 2 else { throw node.error("expected [x, y], got a list of \(items.count)") }
         return Point2(

@@ -119,7 +119,7 @@ final class ShapeLayerTests: XCTestCase {
             ("{type: triangle, size: [10, 10]}", "unknown type \"triangle\"; allowed: rectangle, ellipse"),
             ("{type: ellipse}", "size"),
             ("{type: rectangle, size: [10, 10], text: Hi}", "unknown field \"text\""),
-            ("{type: rectangle, size: 40}", "expected a list"),
+            ("{type: rectangle, size: 40}", "layers[0].size: size is a list [x, y]; got \"40\""),
             ("{type: rectangle, size: [10, 10], decorations: []}", "unknown field \"decorations\"")
         ] {
             guard let error = specError(singleLayerSpec(layer: layer)) else { continue }

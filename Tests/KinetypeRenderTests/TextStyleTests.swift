@@ -226,7 +226,7 @@ final class TextStyleTests: XCTestCase {
             ("stroke: {color: \"#000000\"}", "missing required field \"width\""),
             ("stroke: {width: 2, join: square}", "round"),
             ("shadow: {blur: 2}\nshadows: []", "not both"),
-            ("fill: {linearGradient: {stops: [[\"#FF0000\", 0]]}}", "at least two stops"),
+            ("fill: {linearGradient: {stops: [[\"#FF0000\", 0]]}}", "at least 2 stops are needed, got 1"),
             ("fill: {linearGradient: {stops: [[\"#FF0000\", 0.5], [\"#00FF00\", 0.2]]}}", "must not decrease"),
             ("fill: {radialGradient: {}}", "linearGradient")
         ] {

@@ -99,7 +99,7 @@ final class TransformTests: XCTestCase {
         for (layer, message) in [
             ("{type: rectangle, size: [4, 4], transform: {skew: 85}}", "skew"),
             ("{type: rectangle, size: [4, 4], transform: {turn: 4}}", "unknown field \"turn\""),
-            ("{type: rectangle, size: [4, 4], transform: {scale: 2}}", "expected a list")
+            ("{type: rectangle, size: [4, 4], transform: {scale: 2}}", "transform.scale: scale is a list [x, y]; got \"2\"")
         ] {
             guard let error = specError(singleLayerSpec(layer: layer)) else { continue }
             XCTAssertTrue(error.description.contains(message), "\(error)")

@@ -15,7 +15,8 @@ import KinetypeText
 /// Every described feature (``DescribedFeature``), for the tests that check each one's fields.
 package let describedFeatures: [any DescribedFeature.Type] = [
     TextStroke.self, TextShadow.self, TextBackground.self, LayerMask.self, MotionBlur.self, LayerShape.self, LayerMatte.self,
-    LayerImage.self, LayerTransform.self, ShapeTrim.self, LayerPath.self, LayerGroup.self
+    LayerImage.self, LayerTransform.self, ShapeTrim.self, LayerPath.self, LayerGroup.self, Decoration.self, DrawAnimation.self,
+    LinearGradient.self, LinearGradient.Stop.self, TextAnimator.self, AnimatedValues.self
 ]
 
 /// A loader that sees only the bundled fonts, so results never depend on the machine.

@@ -149,7 +149,7 @@ final class AnimatorDecodingTests: XCTestCase {
         )
         XCTAssertEqual(
             errorLine("  - {from: {}}"),
-            "spec.yaml:9:16: layers[0].animators[0].from: from needs at least one of opacity, offset, scale, rotation, color: the values each unit starts from"
+            "spec.yaml:9:16: layers[0].animators[0].from: needs at least one of opacity, offset, scale, rotation, color"
         )
         XCTAssertEqual(
             errorLine("  - {from: 0}"),
@@ -163,7 +163,7 @@ final class AnimatorDecodingTests: XCTestCase {
             #"spec.yaml:9:16: layers[0].animators[0].unit: unknown unit "letter"; allowed: cluster, word, line"#)
         XCTAssertEqual(
             errorLine("  - {order: centre, from: {opacity: 0}}"),
-            #"spec.yaml:9:17: layers[0].animators[0].order: unknown order "centre" (did you mean "center"?); allowed: forward, backward, center, edges, random (random takes seed: N)"#
+            #"spec.yaml:9:17: layers[0].animators[0].order: unknown order "centre" (did you mean "center"?); allowed: forward, backward, center, edges, random"#
         )
         XCTAssertEqual(
             errorLine("  - {order: center, seed: 3, from: {opacity: 0}}"),
@@ -182,7 +182,7 @@ final class AnimatorDecodingTests: XCTestCase {
             "spec.yaml:9:24: layers[0].animators[0].from.scale: scale 100 is out of range; allowed: 0…64")
         XCTAssertEqual(
             errorLine("  - {from: {offset: 24}}"),
-            #"spec.yaml:9:25: layers[0].animators[0].from.offset: an offset is a list [dx, dy] in pixels, e.g. [0, 24]; got "24""#)
+            #"spec.yaml:9:25: layers[0].animators[0].from.offset: offset is a list [x, y]; got "24""#)
         XCTAssertEqual(
             errorLine("  - {from: {color: red}}"),
             #"spec.yaml:9:24: layers[0].animators[0].from.color: "red" is not a colour; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA"#)

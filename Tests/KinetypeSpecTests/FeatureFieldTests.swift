@@ -1,6 +1,8 @@
 import XCTest
 @testable import KinetypeScene
 @testable import KinetypeSpec
+@testable import KinetypeRender
+import Foundation
 import KinetypeMotion
 import KinetypeText
 import KinetypeSceneTestSupport
@@ -84,6 +86,138 @@ final class FeatureFieldTests: XCTestCase {
         }
     }
 
+    /// A decoration's optional fields stay nil when not given (no schema default, left out of
+    /// `inspect`), its `draw` is a nested described feature read, scaled and printed by its own
+    /// fields, and a mistake inside it is located by its path.
+    func testOptionalAndNestedFieldsFollowTheirDescriptions() throws {
+        let spec = singleLayerSpec(
+            layer: """
+                text: Hi
+                font: {family: Inter}
+                size: 40
+                color: "#102030"
+                decorations:
+                  - {type: underline, offset: 2, draw: {start: 0.1, easing: easeOut, sequence: {stagger: 0.2}}}
+                  - {type: strikethrough, thickness: {keyframes: [{time: 0, value: 1}, {time: 0.8, value: 3}]}, color: "#FF0000"}
+                """)
+        let scene = try loadYAML(spec)
+        let decorations = scene.layers[0].decorations
+        XCTAssertNil(decorations[0].color)
+        XCTAssertNil(decorations[0].thickness)
+        XCTAssertEqual(decorations[0].draw, DrawAnimation(start: 0.1, easing: .easeOut, sequence: .stagger(0.2)))
+        XCTAssertEqual(decorations[1].endTime(lineCount: 1), 0.8, "the animated thickness")
+        XCTAssertEqual(decorations[0].endTime(lineCount: 3), 0.1 + 2 * 0.2 + 0.5, "the draw's last line")
+
+        // --scale: thickness and offset are lengths, nil stays nil, the draw's seconds stay.
+        let scaled = try scene.scaled(by: 2).layers[0].decorations
+        XCTAssertNil(scaled[0].thickness)
+        XCTAssertEqual(scaled[0].offset.value(at: 0), 4)
+        XCTAssertEqual(scaled[0].draw, decorations[0].draw)
+        XCTAssertEqual(scaled[1].thickness?.value(at: 0.8), 6)
+
+        // The schema gives no default to an optional field, and the nested draw its own defaults.
+        let schema = try XCTUnwrap(SpecSchema.described(Decoration.self)["properties"] as? [String: Any])
+        XCTAssertNil((schema["thickness"] as? [String: Any])?["default"])
+        XCTAssertNil((schema["color"] as? [String: Any])?["default"])
+        let draw = try XCTUnwrap((schema["draw"] as? [String: Any])?["properties"] as? [String: Any])
+        XCTAssertEqual((draw["easing"] as? [String: Any])?["default"] as? String, "easeInEaseOut")
+
+        // inspect: the colour resolved, an unset thickness left out, the draw by its fields.
+        let json = try InspectReport(scene: scene, frame: 0).json()
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let printed = try XCTUnwrap(((report["layers"] as? [[String: Any]])?[0]["decorations"]) as? [[String: Any]])
+        XCTAssertEqual(printed[0]["type"] as? String, "underline")
+        XCTAssertEqual(printed[0]["color"] as? String, "#102030FF")
+        XCTAssertNil(printed[0]["thickness"])
+        XCTAssertEqual(printed[0]["offset"] as? Double, 2)
+        let printedDraw = try XCTUnwrap(printed[0]["draw"] as? [String: Any])
+        XCTAssertEqual(printedDraw["easing"] as? String, "easeOut")
+        XCTAssertEqual(printedDraw["sequence"] as? [String: Double], ["stagger": 0.2])
+        XCTAssertEqual(printedDraw["start"] as? Double, 0.1)
+        XCTAssertNil(printed[1]["draw"])
+        // A spring prints in Core Animation's terms, which a spec can write back.
+        var spring = scene
+        spring.layers[0].decorations[0].draw?.easing = .spring(Spring(mass: 1, stiffness: 100, damping: 10))
+        let springReport =
+            try JSONSerialization.jsonObject(with: Data(try InspectReport(scene: spring, frame: 0).json().utf8)) as? [String: Any]
+        let springDecoration = ((springReport?["layers"] as? [[String: Any]])?[0]["decorations"] as? [[String: Any]])?[0]
+        let easing = (springDecoration?["draw"] as? [String: Any])?["easing"] as? [String: [String: Double]]
+        XCTAssertEqual(easing, ["spring": ["mass": 1, "stiffness": 100, "damping": 10, "initialVelocity": 0]])
+        XCTAssertEqual(printed[1]["thickness"] as? Double, 1)
+        XCTAssertNotNil(printed[1]["segments"])
+
+        let error = specError(spec.replacingOccurrences(of: "sequence: {stagger: 0.2}", with: "sequence: {stager: 0.2}"))
+        XCTAssertTrue(
+            error?.description.contains(
+                "layers[0].decorations[0].draw.sequence.stager: unknown field \"stager\" (did you mean \"stagger\"?)") ?? false,
+            "\(String(describing: error))")
+    }
+
+    /// A gradient's stops are a list of a positional described feature (`[colour, offset]`):
+    /// read in order with the list's minimum, end-timed, printed in order by `inspect`, listed in
+    /// the reference under their names; the order of offsets stays the decoder's rule, located.
+    func testAListOfPositionalFeaturesFollowsItsDescription() throws {
+        func spec(_ stops: String) -> String {
+            singleLayerSpec(layer: "text: Hi\nfont: {family: Inter}\nsize: 40\nfill: {linearGradient: {angle: 90, stops: \(stops)}}")
+        }
+        let animated = "[[\"#FF0000\", 0], [{keyframes: [{time: 0, value: \"#000000\"}, {time: 0.6, value: \"#FFFFFF\"}]}, 1]]"
+        let scene = try loadYAML(spec(animated))
+        let gradient = try XCTUnwrap(scene.layers[0].fill)
+        XCTAssertEqual(gradient.stops.map(\.offset), [0, 1])
+        XCTAssertEqual(gradient.endTime, 0.6, "a stop's animated colour")
+        XCTAssertEqual(gradient.state(at: 0.6).stops[1], GradientStopState(color: RGBA(hex: "#FFFFFF")!, offset: 1))
+
+        let json = try InspectReport(scene: scene, frame: 0).json()
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let fill = try XCTUnwrap((report["layers"] as? [[String: Any]])?[0]["fill"] as? [String: Any])
+        XCTAssertEqual(fill["angle"] as? Double, 90)
+        XCTAssertEqual(fill["space"] as? String, "srgb")
+        let stops = try XCTUnwrap(fill["stops"] as? [[Any]])
+        XCTAssertEqual(stops.map { $0[0] as? String }, ["#FF0000FF", "#000000FF"])
+        XCTAssertEqual(stops.map { $0[1] as? Double }, [0, 1], "offsets as numbers")
+        XCTAssertNotNil(fill["start"])
+
+        let reference = SpecReference.markdown()
+        XCTAssertTrue(reference.contains("## `layers[].fill.linearGradient.stops`\n\nWritten as a list, in this order: `[color, offset]`."))
+
+        let cases = [
+            ("[[\"#FF0000\", 0, 1], [\"#00FF00\", 1]]", "layers[0].fill.linearGradient.stops[0]: expected [color, offset], got 3 values"),
+            ("[[\"#FF0000\", 0]]", "layers[0].fill.linearGradient.stops: at least 2 stops are needed, got 1"),
+            ("[[\"#FF0000\", 0.5], [\"#00FF00\", 0.2]]", "layers[0].fill.linearGradient.stops[1][1]: stop offsets must not decrease")
+        ]
+        for (stops, message) in cases {
+            let error = specError(spec(stops))
+            XCTAssertTrue(error?.description.contains(message) ?? false, "\(String(describing: error))")
+        }
+    }
+
+    /// An animator is described with its `from` a required nested feature that needs one field
+    /// at least (the decoder's message and the schema's minProperties), and `order` and `seed`
+    /// as the spec writes them, stored as such; the order the painter reads is made of both.
+    func testAnAnimatorsNestedFromAndItsOrderFollowTheirDescriptions() throws {
+        let layer = "text: Hi there\nfont: {family: Inter}\nsize: 40\nanimators:\n  - "
+        let scene = try loadYAML(
+            singleLayerSpec(
+                layer: layer + "{unit: word, order: random, seed: 7, easing: linear, from: {offset: [0, 12], color: \"#FF0000\"}}"))
+        let animator = scene.layers[0].animators[0]
+        XCTAssertEqual(animator.order, .random(seed: 7))
+        XCTAssertEqual(animator.easing, .linear)
+        XCTAssertEqual(animator.from, AnimatedValues(offset: Point2(x: 0, y: 12), color: RGBA(hex: "#FF0000")!))
+        XCTAssertEqual(animator.scaled(by: 2).from.offset, Point2(x: 0, y: 24), "from.offset is a length")
+        XCTAssertEqual(animator.scaled(by: 2).stagger, animator.stagger)
+        XCTAssertEqual(TextAnimator(from: AnimatedValues(opacity: 0)).order, .forward)
+
+        let schema = try XCTUnwrap(SpecSchema.described(TextAnimator.self)["properties"] as? [String: Any])
+        XCTAssertEqual((schema["from"] as? [String: Any])?["minProperties"] as? Int, 1)
+        XCTAssertEqual((schema["easing"] as? [String: Any])?["default"] as? String, "easeOut")
+        XCTAssertEqual(SpecSchema.described(TextAnimator.self)["required"] as? [String], ["from"])
+        let error = specError(singleLayerSpec(layer: layer + "{from: {}}"))
+        XCTAssertTrue(
+            error?.description.contains("layers[0].animators[0].from: needs at least one of opacity, offset, scale, rotation, color")
+                ?? false,
+            "\(String(describing: error))")
+    }
+
     // MARK: Helpers
 
     /// Sets each field of `Feature` in turn and returns how many stored properties were reached.
@@ -130,7 +264,21 @@ final class FeatureFieldTests: XCTestCase {
         case .name: return .name("another")
         case .string: return .string("M 0 0 L 1 1")
         case .points: return .points([Point2(x: 1, y: 2), Point2(x: 3, y: 4)])
+        case .easing:
+            guard case let .easing(easing) = current else { return current }
+            return .easing(easing == .linear ? .easeOut : .linear)
+        case let .sequence(range): return .sequence(.stagger(range.lowerBound + 0.25))
+        case let .feature(nested): return .feature(Self.sample(of: nested.type))
+        case let .features(nested, _): return .features([Self.sample(of: nested.type)])
         }
+    }
+
+    /// A nested feature unlike its defaults: its first field set to a sample.
+    private static func sample<Nested: DescribedFeature>(of _: Nested.Type) -> Nested {
+        var nested = Nested.defaults
+        let field = Nested.fields[0]
+        field.set(sample(for: field, unlike: field.value(of: nested)), on: &nested)
+        return nested
     }
 
     private static func numbers(_ value: FieldValue) -> [Double] {

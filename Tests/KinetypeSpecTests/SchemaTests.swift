@@ -70,8 +70,6 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(defs["imageLayer"]), Set(LayerDecoder.imageFields))
         XCTAssertEqual(keys(defs["pathLayer"]), Set(LayerDecoder.pathFields))
         XCTAssertEqual(keys(defs["rowItem"]), Set(LayerDecoder.rowItemFields))
-        XCTAssertEqual(keys(SpecSchema.decoration()), Set(DecorationDecoder.fields))
-        XCTAssertEqual(keys(SpecSchema.animator()), Set(AnimatorDecoder.fields))
         XCTAssertEqual(keys(SpecSchema.described(TextStroke.self)), Set(TextStroke.fields.map(\.key)))
         XCTAssertEqual(keys(SpecSchema.font()), Set(LayerDecoder.fontFields))
         // Every declared animatable layer property has its place.

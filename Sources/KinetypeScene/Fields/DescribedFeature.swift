@@ -16,6 +16,11 @@ package protocol DescribedFeature: Sendable {
     /// Stored properties loaded from a described field rather than described themselves (an
     /// image's decoded pixels, from its `file`).
     static var loadedProperties: Set<String> { get }
+    /// Written as a list of its fields' values in their order (a gradient stop's
+    /// `[colour, offset]`) instead of a mapping.
+    static var isPositional: Bool { get }
+    /// How many of its fields a spec must give at least (an animator's `from`: one).
+    static var minimumFields: Int { get }
 }
 
 /// A feature's values at one frame, as the drawing stages read them and `inspect` prints them.
@@ -26,6 +31,8 @@ package protocol EvaluatedState: Sendable, Encodable {
 
 extension DescribedFeature {
     package static var loadedProperties: Set<String> { [] }
+    package static var isPositional: Bool { false }
+    package static var minimumFields: Int { 0 }
 
     /// When the last of its animations ends (0 when nothing is animated).
     package var endTime: Double { Self.fields.map { $0.value(of: self).endTime }.max() ?? 0 }
@@ -45,10 +52,12 @@ extension DescribedFeature {
         return state
     }
 
-    /// Every length (``FeatureField/isLength``) multiplied by `k`.
+    /// Every length (``FeatureField/isLength``) multiplied by `k`, those of nested features too.
     package func scaled(by k: Double) -> Self {
         var scaled = self
-        for field in Self.fields where field.isLength { field.set(field.value(of: self).scaled(by: k), on: &scaled) }
+        for field in Self.fields where field.isLength || field.kind.holdsFeature {
+            field.set(field.value(of: self).scaled(by: k), on: &scaled)
+        }
         return scaled
     }
 }
@@ -64,7 +73,17 @@ package struct FieldsEncoding {
     }
 
     package static func encode<Feature: DescribedFeature>(_ state: Feature.State, as _: Feature.Type, to encoder: Encoder) throws {
+        if Feature.isPositional { return try value(state, as: Feature.self).encode(to: encoder) }
         var container = encoder.container(keyedBy: Key.self)
-        for field in Feature.fields { try container.encode(field.reportedValue(in: state), forKey: Key(field.key)) }
+        for field in Feature.fields { try container.encodeIfPresent(field.reportedValue(in: state), forKey: Key(field.key)) }
+    }
+
+    /// The state as a spec writes the feature: its fields by spec key, or in order when it is
+    /// positional (a nested feature's, printed inside its parent's).
+    package static func value<Feature: DescribedFeature>(_ state: Feature.State, as _: Feature.Type) -> InspectValue {
+        if Feature.isPositional { return .list(Feature.fields.compactMap { $0.reportedValue(in: state) }) }
+        var values: [String: InspectValue] = [:]
+        for field in Feature.fields { values[field.key] = field.reportedValue(in: state) }
+        return .fields(values)
     }
 }

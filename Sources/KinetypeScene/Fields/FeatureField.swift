@@ -2,7 +2,7 @@ import KinetypeMotion
 import KinetypeText
 
 /// How a spec writes one field's value.
-public enum FieldKind: Sendable, Equatable {
+package enum FieldKind: Sendable, Equatable {
     /// A number in this range. An animated one may overshoot it between keyframes (a spring);
     /// its evaluated value is clamped back into the range.
     case number(ClosedRange<Double>)
@@ -24,10 +24,36 @@ public enum FieldKind: Sendable, Equatable {
     case points
     /// Text (SVG path data).
     case string
+    /// A named curve, `{cubicBezier: […]}` or a spring with parameters.
+    case easing
+    /// `lines`, `together` or `{stagger: seconds}` in this range: when each line of a draw-on starts.
+    case sequence(ClosedRange<Double>)
+    /// A mapping that is another described feature (a decoration's `draw`), read, checked,
+    /// scaled and evaluated by its own fields.
+    case feature(FeatureType)
+    /// A list of another described feature (a gradient's stops), at least `minimum` long.
+    case features(FeatureType, minimum: Int)
+
+    /// Holds described features, whose own lengths `scaled(by:)` multiplies.
+    var holdsFeature: Bool {
+        switch self {
+        case .feature, .features: return true
+        default: return false
+        }
+    }
+}
+
+/// A described feature's type as a field's kind names it, compared by identity.
+package struct FeatureType: Sendable, Equatable {
+    package let type: any DescribedFeature.Type
+
+    package static func == (a: FeatureType, b: FeatureType) -> Bool { ObjectIdentifier(a.type) == ObjectIdentifier(b.type) }
 }
 
 /// A field's value as decoded from a spec: the animatable kinds as a constant or keyframes.
-public enum FieldValue: Sendable {
+package enum FieldValue: Sendable {
+    /// An optional field the spec did not give (nil in the model: "the layer's colour").
+    case unset
     case number(Property<Double>)
     case integer(Int)
     case point(Property<Point2>)
@@ -37,6 +63,10 @@ public enum FieldValue: Sendable {
     case name(String)
     case points([Point2])
     case string(String)
+    case easing(Easing)
+    case sequence(DrawAnimation.Sequence)
+    case feature(any DescribedFeature)
+    case features([any DescribedFeature])
 
     /// When its animation ends (0 for a constant).
     public var endTime: Double {
@@ -44,7 +74,9 @@ public enum FieldValue: Sendable {
         case let .number(property): return property.endTime
         case let .point(property): return property.endTime
         case let .color(property): return property.endTime
-        case .integer, .choice, .flag, .name, .points, .string: return 0
+        case let .feature(feature): return feature.endTime
+        case let .features(features): return features.map(\.endTime).max() ?? 0
+        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence: return 0
         }
     }
 
@@ -54,7 +86,9 @@ public enum FieldValue: Sendable {
         case let .number(property): return AnyProperty.number(property).keyframeTimes
         case let .point(property): return AnyProperty.point(property).keyframeTimes
         case let .color(property): return AnyProperty.color(property).keyframeTimes
-        case .integer, .choice, .flag, .name, .points, .string: return []
+        case let .feature(feature): return Array(Set(feature.keyframeTimes.flatMap(\.times))).sorted()
+        case let .features(features): return Array(Set(features.flatMap { $0.keyframeTimes.flatMap(\.times) })).sorted()
+        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence: return []
         }
     }
 
@@ -64,6 +98,8 @@ public enum FieldValue: Sendable {
         case let .number(property): return .number(property.mapValues { $0 * k })
         case let .point(property): return .point(property.mapValues { Point2(x: $0.x * k, y: $0.y * k) })
         case let .points(points): return .points(points.map { Point2(x: $0.x * k, y: $0.y * k) })
+        case let .feature(feature): return .feature(feature.scaled(by: k))
+        case let .features(features): return .features(features.map { $0.scaled(by: k) })
         default: return self
         }
     }
@@ -74,7 +110,7 @@ public enum FieldValue: Sendable {
 /// lives in the model and in the evaluated state. Decoding and the allowed fields, the JSON
 /// Schema, `scaled(by:)`, the end time, evaluation, `inspect`, the fuzz dictionary and the spec
 /// reference all derive from the description (``DescribedFeature``): a new field is one line.
-public struct FeatureField<Feature, State>: Sendable {
+package struct FeatureField<Feature, State>: Sendable {
     /// The key in a spec.
     public let key: String
     public let kind: FieldKind
@@ -93,7 +129,7 @@ public struct FeatureField<Feature, State>: Sendable {
     let read: @Sendable (Feature) -> FieldValue
     let write: @Sendable (inout Feature, FieldValue) -> Void
     let evaluate: @Sendable (Feature, Double, inout State) -> Void
-    let report: @Sendable (State) -> InspectValue
+    let report: @Sendable (State) -> InspectValue?
 
     /// The feature's value of this field.
     package func value(of feature: Feature) -> FieldValue { read(feature) }
@@ -101,8 +137,8 @@ public struct FeatureField<Feature, State>: Sendable {
     /// Sets the field; a value of another kind is a programming error.
     package func set(_ value: FieldValue, on feature: inout Feature) { write(&feature, value) }
 
-    /// The evaluated value, as `inspect` prints it.
-    package func reportedValue(in state: State) -> InspectValue { report(state) }
+    /// The evaluated value, as `inspect` prints it (nil: an optional field left out).
+    package func reportedValue(in state: State) -> InspectValue? { report(state) }
 }
 
 extension FeatureField {
@@ -258,5 +294,141 @@ extension FeatureField {
             write: { feature, value in if case let .flag(flag) = value { feature[keyPath: model] = flag } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { .flag($0[keyPath: state]) })
+    }
+
+    /// An animatable number the spec may leave out: then it stays nil (the schema gives no
+    /// default; the doc says what nil means) and `inspect` leaves it out.
+    package static func optionalNumber(
+        _ key: String, _ model: WritableKeyPath<Feature, Property<Double>?> & Sendable,
+        _ state: WritableKeyPath<State, Double?> & Sendable, in range: ClosedRange<Double>, length: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .number(range), isAnimatable: true, isRequired: false, isLength: length, doc: doc,
+            read: { $0[keyPath: model].map { .number($0) } ?? .unset },
+            write: { feature, value in if case let .number(property) = value { feature[keyPath: model] = property } },
+            evaluate: { feature, t, evaluated in
+                evaluated[keyPath: state] = feature[keyPath: model].map { min(max($0.value(at: t), range.lowerBound), range.upperBound) }
+            },
+            report: { $0[keyPath: state].map { .number($0) } })
+    }
+
+    /// An animatable colour the spec may leave out (nil: the doc says whose colour applies).
+    package static func optionalColor(
+        _ key: String, _ model: WritableKeyPath<Feature, Property<RGBA>?> & Sendable, _ state: WritableKeyPath<State, RGBA?> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .color, isAnimatable: true, isRequired: false, isLength: false, doc: doc,
+            read: { $0[keyPath: model].map { .color($0) } ?? .unset },
+            write: { feature, value in if case let .color(property) = value { feature[keyPath: model] = property } },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model]?.value(at: t) },
+            report: { $0[keyPath: state].map { .text($0.hexString) } })
+    }
+
+    /// An easing (not animatable).
+    package static func easing(
+        _ key: String, _ model: WritableKeyPath<Feature, Easing> & Sendable, _ state: WritableKeyPath<State, Easing> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .easing, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { .easing($0[keyPath: model]) },
+            write: { feature, value in if case let .easing(easing) = value { feature[keyPath: model] = easing } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].inspectValue })
+    }
+
+    /// When each line of a draw-on starts: `lines`, `together` or `{stagger: seconds}`.
+    package static func sequence(
+        _ key: String, _ model: WritableKeyPath<Feature, DrawAnimation.Sequence> & Sendable,
+        _ state: WritableKeyPath<State, DrawAnimation.Sequence> & Sendable, in range: ClosedRange<Double>, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .sequence(range), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { .sequence($0[keyPath: model]) },
+            write: { feature, value in if case let .sequence(sequence) = value { feature[keyPath: model] = sequence } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].inspectValue })
+    }
+
+    /// Another described feature the spec may leave out (nil), as a mapping of its own fields.
+    package static func feature<Nested: DescribedFeature>(
+        _ key: String, _ model: WritableKeyPath<Feature, Nested?> & Sendable, _ state: WritableKeyPath<State, Nested.State?> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .feature(FeatureType(type: Nested.self)), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { $0[keyPath: model].map { .feature($0) } ?? .unset },
+            write: { feature, value in if case let .feature(nested as Nested) = value { feature[keyPath: model] = nested } },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model]?.state(at: t) },
+            report: { $0[keyPath: state].map { FieldsEncoding.value($0, as: Nested.self) } })
+    }
+
+    /// A list of another described feature, each item as that feature is written.
+    package static func features<Nested: DescribedFeature>(
+        _ key: String, _ model: WritableKeyPath<Feature, [Nested]> & Sendable, _ state: WritableKeyPath<State, [Nested.State]> & Sendable,
+        minimum: Int = 0, required: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .features(FeatureType(type: Nested.self), minimum: minimum), isAnimatable: false, isRequired: required,
+            isLength: false, doc: doc,
+            read: { .features($0[keyPath: model]) },
+            write: { feature, value in if case let .features(items) = value { feature[keyPath: model] = items.compactMap { $0 as? Nested } }
+            },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model].map { $0.state(at: t) } },
+            report: { .list($0[keyPath: state].map { FieldsEncoding.value($0, as: Nested.self) }) })
+    }
+
+    /// A constant number the spec may leave out (nil: not applied).
+    package static func optionalConstant(
+        _ key: String, _ model: WritableKeyPath<Feature, Double?> & Sendable, _ state: WritableKeyPath<State, Double?> & Sendable,
+        in range: ClosedRange<Double>, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .number(range), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { $0[keyPath: model].map { .number(.constant($0)) } ?? .unset },
+            write: { feature, value in if case let .number(.constant(number)) = value { feature[keyPath: model] = number } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map { .number($0) } })
+    }
+
+    /// A constant `[x, y]` in pixels the spec may leave out (a length).
+    package static func optionalPoint(
+        _ key: String, _ model: WritableKeyPath<Feature, Point2?> & Sendable, _ state: WritableKeyPath<State, Point2?> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .point, isAnimatable: false, isRequired: false, isLength: true, doc: doc,
+            read: { $0[keyPath: model].map { .point(.constant($0)) } ?? .unset },
+            write: { feature, value in if case let .point(.constant(point)) = value { feature[keyPath: model] = point } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map { .numbers([$0.x, $0.y]) } })
+    }
+
+    /// A constant colour the spec may leave out.
+    package static func optionalConstantColor(
+        _ key: String, _ model: WritableKeyPath<Feature, RGBA?> & Sendable, _ state: WritableKeyPath<State, RGBA?> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .color, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { $0[keyPath: model].map { .color(.constant($0)) } ?? .unset },
+            write: { feature, value in if case let .color(.constant(color)) = value { feature[keyPath: model] = color } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map { .text($0.hexString) } })
+    }
+
+    /// Another described feature the spec must give, as a mapping of its own fields.
+    package static func feature<Nested: DescribedFeature>(
+        _ key: String, _ model: WritableKeyPath<Feature, Nested> & Sendable, _ state: WritableKeyPath<State, Nested.State> & Sendable,
+        required: Bool, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .feature(FeatureType(type: Nested.self)), isAnimatable: false, isRequired: required, isLength: false,
+            doc: doc,
+            read: { .feature($0[keyPath: model]) },
+            write: { feature, value in if case let .feature(nested as Nested) = value { feature[keyPath: model] = nested } },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model].state(at: t) },
+            report: { FieldsEncoding.value($0[keyPath: state], as: Nested.self) })
     }
 }
