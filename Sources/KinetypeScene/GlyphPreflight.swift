@@ -40,7 +40,9 @@ package enum GlyphPreflight {
             if layer.endTime > 0 {
                 let frames = scene.frameCount
                 let step = max(1, frames / sampledFrames)
-                for frame in stride(from: 0, to: frames, by: step) + [frames - 1] {
+                // Only frames that show the layer draw it (a subtitle line's layer is shown for
+                // a few frames of thousands: the others need no evaluation).
+                for frame in stride(from: 0, to: frames, by: step) + [frames - 1] where layer.isShown(at: scene.time(ofFrame: frame)) {
                     let state = layer.state(at: scene.time(ofFrame: frame))
                     if state.text.utf8.count <= longText {
                         texts.append(TextAndFonts(text: state.text, fonts: state.fonts, language: language))
