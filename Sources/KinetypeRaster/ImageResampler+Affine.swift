@@ -19,8 +19,6 @@ extension ImageResampler {
         let (a, b, c, d) = (map.a / sx, map.b / sy, map.c / sx, map.d / sy)
         let determinant = a * d - b * c
         guard abs(determinant) > 1e-9 else { return nil }
-        let localWindow = PixelWindow(x0: 0, y0: 0, x1: Int(width.rounded(.up)), y1: Int(height.rounded(.up)))
-        guard let local = resample(image, into: (0, 0, width, height), window: localWindow) else { return nil }
         // The local image's origin on the canvas.
         let baseX = map.a * rect.x + map.b * rect.y + map.tx, baseY = map.c * rect.x + map.d * rect.y + map.ty
         let corners = [(0.0, 0.0), (width, 0), (0, height), (width, height)].map {
@@ -33,10 +31,27 @@ extension ImageResampler {
         guard x0 < x1, y0 < y1 else { return nil }
         // The inverse of the unit-column map.
         let (ia, ib, ic, id) = (d / determinant, -b / determinant, -c / determinant, a / determinant)
+        // Only the part of the local image the window's pixels read is resampled (a large image
+        // turned mostly off the canvas costs the canvas's pixels, not the image's): the bounds of
+        // the window's corners carried back, with a pixel's margin for the bilinear taps.
+        let back = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map { corner -> (Double, Double) in
+            let px = Double(corner.0) - baseX, py = Double(corner.1) - baseY
+            return (ia * px + ib * py, ic * px + id * py)
+        }
+        let fullWidth = Int(width.rounded(.up)), fullHeight = Int(height.rounded(.up))
+        let needed = PixelWindow(
+            x0: max(0, Int(max(back.map(\.0).min()! - 2, -1).rounded(.down))),
+            y0: max(0, Int(max(back.map(\.1).min()! - 2, -1).rounded(.down))),
+            x1: min(fullWidth, Int(min(back.map(\.0).max()! + 2, 1e9).rounded(.up))),
+            y1: min(fullHeight, Int(min(back.map(\.1).max()! + 2, 1e9).rounded(.up))))
+        guard needed.x0 < needed.x1, needed.y0 < needed.y1,
+            let local = resample(image, into: (0, 0, width, height), window: needed)
+        else { return nil }
         let outWidth = x1 - x0, outHeight = y1 - y0
         var pixels = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
         local.pixels.withUnsafeBufferPointer { source in
             func tap(_ column: Int, _ row: Int) -> SIMD4<Float> {
+                let column = column - local.x, row = row - local.y
                 guard column >= 0, row >= 0, column < local.width, row < local.height else { return .zero }
                 let s = (row * local.width + column) * 4
                 return SIMD4(Float(source[s]), Float(source[s + 1]), Float(source[s + 2]), Float(source[s + 3]))
@@ -46,7 +61,7 @@ extension ImageResampler {
                     let px = Double(x0 + column) + 0.5 - baseX, py = Double(y0 + row) + 0.5 - baseY
                     // Between the local image's pixel centres.
                     let u = ia * px + ib * py - 0.5, v = ic * px + id * py - 0.5
-                    guard u > -1, v > -1, u < Double(local.width), v < Double(local.height) else { continue }
+                    guard u > -1, v > -1, u < Double(fullWidth), v < Double(fullHeight) else { continue }
                     let i = Int(u.rounded(.down)), j = Int(v.rounded(.down))
                     let fx = Float(u - Double(i)), fy = Float(v - Double(j))
                     let top = tap(i, j) * (1 - fx) + tap(i + 1, j) * fx
