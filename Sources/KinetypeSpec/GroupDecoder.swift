@@ -38,11 +38,7 @@ struct GroupDecoder {
         }
         group.mask = try fields.optional("mask").map { try LayerDecoder.mask($0, properties: &properties) }
         group.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
-        group.inPoint = try fields.optional("in").map(LayerDecoder.seconds)
-        group.outPoint = try fields.optional("out").map(LayerDecoder.seconds)
-        if let shown = group.inPoint, let hidden = group.outPoint, hidden <= shown, let out = fields.optional("out") {
-            throw out.error("out (\(hidden) s) must be after in (\(shown) s): the group would never be shown")
-        }
+        (group.inPoint, group.outPoint) = try LayerDecoder.inAndOut(fields, of: "group")
         let layersNode = try fields.required("layers")
         let layers = try layersNode.sequence()
         guard !layers.isEmpty else { throw layersNode.error("a group needs at least one layer") }

@@ -289,11 +289,7 @@ struct LayerDecoder {
         layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
         layer.mask = try fields.optional("mask").map { try Self.mask($0, properties: &properties) }
         layer.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
-        layer.inPoint = try fields.optional("in").map(Self.seconds)
-        layer.outPoint = try fields.optional("out").map(Self.seconds)
-        if let shown = layer.inPoint, let hidden = layer.outPoint, hidden <= shown, let out = fields.optional("out") {
-            throw out.error("out (\(hidden) s) must be after in (\(shown) s): the layer would never be shown")
-        }
+        (layer.inPoint, layer.outPoint) = try Self.inAndOut(fields, of: "layer")
         layer.stroke = try fields.optional("stroke").map { try FeatureDecoder.decode($0, as: TextStroke.self, properties: &properties) }
         layer.matte = try fields.optional("matte").map { try FeatureDecoder.decode($0, as: LayerMatte.self, properties: &properties) }
         layer.transform = try fields.optional("transform").map {
@@ -320,6 +316,15 @@ struct LayerDecoder {
         } else if let many = fields.optional("shadows") {
             layer.shadows = try many.sequence().map { try FeatureDecoder.decode($0, as: TextShadow.self, properties: &properties) }
         }
+    }
+
+    /// `in` and `out`, a layer's or a group's (`what`): seconds, out after in.
+    static func inAndOut(_ fields: SpecMapping, of what: String) throws -> (in: Double?, out: Double?) {
+        let shown = try fields.optional("in").map(seconds), hidden = try fields.optional("out").map(seconds)
+        if let shown, let hidden, hidden <= shown, let out = fields.optional("out") {
+            throw out.error("out (\(hidden) s) must be after in (\(shown) s): the \(what) would never be shown")
+        }
+        return (shown, hidden)
     }
 
     /// `mask:`, a layer's or a group's: a rectangle or ellipse needs its size, a path its data.
