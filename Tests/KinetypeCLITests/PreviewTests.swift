@@ -121,6 +121,23 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try server.stop(), 130)
     }
 
+    /// A grouped layer's timeline is in the scene's time: its keyframes moved by its groups'
+    /// start, and its groups' own tracks (position, opacity, transform) beside its own.
+    func testSceneJSONTimesGroupedLayersInTheScenesTime() throws {
+        let (server, url) = try preview(example("groups.yaml"))
+        let layers = try XCTUnwrap(try httpGet(url, "/scene.json").json()["layers"] as? [[String: Any]])
+        func tracks(_ id: String) throws -> [String: [Double]] {
+            let layer = try XCTUnwrap(layers.first { $0["id"] as? String == id }, id)
+            let list = try XCTUnwrap(layer["keyframes"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: list.map { ($0["name"] as? String ?? "", $0["times"] as? [Double] ?? []) })
+        }
+        XCTAssertEqual(try tracks("host/name")["host.position"], [0, 0.8])
+        XCTAssertEqual(try tracks("guest/name")["guest.position"], [0.6, 1.4], "the guest group starts 0.6 s later")
+        XCTAssertEqual(try tracks("guest/name")["guest.opacity"], [3.6, 4.0])
+        XCTAssertEqual(try tracks("badge/label")["badge.transform.rotation"], [0, 1.2])
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
     func testInspectEndpointIsWhatInspectPrints() throws {
         let spec = example("strikethrough.yaml")
         let (server, url) = try preview(spec)

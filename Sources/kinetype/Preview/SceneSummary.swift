@@ -66,11 +66,13 @@ struct SceneSummary: Encodable {
             var groupStart = 0.0
             let groups = layer.groups.flatMap { group in
                 groupStart += group.start
-                return tracks(group, "\(group.id).", from: groupStart)
+                return tracks(group, "\(group.id).", from: groupStart) + tracks(group.transform, "\(group.id).transform.", from: groupStart)
+                    + tracks(group.mask, "\(group.id).mask.", from: groupStart)
             }
             let features =
                 tracks(layer.shape, "") + tracks(layer.mask, "mask.") + tracks(layer.stroke, "stroke.")
-                + tracks(layer.background, "background.")
+                + tracks(layer.background, "background.") + tracks(layer.image, "") + tracks(layer.transform, "transform.")
+                + tracks(layer.trim, "trim.") + tracks(layer.fill, "fill.")
                 + layer.shadows.enumerated().flatMap { tracks($0.element, "shadows[\($0.offset)].") }
             return Layer(
                 id: layer.id, inPoint: layer.inPoint.map { $0 + offset }, outPoint: layer.outPoint.map { $0 + offset },
