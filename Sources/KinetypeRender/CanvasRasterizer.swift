@@ -90,8 +90,9 @@ package final class CanvasRasterizer {
     private func kept(by layer: LayerItem, matte: CoverageMask?, drawn: PixelWindow) -> (mask: CoverageMask?, invert: Bool)? {
         // The mask is computed only where the layer drew (and as far around as its feather
         // reaches): a wipe over a 4K frame costs the layer's pixels, not the frame's.
-        let mask = layer.mask.map { maskCoverage($0, around: drawn) }
-        let invert = layer.mask?.invert ?? false
+        let effective = layer.mask.flatMap { Self.keepsEveryPixel($0, of: drawn) ? nil : $0 }
+        let mask = effective.map { maskCoverage($0, around: drawn) }
+        let invert = effective?.invert ?? false
         guard let item = layer.matte else { return (mask, invert) }
         let matteInverted = item.mode == .alphaInverted || item.mode == .lumaInverted
         switch (mask, matte) {
@@ -103,6 +104,22 @@ package final class CanvasRasterizer {
         case let (rectangle?, matte):
             return (CoverageMask.product(rectangle, inverted: invert, matte, inverted: matteInverted, over: drawn), false)
         }
+    }
+
+    /// Whether `mask` keeps all of every pixel in `drawn`, so that applying it changes nothing: a
+    /// sharp rectangle around it (a wipe that has finished), or, inverted, one clear of it. Its
+    /// coverage is then neither computed nor multiplied in, frame after frame.
+    static func keepsEveryPixel(_ mask: ClipMask, of drawn: PixelWindow) -> Bool {
+        guard mask.contours == nil, mask.feather == 0, mask.shape == .rectangle else { return false }
+        let r = mask.rect
+        let (x0, y0, x1, y1) = (Double(drawn.x0), Double(drawn.y0), Double(drawn.x1), Double(drawn.y1))
+        if mask.invert {
+            // Clear of the window (touching is clear: a shared edge covers no area).
+            return r.width <= 0 || r.height <= 0 || r.x + r.width <= x0 || r.x >= x1 || r.y + r.height <= y0 || r.y >= y1
+        }
+        // Around the window; with rounded corners, around it by the radius (the corners stay clear).
+        let inset = max(0, mask.cornerRadius)
+        return r.x + inset <= x0 && r.y + inset <= y0 && r.x + r.width - inset >= x1 && r.y + r.height - inset >= y1
     }
 
     /// A mask's rectangle as exact-area coverage, its edge blurred by the feather (σ = feather / 2,

@@ -69,6 +69,32 @@ final class LayerMaskTests: XCTestCase {
         XCTAssertEqual(alpha(kept, 78, row), alpha(plain, 78, row))
     }
 
+    /// A mask that keeps every pixel the layer drew (a finished wipe) is skipped, not applied:
+    /// the frame is the unmasked one byte for byte, and the test on the window is exact at its edges.
+    func testAMaskAroundTheLayerChangesNothingAndIsSkipped() throws {
+        let plain = try Self.image(mask: nil)
+        XCTAssertEqual(try Self.image(mask: "{position: [-5, -5], size: [210, 90]}").pixels, plain.pixels)
+        XCTAssertEqual(try Self.image(mask: "{position: [300, 0], size: [20, 20], invert: true}").pixels, plain.pixels)
+        let window = PixelWindow(x0: 10, y0: 20, x1: 110, y1: 60)
+        var checked = 0
+        for (mask, keepsAll) in [
+            (ClipMask(rect: Rect(x: 10, y: 20, width: 100, height: 40)), true),
+            (ClipMask(rect: Rect(x: 10.5, y: 20, width: 100, height: 40)), false),
+            (ClipMask(rect: Rect(x: 10, y: 20, width: 99.9, height: 40)), false),
+            (ClipMask(rect: Rect(x: 0, y: 0, width: 200, height: 80), feather: 1), false),
+            (ClipMask(rect: Rect(x: 0, y: 0, width: 200, height: 80), shape: .ellipse), false),
+            (ClipMask(rect: Rect(x: 0, y: 10, width: 200, height: 60), cornerRadius: 10), true),
+            (ClipMask(rect: Rect(x: 0, y: 15, width: 200, height: 50), cornerRadius: 10), false),
+            (ClipMask(rect: Rect(x: 110, y: 0, width: 50, height: 80), invert: true), true),
+            (ClipMask(rect: Rect(x: 109, y: 0, width: 50, height: 80), invert: true), false),
+            (ClipMask(rect: Rect(x: 0, y: 0, width: 200, height: 80), invert: true), false)
+        ] {
+            XCTAssertEqual(CanvasRasterizer.keepsEveryPixel(mask, of: window), keepsAll, "\(mask)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 10)
+    }
+
     /// `mask` needs a size; its fields are located and checked.
     func testMaskErrorsAreLocated() throws {
         var checked = 0
