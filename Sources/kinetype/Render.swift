@@ -92,7 +92,11 @@ struct Render: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(name: .long, help: "Also print the CPU time spent in layout, rasterization and PNG encoding.")
+    @Flag(
+        name: .long,
+        help:
+            "Also print the CPU time spent in each stage (evaluate, layout, paint, rasterize+composite, encode+write), for frames, a video or a stream; printed even with --quiet."
+    )
     var timings = false
 
     @Option(
@@ -210,6 +214,7 @@ struct Render: ParsableCommand {
                 }
             })
         bar.finish()
+        printTimings(summary)
         guard !quiet else { return }
         if !summary.leftoversRemoved.isEmpty {
             note(
@@ -230,6 +235,10 @@ struct Render: ParsableCommand {
             String(
                 format: "rendered %d frames in %.2f s (%.1f frames/s) to %@",
                 summary.framesRendered, summary.seconds, summary.framesPerSecond, output))
+    }
+
+    /// `--timings`: asked for by name, so printed even with `--quiet` (which then prints it alone).
+    private func printTimings(_ summary: RenderSummary) {
         if timings { note("time by stage (CPU, all threads): " + summary.times.summary) }
     }
 
@@ -308,6 +317,7 @@ struct Render: ParsableCommand {
         let summary = try withProgressBar(quiet: quiet) { progress in
             try RenderSession.run(scene, frames: range, jobs: jobs, into: sink, progress: progress, isCancelled: isCancelled)
         }
+        printTimings(summary)
         guard !quiet else { return }
         sink.notes.forEach { note($0) }
         note(
@@ -364,6 +374,7 @@ struct Render: ParsableCommand {
         let summary = try withProgressBar(quiet: quiet) { progress in
             try RenderSession.run(scene, frames: range, jobs: jobs, into: sink, progress: progress, isCancelled: isCancelled)
         }
+        printTimings(summary)
         guard !quiet else { return }
         note(
             String(

@@ -52,6 +52,29 @@ final class StreamOutputTests: XCTestCase {
         return url.path
     }
 
+    /// `--timings` prints the time by stage for a stream and a folder too, even with `--quiet`
+    /// (then alone); the stream on stdout is unchanged by it.
+    func testTimingsArePrintedForAStreamAndAFolderEvenWhenQuiet() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let spec = try spec(background: "transparent", in: directory)
+        let plain = try stream(["render", spec, "--output", "-", "--format", "rgba", "-q"])
+        let timed = try stream(["render", spec, "--output", "-", "--format", "rgba", "-q", "--timings"])
+        XCTAssertEqual(timed.status, 0, timed.stderr)
+        XCTAssertEqual(timed.stdout, plain.stdout)
+        XCTAssertEqual(plain.stderr, "")
+        let stages = ["evaluate", "layout", "paint", "rasterize+composite", "encode+write"]
+        let folder = try runKinetype(["render", spec, "-o", directory.appendingPathComponent("frames").path, "-q", "--timings"])
+        var checked = 0
+        for output in [timed.stderr, folder.stderr] {
+            let lines = output.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, output)
+            XCTAssertTrue(lines.first?.hasPrefix("time by stage (CPU, all threads): ") ?? false, output)
+            for stage in stages { XCTAssertTrue(output.contains(stage + " "), "\(stage) in \(output)") }
+            checked += 1
+        }
+        XCTAssertEqual(checked, 2)
+    }
+
     func testRGBAFramesEqualThePNGFrames() throws {
         let directory = TestPaths.temporaryDirectory()
         let spec = try spec(background: "transparent", in: directory)
