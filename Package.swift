@@ -97,6 +97,7 @@ let package = Package(
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .executableTarget(name: "FuzzSpec", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzSpec"),
         .executableTarget(name: "FuzzLayout", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzLayout"),
+        .executableTarget(name: "FuzzRender", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzRender"),
         .executableTarget(name: "FuzzFont", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzFont"),
 
         // Sets FONTCONFIG_FILE to Tests/fontconfig/fonts.conf (bundled fonts only) when the test
