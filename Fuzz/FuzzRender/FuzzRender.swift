@@ -39,9 +39,13 @@ private let largestSide = 96.0
 func fuzzRender(_ bytes: UnsafeRawBufferPointer) {
     let url = scratch.appendingPathComponent("spec.yaml")
     guard (try? Data(bytes).write(to: url)) != nil else { fatalError("FuzzRender: cannot write \(url.path)") }
-    guard let loaded = try? loader.load(path: url.path) else { return }
-    let side = Double(max(loaded.canvas.width, loaded.canvas.height))
-    guard let scene = side > largestSide ? try? loaded.scaled(by: largestSide / side) : loaded else { return }
+    guard var scene = try? loader.load(path: url.path) else { return }
+    // `scaled(by:)` takes at least 0.25 at a time (as `--scale` does): a 1080p seed takes three.
+    while Double(max(scene.canvas.width, scene.canvas.height)) > largestSide {
+        let side = Double(max(scene.canvas.width, scene.canvas.height))
+        guard let smaller = try? scene.scaled(by: max(Scene.scaleRange.lowerBound, largestSide / side)) else { return }
+        scene = smaller
+    }
     guard let renderer = try? FrameRenderer(scene: scene) else { return }
     let count = scene.frameCount
     for frame in Set([0, count / 2, count - 1]) {
