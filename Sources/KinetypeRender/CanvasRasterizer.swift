@@ -114,9 +114,7 @@ package final class CanvasRasterizer {
         let reach = CoverageMask.reach(blur: mask.feather)
         // Every pixel within the blur's reach of a drawn one: there the mask is what it is over
         // the canvas grown by the reach.
-        let window = PixelWindow(
-            x0: max(-reach, drawn.x0 - reach), y0: max(-reach, drawn.y0 - reach),
-            x1: min(canvas.width + reach, drawn.x1 + reach), y1: min(canvas.height + reach, drawn.y1 + reach))
+        let window = drawn.grown(by: reach).intersection(canvasWindow.grown(by: reach))
         let sharp =
             mask.contours.map { CoverageMask(polygons: $0.map { $0.map { (x: $0.x, y: $0.y) } }, window: window) }
             ?? Self.coverage(ShapeOutline(kind: mask.shape, rect: mask.rect, cornerRadius: mask.cornerRadius), window: window)

@@ -66,6 +66,21 @@ extension PixelWindow {
     }
 }
 
+/// An item kind that measures its own bounds.
+protocol MeasuredItem {
+    var bounds: PixelWindow { get set }
+    /// The pixels drawing the item can change, from what it draws.
+    func measured() -> PixelWindow
+}
+
+extension GlyphItem: MeasuredItem {}
+extension RectangleItem: MeasuredItem {}
+extension LayerItem: MeasuredItem {}
+extension MotionBlurItem: MeasuredItem {}
+extension ShapeItem: MeasuredItem {}
+extension ImageItem: MeasuredItem {}
+extension PolygonItem: MeasuredItem {}
+
 extension DisplayList.Item {
     /// The pixels the item can change (see `ItemBounds.swift`).
     public var bounds: PixelWindow {
@@ -83,28 +98,19 @@ extension DisplayList.Item {
     /// The item with its bounds measured again, after the painter changed what it draws (moved it
     /// with its group, turned it with its layer).
     func remeasured() -> DisplayList.Item {
+        func again<Kind: MeasuredItem>(_ item: Kind, _ wrap: (Kind) -> DisplayList.Item) -> DisplayList.Item {
+            var item = item
+            item.bounds = item.measured()
+            return wrap(item)
+        }
         switch self {
-        case var .glyphs(item):
-            item.bounds = item.measured()
-            return .glyphs(item)
-        case var .rectangles(item):
-            item.bounds = item.measured()
-            return .rectangles(item)
-        case var .layer(item):
-            item.bounds = item.measured()
-            return .layer(item)
-        case var .motionBlur(item):
-            item.bounds = item.measured()
-            return .motionBlur(item)
-        case var .shape(item):
-            item.bounds = item.measured()
-            return .shape(item)
-        case var .image(item):
-            item.bounds = item.measured()
-            return .image(item)
-        case var .polygon(item):
-            item.bounds = item.measured()
-            return .polygon(item)
+        case let .glyphs(item): return again(item, DisplayList.Item.glyphs)
+        case let .rectangles(item): return again(item, DisplayList.Item.rectangles)
+        case let .layer(item): return again(item, DisplayList.Item.layer)
+        case let .motionBlur(item): return again(item, DisplayList.Item.motionBlur)
+        case let .shape(item): return again(item, DisplayList.Item.shape)
+        case let .image(item): return again(item, DisplayList.Item.image)
+        case let .polygon(item): return again(item, DisplayList.Item.polygon)
         }
     }
 

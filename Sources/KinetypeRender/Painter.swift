@@ -214,7 +214,8 @@ package struct Painter: Sendable {
         // Animators move glyphs off their line: the line test is for still text.
         if animated == nil, let canvasWindow {
             let reach = GlyphItem.reach(size: size, transform: nil, style: style)
-            guard line.baseline + line.descent > Double(canvasWindow.y0) - reach, line.baseline - line.ascent < Double(canvasWindow.y1) + reach
+            guard line.baseline + line.descent > Double(canvasWindow.y0) - reach,
+                line.baseline - line.ascent < Double(canvasWindow.y1) + reach
             else { return nil }
         }
         let runs = line.runs.indices.compactMap { runIndex -> GlyphItem.Run? in
