@@ -142,6 +142,29 @@ final class ItemBoundsTests: XCTestCase {
                     """))
     }
 
+    /// Small text whose style reaches far beyond its 4 em of ink: a wide miter stroke, a shadow
+    /// moved and blurred further than the text is tall (each is what a glyph's bounds must add).
+    func testStyleReachingBeyondTheInk() throws {
+        for (size, stroke, shadow) in [
+            (6, "{width: 100, color: \"#000000\", join: miter}", "{offset: [0, 0], blur: 0, color: \"#00000000\"}"),
+            (12, "{width: 1, color: \"#000000\"}", "{offset: [260, 120], blur: 0, color: \"#FF0000\"}"),
+            (12, "{width: 1, color: \"#000000\"}", "{offset: [0, 0], blur: 70, color: \"#FF0000\"}")
+        ] {
+            _ = try check(
+                singleLayerSpec(
+                    width: 800, height: 400,
+                    layer: """
+                        text: "VWAVW"
+                        font: {family: Inter, weight: 800}
+                        size: \(size)
+                        color: "#FFFFFF"
+                        position: [300, 150]
+                        stroke: \(stroke)
+                        shadow: \(shadow)
+                        """))
+        }
+    }
+
     /// A shape's shadow blurred, and a shape turned by its layer's transform (polygons).
     func testBlurredAndTurnedShapes() throws {
         _ = try check(
