@@ -48,7 +48,8 @@ public struct MotionBlurItem: Sendable, Equatable, Encodable {
     public var blend: BlendMode
     /// Each sub-frame's items, as the layer would draw them at that time.
     public var samples: [[DisplayList.Item]]
-    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made.
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
     public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, blend: BlendMode, samples: [[DisplayList.Item]]) {
@@ -74,7 +75,8 @@ public struct LayerItem: Sendable, Equatable, Encodable {
     public var matte: MatteItem?
     /// The layer's parts, in drawing order, at full opacity.
     public var items: [DisplayList.Item]
-    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made.
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
     public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, opacity: Double, blend: BlendMode, mask: ClipMask? = nil, items: [DisplayList.Item]) {
@@ -130,7 +132,8 @@ public struct ShapeItem: Sendable, Equatable, Encodable {
     /// A gradient fill instead of the paint's colour (whose alpha then weighs it: the layer's
     /// opacity).
     public var gradient: CanvasGradient?
-    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made.
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
     public internal(set) var bounds = PixelWindow.empty
 
     public init(
@@ -161,7 +164,8 @@ public struct ImageItem: Sendable, Equatable, Encodable {
     /// Where `rect` (and `clip`) then go on the canvas, turned, scaled or mirrored (nil: where
     /// they are): an image layer's transform, a group's.
     public var placement: Placement? = nil
-    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made.
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
     public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, source: ImagePixels, rect: Rect, clip: Rect? = nil, opacity: Double = 1, placement: Placement? = nil) {
@@ -204,7 +208,8 @@ public struct PolygonItem: Sendable, Equatable, Encodable {
     public var blur: Double
     /// A gradient fill instead of the paint's colour (whose alpha then weighs it).
     public var gradient: CanvasGradient?
-    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made.
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
     public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, contours: [[Point2]], paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil) {
@@ -248,7 +253,8 @@ public struct RectangleItem: Sendable, Equatable, Encodable {
     public var cornerRadius: Double
     /// Pixels outside this rectangle are not drawn (`truncation: clip`).
     public var clip: Rect?
-    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made.
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
     public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, rects: [Rect], paint: Paint, cornerRadius: Double = 0, clip: Rect? = nil) {
@@ -272,7 +278,8 @@ public struct GlyphItem: Sendable, Equatable, Encodable {
     public var lines: [Line]
     /// Shadows, stroke and gradient fill, when the layer has them.
     public var style = GlyphStyle()
-    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made.
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
     public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, size: Double, clip: Rect? = nil, lines: [Line], style: GlyphStyle = GlyphStyle()) {

@@ -95,9 +95,10 @@ extension DisplayList.Item {
         }
     }
 
-    /// The item with its bounds measured again, after the painter changed what it draws (moved it
-    /// with its group, turned it with its layer).
-    func remeasured() -> DisplayList.Item {
+    /// The item with its bounds measured again, after what it draws was changed through its
+    /// fields (the painter's: moved with its group, turned with its layer). Bounds are measured by
+    /// an item's initializer only, and the rasterizer skips an item whose bounds miss its canvas.
+    public func remeasured() -> DisplayList.Item {
         func again<Kind: MeasuredItem>(_ item: Kind, _ wrap: (Kind) -> DisplayList.Item) -> DisplayList.Item {
             var item = item
             item.bounds = item.measured()
