@@ -1,4 +1,13 @@
 extension CoverageMask {
+    /// How many whole pixels a blur of `blur` (σ = blur / 2, as shadows, shape shadows and mask
+    /// feathers give it) can carry coverage beyond a shape: three σ rounded up, and 2 more for
+    /// the box approximation's rounding (0 when there is no blur). Defined here once: display-list
+    /// bounds and the rasterizer's margins (what it draws beyond the canvas, so the canvas's edges do
+    /// not soften a blur) both read it.
+    public static func reach(blur: Double) -> Int {
+        blur > 0 ? Int(min((1.5 * blur).rounded(.up), 1e9)) + 2 : 0
+    }
+
     /// The mask blurred by a Gaussian of standard deviation `sigma` pixels, grown by 3σ on each
     /// side so nothing is cut off. Three successive box blurs whose widths (odd, so centred) are
     /// chosen so their variances add up to σ² (Kovesi, "Fast almost-Gaussian filtering"), each a

@@ -16,7 +16,7 @@ extension CanvasRasterizer {
             // so a fractional offset is exact too.
             // Glyphs whose blurred shadow cannot reach the canvas are left out (an offset of a
             // million pixels must not make a mask a million pixels wide).
-            let reach = Int((1.5 * shadow.blur).rounded(.up)) + 2
+            let reach = CoverageMask.reach(blur: shadow.blur)
             guard
                 let mask = try keptShapeMask(
                     item, dx: shadow.offset.x, dy: shadow.offset.y, fill: true, stroke: strokeStyle,

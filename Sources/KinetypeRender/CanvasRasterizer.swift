@@ -42,7 +42,9 @@ package final class CanvasRasterizer {
     }
 
     private func draw(_ items: [DisplayList.Item], depth: Int) throws {
-        for item in items {
+        // An item whose bounds miss the canvas changes none of its pixels (the painter leaves
+        // such items out; a list made by hand may hold them).
+        for item in items where item.bounds.intersects(canvasWindow) {
             switch item {
             case let .glyphs(glyphs): try draw(glyphs)
             case let .rectangles(rectangles): draw(rectangles)
@@ -126,12 +128,10 @@ package final class CanvasRasterizer {
     /// as a shadow's), computed over the canvas grown by the blur's reach so the canvas's own
     /// edges do not soften it.
     private func maskCoverage(_ mask: ClipMask, around drawn: PixelWindow) -> CoverageMask {
-        let reach = Int((1.5 * mask.feather).rounded(.up)) + 2
+        let reach = CoverageMask.reach(blur: mask.feather)
         // Every pixel within the blur's reach of a drawn one: there the mask is what it is over
         // the canvas grown by the reach.
-        let window = PixelWindow(
-            x0: max(-reach, drawn.x0 - reach), y0: max(-reach, drawn.y0 - reach),
-            x1: min(canvas.width + reach, drawn.x1 + reach), y1: min(canvas.height + reach, drawn.y1 + reach))
+        let window = drawn.grown(by: reach).intersection(canvasWindow.grown(by: reach))
         let sharp =
             mask.contours.map { CoverageMask(polygons: $0.map { $0.map { (x: $0.x, y: $0.y) } }, window: window) }
             ?? Self.coverage(ShapeOutline(kind: mask.shape, rect: mask.rect, cornerRadius: mask.cornerRadius), window: window)
@@ -193,8 +193,7 @@ package final class CanvasRasterizer {
     /// A shape's exact area coverage (its hole taken away), blurred when it is a shadow, over the
     /// canvas grown by the blur's reach so the canvas's edges do not soften it.
     private func draw(_ item: ShapeItem) {
-        let reach = item.blur > 0 ? Int((1.5 * item.blur).rounded(.up)) + 2 : 0
-        let pixels = PixelWindow(x0: -reach, y0: -reach, x1: canvas.width + reach, y1: canvas.height + reach)
+        let pixels = canvasWindow.grown(by: CoverageMask.reach(blur: item.blur))
         func shape(_ outline: ShapeOutline, _ hole: ShapeOutline?, within window: PixelWindow?) -> CoverageMask {
             var shape = Self.coverage(outline, window: window)
             if let hole { shape = shape.subtracting(Self.coverage(hole, window: window)) }
@@ -214,8 +213,7 @@ package final class CanvasRasterizer {
     /// Polygons' exact area coverage, blurred when it is a shadow (over the canvas grown by the
     /// blur's reach), composited in their colour or gradient.
     private func draw(_ item: PolygonItem) {
-        let reach = item.blur > 0 ? Int((1.5 * item.blur).rounded(.up)) + 2 : 0
-        let pixels = PixelWindow(x0: -reach, y0: -reach, x1: canvas.width + reach, y1: canvas.height + reach)
+        let pixels = canvasWindow.grown(by: CoverageMask.reach(blur: item.blur))
         var coverage = CoverageMask(polygons: item.contours.map { $0.map { (x: $0.x, y: $0.y) } }, window: pixels)
         guard coverage.width > 0, coverage.height > 0 else { return }
         if item.blur > 0 { coverage = coverage.blurred(sigma: item.blur / 2) }
@@ -234,7 +232,7 @@ package final class CanvasRasterizer {
     /// The image resampled into its rectangle (kept per thread while it stays put), cut to its
     /// clip by exact area, composited with its opacity.
     private func draw(_ item: ImageItem) {
-        let window = PixelWindow(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+        let window = canvasWindow
         guard var drawn = imageSamples.sample(item, window: window) else { return }
         if let clip = item.clip {
             if let placement = item.placement {
@@ -264,10 +262,13 @@ package final class CanvasRasterizer {
         }
     }
 
+    /// The canvas's pixels.
+    var canvasWindow: PixelWindow { PixelWindow(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height) }
+
     /// The canvas's pixels, cut to the whole pixels inside `clip` (a partly covered edge pixel is
     /// dropped, as a clip does).
     func window(clip: Rect?) -> PixelWindow {
-        var window = PixelWindow(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+        var window = canvasWindow
         if let clip {
             window.x0 = max(window.x0, Int(max(clip.x.rounded(.up), -1e9)))
             window.x1 = min(window.x1, Int(min((clip.x + clip.width).rounded(.down), 1e9)))

@@ -48,11 +48,15 @@ public struct MotionBlurItem: Sendable, Equatable, Encodable {
     public var blend: BlendMode
     /// Each sub-frame's items, as the layer would draw them at that time.
     public var samples: [[DisplayList.Item]]
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
+    public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, blend: BlendMode, samples: [[DisplayList.Item]]) {
         self.layer = layer
         self.blend = blend
         self.samples = samples
+        bounds = measured()
     }
 }
 
@@ -71,6 +75,9 @@ public struct LayerItem: Sendable, Equatable, Encodable {
     public var matte: MatteItem?
     /// The layer's parts, in drawing order, at full opacity.
     public var items: [DisplayList.Item]
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
+    public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, opacity: Double, blend: BlendMode, mask: ClipMask? = nil, items: [DisplayList.Item]) {
         self.layer = layer
@@ -78,6 +85,7 @@ public struct LayerItem: Sendable, Equatable, Encodable {
         self.blend = blend
         self.mask = mask
         self.items = items
+        bounds = measured()
     }
 }
 
@@ -124,6 +132,9 @@ public struct ShapeItem: Sendable, Equatable, Encodable {
     /// A gradient fill instead of the paint's colour (whose alpha then weighs it: the layer's
     /// opacity).
     public var gradient: CanvasGradient?
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
+    public internal(set) var bounds = PixelWindow.empty
 
     public init(
         layer: String, outline: ShapeOutline, hole: ShapeOutline? = nil, paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil
@@ -134,6 +145,7 @@ public struct ShapeItem: Sendable, Equatable, Encodable {
         self.paint = paint
         self.blur = blur
         self.gradient = gradient
+        bounds = measured()
     }
 }
 
@@ -152,6 +164,9 @@ public struct ImageItem: Sendable, Equatable, Encodable {
     /// Where `rect` (and `clip`) then go on the canvas, turned, scaled or mirrored (nil: where
     /// they are): an image layer's transform, a group's.
     public var placement: Placement? = nil
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
+    public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, source: ImagePixels, rect: Rect, clip: Rect? = nil, opacity: Double = 1, placement: Placement? = nil) {
         self.layer = layer
@@ -160,6 +175,7 @@ public struct ImageItem: Sendable, Equatable, Encodable {
         self.clip = clip
         self.opacity = opacity
         self.placement = placement
+        bounds = measured()
     }
 
     public static func == (a: Self, b: Self) -> Bool {
@@ -167,7 +183,7 @@ public struct ImageItem: Sendable, Equatable, Encodable {
             && a.placement == b.placement
     }
 
-    private enum CodingKeys: String, CodingKey { case layer, file, rect, clip, opacity, placement }
+    private enum CodingKeys: String, CodingKey { case layer, file, rect, clip, opacity, placement, bounds }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -177,6 +193,7 @@ public struct ImageItem: Sendable, Equatable, Encodable {
         try container.encodeIfPresent(clip, forKey: .clip)
         try container.encode(opacity, forKey: .opacity)
         try container.encodeIfPresent(placement, forKey: .placement)
+        try container.encode(bounds, forKey: .bounds)
     }
 }
 
@@ -191,6 +208,9 @@ public struct PolygonItem: Sendable, Equatable, Encodable {
     public var blur: Double
     /// A gradient fill instead of the paint's colour (whose alpha then weighs it).
     public var gradient: CanvasGradient?
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
+    public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, contours: [[Point2]], paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil) {
         self.layer = layer
@@ -198,6 +218,7 @@ public struct PolygonItem: Sendable, Equatable, Encodable {
         self.paint = paint
         self.blur = blur
         self.gradient = gradient
+        bounds = measured()
     }
 }
 
@@ -232,6 +253,9 @@ public struct RectangleItem: Sendable, Equatable, Encodable {
     public var cornerRadius: Double
     /// Pixels outside this rectangle are not drawn (`truncation: clip`).
     public var clip: Rect?
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
+    public internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, rects: [Rect], paint: Paint, cornerRadius: Double = 0, clip: Rect? = nil) {
         self.layer = layer
@@ -239,6 +263,7 @@ public struct RectangleItem: Sendable, Equatable, Encodable {
         self.paint = paint
         self.cornerRadius = cornerRadius
         self.clip = clip
+        bounds = measured()
     }
 }
 
@@ -253,6 +278,18 @@ public struct GlyphItem: Sendable, Equatable, Encodable {
     public var lines: [Line]
     /// Shadows, stroke and gradient fill, when the layer has them.
     public var style = GlyphStyle()
+    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
+    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
+    public internal(set) var bounds = PixelWindow.empty
+
+    public init(layer: String, size: Double, clip: Rect? = nil, lines: [Line], style: GlyphStyle = GlyphStyle()) {
+        self.layer = layer
+        self.size = size
+        self.clip = clip
+        self.lines = lines
+        self.style = style
+        bounds = measured()
+    }
 
     public struct Line: Sendable, Equatable, Encodable {
         public var runs: [Run]

@@ -28,10 +28,6 @@ public struct GlyphStyle: Sendable, Equatable, Encodable {
     }
 
     public var isPlain: Bool { shadows.isEmpty && stroke == nil && gradient == nil }
-
-    /// How far beyond a glyph's own ink the style can draw, in pixels: the stroke's width plus the
-    /// furthest shadow's offset and blur. The painter culls glyphs by it.
-    public var reach: Double { (stroke?.width ?? 0) + (shadows.map(\.reach).max() ?? 0) }
 }
 
 /// The text's shape (fill and stroke) moved by `offset`, blurred by a Gaussian of σ = blur / 2.
@@ -46,9 +42,6 @@ public struct ShadowPaint: Sendable, Hashable, Encodable {
         self.blur = blur
         self.color = color
     }
-
-    /// How far beyond the glyphs' ink the shadow can show: its offset plus three σ of blur.
-    public var reach: Double { max(abs(offset.x), abs(offset.y)) + 1.5 * blur }
 }
 
 /// Each glyph's outline stroked (FreeType's stroker at the frame's size), drawn under the fill.

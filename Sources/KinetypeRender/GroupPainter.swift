@@ -67,7 +67,7 @@ struct ItemPlacement {
 
     func apply(_ items: [DisplayList.Item]) -> [DisplayList.Item] {
         guard !placement.isIdentity else { return items }
-        return items.map(apply)
+        return items.map { apply($0).remeasured() }
     }
 
     private func apply(_ item: DisplayList.Item) -> DisplayList.Item {

@@ -97,10 +97,11 @@ package struct Painter: Sendable {
     /// One layer: its geometry placed in its coordinates (its group's, or the canvas's), and its
     /// items on the canvas: its parts straight onto the canvas, or one `layer` item when it is
     /// composited as a whole (an opacity below 1, a blend mode or a mask), its parts at full
-    /// strength inside; no items for a layer not shown.
+    /// strength inside; no items for a layer not shown, nor any whose bounds miss the canvas.
     private func paint(_ layer: LayerState, layout: TextLayout) -> (items: [DisplayList.Item], painted: PaintedLayer) {
         let (items, painted) = paintInItsCoordinates(layer, layout: layout)
-        return (ItemPlacement(layer.placement).apply(items), painted)
+        let canvasWindow = PixelWindow(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+        return (DisplayList.Item.culled(ItemPlacement(layer.placement).apply(items), to: canvasWindow), painted)
     }
 
     private func paintInItsCoordinates(_ layer: LayerState, layout: TextLayout) -> (items: [DisplayList.Item], painted: PaintedLayer) {
@@ -194,25 +195,28 @@ package struct Painter: Sendable {
     }
 
     /// The glyphs of a line that can touch the canvas (the rest of a long text, or a text a wild
-    /// spring threw far away, draws nothing). No glyph's ink reaches `reach` beyond its pen
-    /// position (times its animated scale). Nil when none can. `animated`: the line's glyphs after
-    /// the layer's animators, by run. `highlight`: the spoken word's scale, and the line's index.
+    /// spring threw far away, draws nothing): those whose bounds (`GlyphItem.bounds`) meet it. Nil
+    /// when none can. `animated`: the line's glyphs after the layer's animators, by run.
+    /// `highlight`: the spoken word's scale, and the line's index.
     private func visibleGlyphs(
         of line: LaidOutLine, size: Double, paint: Paint, style: GlyphStyle, layer: LayerState,
         animated: [[AnimatorPainter.Glyph]]?, highlight: (painter: HighlightPainter, line: Int)? = nil
     ) -> GlyphItem.Line? {
-        // A stroke and shadows reach further than the glyph's own ink.
-        let reach = 4 * size + 1 + style.reach
         // The canvas in the layer's coordinates: moved by its group; under a group's turn or
         // scale nothing is left out.
         let offset = layer.placement.offset
-        let (left, top, right, bottom) =
+        let canvasWindow =
             layer.placement.isTranslation
-            ? (-offset.x, -offset.y, Double(canvas.width) - offset.x, Double(canvas.height) - offset.y)
-            : (-Double.infinity, -Double.infinity, Double.infinity, Double.infinity)
+            ? PixelWindow(covering: -offset.x, -offset.y, Double(canvas.width) - offset.x, Double(canvas.height) - offset.y) : nil
+        func onCanvas(_ glyph: GlyphItem.Glyph) -> Bool {
+            canvasWindow.map { GlyphItem.bounds(of: glyph, size: size, style: style).intersects($0) } ?? true
+        }
         // Animators move glyphs off their line: the line test is for still text.
-        guard animated != nil || (line.baseline + line.descent > top - reach && line.baseline - line.ascent < bottom + reach) else {
-            return nil
+        if animated == nil, let canvasWindow {
+            let reach = GlyphItem.reach(size: size, transform: nil, style: style)
+            guard line.baseline + line.descent > Double(canvasWindow.y0) - reach,
+                line.baseline - line.ascent < Double(canvasWindow.y1) + reach
+            else { return nil }
         }
         let runs = line.runs.indices.compactMap { runIndex -> GlyphItem.Run? in
             let run = line.runs[runIndex]
@@ -230,21 +234,17 @@ package struct Painter: Sendable {
                 // The spoken word scaled about its centre (`highlight.scale`).
                 let emphasis = highlight.flatMap { $0.painter.scale(cluster: glyph.cluster, line: $0.line) }
                 guard let moved = animated?[runIndex][index] else {
-                    let glyphReach = reach * max(1, emphasis?.scale ?? 1)
-                    guard glyph.x > left - glyphReach, glyph.x < right + glyphReach, glyph.y > top - glyphReach,
-                        glyph.y < bottom + glyphReach
-                    else { return nil }
                     let glyphPaint =
                         base == layer.color ? paint : Paint(color: RGBA(r: base.r, g: base.g, b: base.b, a: base.a * layer.opacity))
+                    var placed = GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: glyphPaint, transform: slant)
                     if let emphasis {
                         let scaled = HighlightPainter.scaled(
                             x: glyph.x, y: glyph.y, transform: nil, laidOut: (glyph.x, glyph.y), by: emphasis.scale, about: emphasis.centre)
-                        return GlyphItem.Glyph(
+                        placed = GlyphItem.Glyph(
                             id: glyph.glyphID, x: scaled.x, y: scaled.y, paint: glyphPaint,
                             transform: slant.map { scaled.transform.after($0) } ?? scaled.transform)
                     }
-                    if let slant { return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: glyphPaint, transform: slant) }
-                    return GlyphItem.Glyph(id: glyph.glyphID, x: glyph.x, y: glyph.y, paint: glyphPaint)
+                    return onCanvas(placed) ? placed : nil
                 }
                 var values = moved.values
                 if base != layer.color { values.color = base }
@@ -252,22 +252,19 @@ package struct Painter: Sendable {
                     color: RGBA(
                         r: values.color.r, g: values.color.g, b: values.color.b,
                         a: values.color.a * layer.opacity * values.opacity))
-                let glyphReach = reach * max(1, values.scale) * max(1, emphasis?.scale ?? 1)
-                guard values.opacity > 0, glyphPaint.color.a > 0 || !style.isPlain, values.scale > 0,
-                    moved.x > left - glyphReach, moved.x < right + glyphReach, moved.y > top - glyphReach, moved.y < bottom + glyphReach
-                else { return nil }
-                let transform = slant.map { (moved.transform ?? .identity).after($0) } ?? moved.transform
+                guard values.opacity > 0, glyphPaint.color.a > 0 || !style.isPlain, values.scale > 0 else { return nil }
+                var placed = GlyphItem.Glyph(
+                    id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint,
+                    transform: slant.map { (moved.transform ?? .identity).after($0) } ?? moved.transform, opacity: values.opacity)
                 if let emphasis {
                     let scaled = HighlightPainter.scaled(
                         x: moved.x, y: moved.y, transform: moved.transform, laidOut: (glyph.x, glyph.y), by: emphasis.scale,
                         about: emphasis.centre)
-                    return GlyphItem.Glyph(
+                    placed = GlyphItem.Glyph(
                         id: glyph.glyphID, x: scaled.x, y: scaled.y, paint: glyphPaint,
                         transform: slant.map { scaled.transform.after($0) } ?? scaled.transform, opacity: values.opacity)
                 }
-                return GlyphItem.Glyph(
-                    id: glyph.glyphID, x: moved.x, y: moved.y, paint: glyphPaint, transform: transform,
-                    opacity: values.opacity)
+                return onCanvas(placed) ? placed : nil
             }
             return glyphs.isEmpty
                 ? nil : GlyphItem.Run(font: fonts.number(of: run.font.path), variations: run.font.variations, glyphs: glyphs)

@@ -35,7 +35,7 @@ struct TransformPainter {
                     turned.end = apply(gradient.end)
                     return turned
                 }
-                return .glyphs(glyphs)
+                return DisplayList.Item.glyphs(glyphs).remeasured()
             case let .rectangles(rectangles):
                 let contours = rectangles.rects.filter { $0.width > 0 && $0.height > 0 }.map {
                     polygon($0, radius: rectangles.cornerRadius)
@@ -43,7 +43,7 @@ struct TransformPainter {
                 return .polygon(PolygonItem(layer: rectangles.layer, contours: contours, paint: rectangles.paint))
             case var .layer(layer):
                 layer.items = apply(layer.items)
-                return .layer(layer)
+                return DisplayList.Item.layer(layer).remeasured()
             default:
                 return item
             }
