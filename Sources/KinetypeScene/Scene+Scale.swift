@@ -77,8 +77,9 @@ extension TextLayer {
         layer.position = position.mapValues { $0.scaled(by: k) }
         layer.tracking = tracking.mapValues { $0 * k }
         layer.paragraph.boxWidth = paragraph.boxWidth?.mapValues { $0 * k }
+        // The style's described lengths (box.height), then those filled in from the layer's own.
+        layer.paragraph.style = paragraph.style.scaled(by: k)
         layer.paragraph.style.boxWidth = paragraph.style.boxWidth.map { $0 * k }
-        layer.paragraph.style.boxHeight = paragraph.style.boxHeight.map { $0 * k }
         layer.paragraph.style.tracking = paragraph.style.tracking * k
         layer.decorations = decorations.map { $0.scaled(by: k) }
         layer.background = background?.scaled(by: k)

@@ -304,23 +304,9 @@ public struct ParagraphSpec: Sendable {
     /// - Parameters:
     ///   - boxWidth: lines wrap at this width (animatable); nil breaks lines only at newlines.
     ///   - style: alignment, line height, box height, max lines, truncation, language.
-    public init(boxWidth: Property<Double>? = nil, style: ParagraphStyle = ParagraphStyle()) {
+    public init(boxWidth: Property<Double>? = nil, style: ParagraphStyle = .singleLine) {
         self.boxWidth = boxWidth
         self.style = style
-    }
-}
-
-/// Shrink-to-fit: the size shrinks until the text fits its box, down to size × minimumScaleFactor;
-/// layers sharing a group share the smallest size any of them needs.
-public struct FitSpec: Sendable, Equatable {
-    public var minimumScaleFactor: Double
-    public var group: String?
-    public static let defaultMinimumScaleFactor = 0.5
-
-    /// Shrink-to-fit down to `minimumScaleFactor`; layers sharing a `group` share one size.
-    public init(minimumScaleFactor: Double = FitSpec.defaultMinimumScaleFactor, group: String? = nil) {
-        self.minimumScaleFactor = minimumScaleFactor
-        self.group = group
     }
 }
 

@@ -42,15 +42,23 @@ enum FeatureDecoder {
     ) throws -> Feature {
         var feature = Feature.defaults
         for field in Feature.fields {
-            guard let valueNode = fields.optional(field.key) else {
+            guard let valueNode = try node(at: field.key, in: fields) else {
                 if field.isRequired { _ = try fields.required(field.key) }
                 continue
             }
+            let name = String(field.key.split(separator: ".").last!)
             field.set(
-                try value(valueNode, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties),
-                on: &feature)
+                try value(valueNode, kind: field.kind, animatable: field.isAnimatable, key: name, properties: &properties), on: &feature)
         }
         return feature
+    }
+
+    /// The node at a field's key, following a dotted one (`box.height`) into the mappings it
+    /// names; nil when the spec leaves it out. The caller checks the inner mapping's fields.
+    static func node(at key: String, in fields: SpecMapping) throws -> SpecNode? {
+        let path = key.split(separator: ".").map(String.init)
+        guard let first = fields.optional(path[0]) else { return nil }
+        return try path.dropFirst().reduce(first as SpecNode?) { node, field in try node?.mapping(allowed: nil).optional(field) }
     }
 
     /// A feature whose fields are all constants (`motionBlur:`), read without keyframes.
@@ -91,6 +99,8 @@ enum FeatureDecoder {
             return .name(try node.string())
         case .string:
             return .string(try node.string())
+        case .language:
+            return .string(try ValueDecoders.languageTag(node))
         case .points:
             let items = try node.sequence()
             guard items.count <= PathData.maxPoints else { throw node.error("more than \(PathData.maxPoints) points") }

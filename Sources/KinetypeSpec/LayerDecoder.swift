@@ -17,10 +17,9 @@ struct LayerDecoder {
     /// The canvas, on which subtitle files place their cues.
     var canvas: (width: Double, height: Double) = (0, 0)
 
-    static let fields = [
-        "id", "text", "font", "size", "position", "anchor", "color", "opacity",
-        "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
-        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out", "motionBlur", "captions",
+    static let fields =
+        ["id", "text", "font", "size", "position", "anchor", "color", "opacity", "tracking"] + paragraphFields + [
+        "fit", "fitGroup", "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out", "motionBlur", "captions",
         "mask", "matte", "transform"
     ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
@@ -52,8 +51,13 @@ struct LayerDecoder {
     /// What `type` takes; a layer without one is text.
     static let layerTypes = LayerShape.Kind.allCases.map(\.rawValue) + ["image"] + LayerPath.Kind.allCases.map(\.rawValue)
 
-    static let boxFields = ["width", "height"]
-    static let fitFields = ["minimumScaleFactor"]
+    /// The layer fields the paragraph's described fields are written in (`box` for `box.height`).
+    static let paragraphFields = ParagraphStyle.fields.map { String($0.key.split(separator: ".")[0]) }.reduce(into: [String]()) {
+        if !$0.contains($1) { $0.append($1) }
+    }
+    /// `box:`'s fields: its declared `width` and the paragraph's `box.height`.
+    static let boxFields = (TextLayer.properties.map(\.path) + ParagraphStyle.fields.map(\.key)).filter { $0.hasPrefix("box.") }
+        .map { String($0.dropFirst(4)) }
     static let fontFields = ["family", "file", "system", "weight", "design", "variations", "features", "monospacedDigits"]
 
     /// A time in seconds from the scene's start, as keyframe times are.
@@ -137,7 +141,7 @@ struct LayerDecoder {
         var layer = TextLayer(
             id: id, text: .constant(""), font: try decodeFont(fields.required("font")),
             size: .constant(0), anchor: anchor)
-        layer.paragraph = try decodeParagraph(fields)
+        layer.paragraph = try decodeParagraph(fields, properties: &properties)
         // A subtitle file gives the text, instead of `text`.
         let captions = fields.optional("captions")
         if let captions {
@@ -152,13 +156,13 @@ struct LayerDecoder {
         }
         // Every animatable property, as TextLayer declares it.
         for property in TextLayer.properties where captions == nil || property.path != "text" {
-            guard let valueNode = try Self.node(at: property.fields, in: fields) else {
+            guard let valueNode = try FeatureDecoder.node(at: property.path, in: fields) else {
                 if property.isRequired { _ = try fields.required(property.path) }
                 continue
             }
             property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
         }
-        layer.fit = try decodeFit(fields)
+        layer.fit = try decodeFit(fields, properties: &properties)
         try decodeLayerWide(fields, into: &layer, properties: &properties)
         layer.decorations =
             try fields.optional("decorations").map {
@@ -345,12 +349,6 @@ struct LayerDecoder {
         return mask
     }
 
-    /// The node at a declared property's path (`box.width`), or nil when the spec leaves it out.
-    private static func node(at path: [String], in fields: SpecMapping) throws -> SpecNode? {
-        guard let first = fields.optional(path[0]) else { return nil }
-        return try path.dropFirst().reduce(first as SpecNode?) { node, field in try node?.mapping(allowed: nil).optional(field) }
-    }
-
     /// A declared property's constant or keyframes, read as its kind says.
     private func decode(
         _ node: SpecNode, as property: LayerProperty, font: FontFamily,
@@ -366,35 +364,25 @@ struct LayerDecoder {
         }
     }
 
-    private func decodeParagraph(_ fields: SpecMapping) throws -> ParagraphSpec {
-        var paragraph = ParagraphSpec()
-        if let box = fields.optional("box") {
-            let boxFields = try box.mapping(allowed: Self.boxFields)
-            paragraph.style.boxHeight = try boxFields.optional("height")?.number(
-                in: 0.01...SpecLimits.coordinate.upperBound, what: "height")
-        }
+    /// The paragraph's described fields (``ParagraphStyle``), the box's allowed fields, and a row
+    /// item's `width`.
+    private func decodeParagraph(_ fields: SpecMapping, properties: inout PropertyDecoder) throws -> ParagraphSpec {
+        if let box = fields.optional("box") { _ = try box.mapping(allowed: Self.boxFields) }
+        var paragraph = ParagraphSpec(style: try FeatureDecoder.decode(fields: fields, as: ParagraphStyle.self, properties: &properties))
         if let width = fields.optional("width") {  // a row item's width
             paragraph.boxWidth = .constant(try width.number(in: 0.01...SpecLimits.coordinate.upperBound, what: "width"))
         }
-        paragraph.style.alignment = try fields.optional("align")?.choice(of: ParagraphStyle.Alignment.self, what: "align") ?? .natural
-        paragraph.style.lineHeight = try fields.optional("lineHeight")?.number(in: 0.1...10, what: "lineHeight") ?? 1
-        paragraph.style.maxLines = try fields.optional("maxLines")?.integer(in: 1...10_000, what: "maxLines")
-        paragraph.style.truncation =
-            try fields.optional("truncation")?.choice(of: ParagraphStyle.Truncation.self, what: "truncation") ?? .tail
-        paragraph.style.language = try fields.optional("language").map(ValueDecoders.languageTag)
         return paragraph
     }
 
-    private func decodeFit(_ fields: SpecMapping) throws -> FitSpec? {
+    /// `fit:`'s described fields (``FitSpec``) and the layer's `fitGroup`, which alone turns
+    /// shrink-to-fit on with the defaults.
+    private func decodeFit(_ fields: SpecMapping, properties: inout PropertyDecoder) throws -> FitSpec? {
         let group = try fields.optional("fitGroup")?.string()
-        guard let node = fields.optional("fit") else {
-            return group.map { FitSpec(minimumScaleFactor: FitSpec.defaultMinimumScaleFactor, group: $0) }
-        }
-        let fit = try node.mapping(allowed: Self.fitFields)
-        return FitSpec(
-            minimumScaleFactor: try fit.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
-                ?? FitSpec.defaultMinimumScaleFactor,
-            group: group)
+        guard let node = fields.optional("fit") else { return group.map { FitSpec(group: $0) } }
+        var fit = try FeatureDecoder.decode(node, as: FitSpec.self, properties: &properties)
+        fit.group = group
+        return fit
     }
 
     /// The font's source; its weight and axes are declared properties, read with the others.

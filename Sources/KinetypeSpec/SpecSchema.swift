@@ -230,27 +230,9 @@ public enum SpecSchema {
             "id": (["type": "string"], "A name, unique in the spec."),
             "font": (font(), "Where the font comes from, its weight, axes and features."),
             "anchor": (withDefault(enumeration(Anchor.self), "center"), "The point of the layout box placed at position (default center)."),
-            "box": (
-                object(
-                    LayerDecoder.boxFields,
-                    [
-                        "width": (declared("box.width"), TextLayer.properties.first { $0.path == "box.width" }!.doc),
-                        "height": (number(0.01...SpecLimits.coordinate.upperBound), "Lines that do not fit are cut.")
-                    ]), "The layout box."
-            ),
+            "box": (box(), "The layout box."),
             "width": (number(0.01...SpecLimits.coordinate.upperBound), "A row item's width in pixels."),
-            "align": (withDefault(enumeration(ParagraphStyle.Alignment.self), "natural"), "Line alignment (default natural)."),
-            "lineHeight": (withDefault(number(0.1...10), 1), "Line spacing as a multiple of the font's line height (default 1)."),
-            "maxLines": (integer(1...10_000), "The most lines shown."),
-            "truncation": (withDefault(enumeration(ParagraphStyle.Truncation.self), "tail"), "What a cut shows (default tail)."),
-            "language": (
-                ["type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "maxLength": LanguageTag.maximumLength],
-                "BCP 47 language for shaping and line breaking."
-            ),
-            "fit": (
-                object(LayerDecoder.fitFields, ["minimumScaleFactor": (number(0.01...1), "The smallest size as a share of size.")]),
-                "Shrink-to-fit into the box width."
-            ),
+            "fit": (described(FitSpec.self), "Shrink-to-fit into the box width."),
             "fitGroup": (["type": "string"], "Layers of one group share the smallest fitted size."),
             "decorations": (
                 ["type": "array", "items": described(Decoration.self)], "Strikethroughs, underlines, overlines and highlights."
@@ -306,6 +288,7 @@ public enum SpecSchema {
                 "The text from a subtitle file, cue by cue (instead of text)."
             )
         ]
+        merge(ParagraphStyle.self, into: &schemas)
         // The animatable properties, as TextLayer declares them.
         let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "tracking": 0]
         for property in TextLayer.properties where property.fields.count == 1 {
@@ -313,6 +296,21 @@ public enum SpecSchema {
             schemas[property.path] = (schema, property.doc)
         }
         return schemas
+    }
+
+    /// `box:`: the declared `box.width` and the paragraph's described `box.height`.
+    static func box() -> JSON {
+        var schemas: [String: (JSON, String)] = [:]
+        for property in TextLayer.properties where property.fields.first == "box" {
+            schemas[property.fields[1]] = (declared(property.path), property.doc)
+        }
+        let described = described(ParagraphStyle.self)["properties"] as! JSON
+        for field in ParagraphStyle.fields where field.key.hasPrefix("box.") {
+            var schema = described[field.key] as! JSON
+            let doc = schema.removeValue(forKey: "description") as! String
+            schemas[String(field.key.dropFirst(4))] = (schema, doc)
+        }
+        return object(LayerDecoder.boxFields, schemas)
     }
 
     static func font() -> JSON {
@@ -491,10 +489,11 @@ public enum SpecSchema {
             minProperties: Feature.minimumFields > 0 ? Feature.minimumFields : nil)
     }
 
-    /// A layer kind's own described fields added to a layer's field schemas.
+    /// A layer kind's own described fields added to a layer's field schemas (but those inside a
+    /// mapping of the layer's, `box.height`, which that mapping's schema lists).
     static func merge<Feature: DescribedFeature>(_: Feature.Type, into schemas: inout [String: (JSON, String)]) {
         let properties = described(Feature.self)["properties"] as! JSON
-        for field in Feature.fields {
+        for field in Feature.fields where !field.key.contains(".") {
             var schema = properties[field.key] as! JSON
             let doc = schema.removeValue(forKey: "description") as! String
             schemas[field.key] = (schema, doc)
@@ -514,6 +513,8 @@ public enum SpecSchema {
         case let .choice(names): return ["enum": names]
         case .flag: return ["type": "boolean"]
         case .name, .string: return ["type": "string"]
+        case .language:
+            return ["type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "maxLength": LanguageTag.maximumLength]
         case .points: return ["type": "array", "items": ref("point"), "maxItems": PathData.maxPoints]
         case .easing: return ref("easing")
         case let .sequence(range):

@@ -263,6 +263,7 @@ final class FeatureFieldTests: XCTestCase {
             return .flag(!flag)
         case .name: return .name("another")
         case .string: return .string("M 0 0 L 1 1")
+        case .language: return .string("sr-Latn")
         case .points: return .points([Point2(x: 1, y: 2), Point2(x: 3, y: 4)])
         case .easing:
             guard case let .easing(easing) = current else { return current }

@@ -24,6 +24,8 @@ package enum FieldKind: Sendable, Equatable {
     case points
     /// Text (SVG path data).
     case string
+    /// A BCP 47 language tag (`vi`, `zh-Hans`), checked for its form.
+    case language
     /// A named curve, `{cubicBezier: […]}` or a spring with parameters.
     case easing
     /// `lines`, `together` or `{stagger: seconds}` in this range: when each line of a draw-on starts.
@@ -110,6 +112,8 @@ package enum FieldValue: Sendable {
 /// lives in the model and in the evaluated state. Decoding and the allowed fields, the JSON
 /// Schema, `scaled(by:)`, the end time, evaluation, `inspect`, the fuzz dictionary and the spec
 /// reference all derive from the description (``DescribedFeature``): a new field is one line.
+/// A key with a dot (`box.height`) names a field of a mapping inside the one the feature is read
+/// from, beside fields described elsewhere (`box.width`, a layer's declared property).
 package struct FeatureField<Feature, State>: Sendable {
     /// The key in a spec.
     public let key: String
@@ -382,14 +386,40 @@ extension FeatureField {
     /// A constant number the spec may leave out (nil: not applied).
     package static func optionalConstant(
         _ key: String, _ model: WritableKeyPath<Feature, Double?> & Sendable, _ state: WritableKeyPath<State, Double?> & Sendable,
-        in range: ClosedRange<Double>, _ doc: String
+        in range: ClosedRange<Double>, length: Bool = false, _ doc: String
     ) -> Self {
         Self(
-            key: key, kind: .number(range), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            key: key, kind: .number(range), isAnimatable: false, isRequired: false, isLength: length, doc: doc,
             read: { $0[keyPath: model].map { .number(.constant($0)) } ?? .unset },
             write: { feature, value in if case let .number(.constant(number)) = value { feature[keyPath: model] = number } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { $0[keyPath: state].map { .number($0) } })
+    }
+
+    /// A constant whole number the spec may leave out (nil: no limit).
+    package static func optionalInteger(
+        _ key: String, _ model: WritableKeyPath<Feature, Int?> & Sendable, _ state: WritableKeyPath<State, Int?> & Sendable,
+        in range: ClosedRange<Int>, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .integer(range), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { $0[keyPath: model].map { .integer($0) } ?? .unset },
+            write: { feature, value in if case let .integer(number) = value { feature[keyPath: model] = number } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map { .number(Double($0)) } })
+    }
+
+    /// A BCP 47 language tag the spec may leave out (nil: HarfBuzz guesses from the text).
+    package static func language(
+        _ key: String, _ model: WritableKeyPath<Feature, String?> & Sendable, _ state: WritableKeyPath<State, String?> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .language, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { $0[keyPath: model].map { .string($0) } ?? .unset },
+            write: { feature, value in if case let .string(tag) = value { feature[keyPath: model] = tag } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map { .text($0) } })
     }
 
     /// A constant `[x, y]` in pixels the spec may leave out (a length).
