@@ -101,6 +101,13 @@ enum FeatureDecoder {
             return .string(try node.string())
         case .language:
             return .string(try ValueDecoders.languageTag(node))
+        case .file:
+            return .string(try node.string())
+        case .trueFlag:
+            guard try node.bool() else { throw node.error("\(key): false is not a setting; give \(key): true, or leave it out") }
+            return .flag(true)
+        case .openTypeFeatures:
+            return .openTypeFeatures(try ValueDecoders.openTypeFeatures(node))
         case .points:
             let items = try node.sequence()
             guard items.count <= PathData.maxPoints else { throw node.error("more than \(PathData.maxPoints) points") }

@@ -58,7 +58,10 @@ struct LayerDecoder {
     /// `box:`'s fields: its declared `width` and the paragraph's `box.height`.
     static let boxFields = (TextLayer.properties.map(\.path) + ParagraphStyle.fields.map(\.key)).filter { $0.hasPrefix("box.") }
         .map { String($0.dropFirst(4)) }
-    static let fontFields = ["family", "file", "system", "weight", "design", "variations", "features", "monospacedDigits"]
+    /// `font:`'s fields: the font's described ones and the layer's declared `font.weight` and
+    /// `font.variations`.
+    static let fontFields =
+        FontSpec.fields.map(\.key) + TextLayer.properties.map(\.path).filter { $0.hasPrefix("font.") }.map { String($0.dropFirst(5)) }
 
     /// A time in seconds from the scene's start, as keyframe times are.
     static func seconds(_ node: SpecNode) throws -> Double {
@@ -385,9 +388,14 @@ struct LayerDecoder {
         return fit
     }
 
-    /// The font's source; its weight and axes are declared properties, read with the others.
+    /// The font's described fields (``FontSpec``), then the decoder's rules across them: one
+    /// source (family, file or system), found in the fonts here so that a missing one is
+    /// reported with its line; design with the system font only; tnum given once. Its weight
+    /// and axes are declared properties, read with the others.
     private func decodeFont(_ node: SpecNode) throws -> FontSpec {
         let fields = try node.mapping(allowed: Self.fontFields)
+        var properties = PropertyDecoder(duration: duration)
+        var font = try FeatureDecoder.decode(fields: fields, as: FontSpec.self, properties: &properties)
         let sources = ["family", "file", "system"].filter { fields.optional($0) != nil }
         guard sources.count == 1 else {
             throw node.error(
@@ -395,68 +403,33 @@ struct LayerDecoder {
                     ? "a font needs one of family, file or system: true"
                     : "a font takes only one of family, file or system; got \(sources.joined(separator: " and "))")
         }
-        let source: FontSpec.Source
-        let family: FontFamily
-        if let familyNode = fields.optional("family") {
-            let name = try familyNode.string()
-            source = .family(name)
-            do { family = try catalog.family(named: name) } catch let error as FontLookupError {
+        if let familyNode = fields.optional("family"), let name = font.familyName {
+            do { font.family = try catalog.family(named: name) } catch let error as FontLookupError {
                 throw familyNode.error(error.specMessage)
             }
-        } else if let fileNode = fields.optional("file") {
-            let relative = try fileNode.string()
+        } else if let fileNode = fields.optional("file"), let relative = font.file {
             let path = relative.hasPrefix("/") ? relative : specDirectory.appendingPathComponent(relative).standardizedFileURL.path
-            source = .file(path)
-            do { family = try FontCatalog.file(at: path) } catch let error as FontError {
+            font.file = path
+            do { font.family = try FontCatalog.file(at: path) } catch let error as FontError {
                 throw fileNode.error(error.description)
             }
         } else {
             let systemNode = try fields.required("system")
-            guard try systemNode.bool() else { throw systemNode.error("system must be true (or use family or file)") }
-            let design = try fields.optional("design")?.string() ?? "default"
-            source = .system(design: design)
-            do { family = try catalog.systemFamily(design: design) } catch let error as FontLookupError {
+            do { font.family = try catalog.systemFamily(design: font.design.rawValue) } catch let error as FontLookupError {
                 throw (fields.optional("design") ?? systemNode).error(error.specMessage)
             } catch {
-                throw systemNode.error("the system font for design \(SpecError.quoted(design)) is missing from fonts/: \(error)")
+                throw systemNode.error("the system font for design \(SpecError.quoted(font.design.rawValue)) is missing from fonts/: \(error)")
             }
         }
-        if let design = fields.optional("design"), source != .system(design: (try? design.string()) ?? "") {
+        if let design = fields.optional("design"), !font.system {
             throw design.error("design applies to the system font only; use system: true")
         }
-        var font = FontSpec(source: source, family: family, weight: nil, variations: [:])
-        font.features = try decodeFeatures(fields)
+        if let digits = fields.optional("monospacedDigits"), try digits.bool(),
+            try fields.optional("features")?.fieldNames().contains(FontFeature.monospacedDigits.tag) ?? false
+        {
+            throw digits.error("monospacedDigits: true is features: {tnum: 1}; give one of them")
+        }
         return font
-    }
-
-    /// `font.features: {tnum: 1, liga: 0}` and the shorthand `monospacedDigits: true` (`tnum`).
-    private func decodeFeatures(_ fields: SpecMapping) throws -> [FontFeature] {
-        var features: [FontFeature] = []
-        if let node = fields.optional("features") {
-            guard node.isMapping else { throw node.error("expected a mapping of OpenType feature tags to values, e.g. {tnum: 1, liga: 0}") }
-            let tags = try node.mapping(allowed: nil)
-            for tag in tags.keys {
-                let valueNode = try tags.required(tag)
-                guard tag.utf8.count == 4, tag.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
-                    throw valueNode.error(
-                        "OpenType feature tags are 4 ASCII characters, e.g. tnum, smcp, liga, ss01; got \(SpecError.quoted(tag))")
-                }
-                let value: Int
-                if valueNode.isScalar, let flag = try? valueNode.bool() {
-                    value = flag ? 1 : 0
-                } else {
-                    value = try valueNode.integer(in: 0...65_535, what: tag)
-                }
-                features.append(FontFeature(tag: tag, value: UInt32(value)))
-            }
-        }
-        if let node = fields.optional("monospacedDigits"), try node.bool() {
-            if features.contains(where: { $0.tag == "tnum" }) {
-                throw node.error("monospacedDigits: true is features: {tnum: 1}; give one of them")
-            }
-            features.append(.monospacedDigits)
-        }
-        return features
     }
 
     /// `font.variations`: each 4-letter axis tag animatable on its own.

@@ -313,29 +313,14 @@ public enum SpecSchema {
         return object(LayerDecoder.boxFields, schemas)
     }
 
+    /// `font:`: its described fields and the layer's declared `font.weight` and `font.variations`.
     static func font() -> JSON {
-        let axes: JSON = [
-            "type": "object", "propertyNames": ["pattern": "^[\\x20-\\x7E]{4}$"],
-            "additionalProperties": animatable(["type": "number"])
-        ]
-        var font = object(
-            LayerDecoder.fontFields,
-            [
-                "family": (["type": "string"], "A family name: bundled fonts first, then the system's."),
-                "file": (["type": "string"], "A font file, relative to the spec."),
-                "system": (["const": true], "The system font of a design."),
-                "design": (["enum": ["default", "serif", "rounded", "monospaced"]], "The system font's design."),
-                "weight": (declared("font.weight"), TextLayer.properties.first { $0.path == "font.weight" }!.doc),
-                "variations": (axes, "Axis tags to values, each animatable."),
-                "features": (
-                    [
-                        "type": "object", "propertyNames": ["pattern": "^[\\x21-\\x7E]{4}$"],
-                        "additionalProperties": ["type": ["boolean", "integer"], "minimum": 0, "maximum": 65_535]
-                    ],
-                    "OpenType features by tag, e.g. {tnum: 1, liga: 0}."
-                ),
-                "monospacedDigits": (["type": "boolean"], "The tnum feature: digits of one width.")
-            ])
+        var schemas: [String: (JSON, String)] = [:]
+        merge(FontSpec.self, into: &schemas)
+        for property in TextLayer.properties where property.fields.first == "font" {
+            schemas[property.fields[1]] = (declared(property.path), property.doc)
+        }
+        var font = object(LayerDecoder.fontFields, schemas)
         // One source: family, file or system (the decoder's rule); design with system only.
         let sources = ["family", "file", "system"]
         var rules = sources.map { source in
@@ -427,7 +412,11 @@ public enum SpecSchema {
         case let .number(range): return animatable(number(range))
         case .point: return animatable(ref("point"))
         case .color: return animatable(ref("color"))
-        case .axes: return ["type": "object"]
+        case .axes:
+            return [
+                "type": "object", "propertyNames": ["pattern": "^[\\x20-\\x7E]{4}$"],
+                "additionalProperties": animatable(["type": "number"])
+            ]
         }
     }
 
@@ -513,6 +502,17 @@ public enum SpecSchema {
         case let .choice(names): return ["enum": names]
         case .flag: return ["type": "boolean"]
         case .name, .string: return ["type": "string"]
+        case let .file(extensions):
+            guard !extensions.isEmpty else { return ["type": "string"] }
+            // Any case: `.SRT` as `.srt`.
+            let cased = extensions.map { $0.map { "[\($0.uppercased())\($0.lowercased())]" }.joined() }
+            return ["type": "string", "pattern": "\\.(\(cased.joined(separator: "|")))$"]
+        case .trueFlag: return ["const": true]
+        case .openTypeFeatures:
+            return [
+                "type": "object", "propertyNames": ["pattern": "^[\\x21-\\x7E]{4}$"],
+                "additionalProperties": ["type": ["boolean", "integer"], "minimum": 0, "maximum": 65_535]
+            ]
         case .language:
             return ["type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "maxLength": LanguageTag.maximumLength]
         case .points: return ["type": "array", "items": ref("point"), "maxItems": PathData.maxPoints]
@@ -531,8 +531,9 @@ public enum SpecSchema {
     /// A field's default as JSON, written as a spec writes it (padding `[vertical, horizontal]`);
     /// nil when an omitted field has none (it stays unset, or is a mapping of its own defaults).
     static func defaultValue(_ value: FieldValue, kind: FieldKind) -> Any? {
+        if kind == .trueFlag { return nil }  // on when given, so never given as its default
         switch value {
-        case .unset, .feature: return nil
+        case .unset, .feature, .openTypeFeatures: return nil
         case let .features(features): return features.isEmpty ? [Any]() : nil
         case let .number(property): return property.value(at: 0)
         case let .integer(number): return number

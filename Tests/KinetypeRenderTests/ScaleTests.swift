@@ -198,7 +198,7 @@ final class ScaleTests: XCTestCase {
             "TextLayer.mask", "TextLayer.shape", "TextLayer.matte", "TextLayer.image", "TextLayer.transform", "TextLayer.trim",
             "TextLayer.path", "TextLayer.groups",
             "TextLayer.spokenWords", "TextLayer.spans",
-            "FontSpec.source", "FontSpec.family", "FontSpec.weight", "FontSpec.variations", "FontSpec.features", "FontSpec.fallbacks",
+            "FontSpec.family", "FontSpec.weight", "FontSpec.variations", "FontSpec.fallbacks",
             "ParagraphSpec.style", "ParagraphStyle.features", "FitSpec.group"
         ]
         XCTAssertTrue(lengths.isDisjoint(with: others))

@@ -21,6 +21,9 @@ package protocol DescribedFeature: Sendable {
     static var isPositional: Bool { get }
     /// How many of its fields a spec must give at least (an animator's `from`: one).
     static var minimumFields: Int { get }
+    /// Fields that are another's shorthand, writing that one's stored property (a font's
+    /// `monospacedDigits: true` is `features: {tnum: 1}`).
+    static var shorthands: Set<String> { get }
 }
 
 /// A feature's values at one frame, as the drawing stages read them and `inspect` prints them.
@@ -33,6 +36,7 @@ extension DescribedFeature {
     package static var loadedProperties: Set<String> { [] }
     package static var isPositional: Bool { false }
     package static var minimumFields: Int { 0 }
+    package static var shorthands: Set<String> { [] }
 
     /// When the last of its animations ends (0 when nothing is animated).
     package var endTime: Double { Self.fields.map { $0.value(of: self).endTime }.max() ?? 0 }

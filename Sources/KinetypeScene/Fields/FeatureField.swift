@@ -22,8 +22,16 @@ package enum FieldKind: Sendable, Equatable {
     case name
     /// A list of `[x, y]` points, in pixels.
     case points
-    /// Text (SVG path data).
+    /// Text (SVG path data, a font family's name).
     case string
+    /// A file's path, relative to the spec; the schema asks for one of these extensions (any when
+    /// empty), and the code that reads the file refuses another, naming what it reads.
+    case file(extensions: [String])
+    /// `true` only: a switch turned on by giving it (`system: true`) and off by leaving it out.
+    case trueFlag
+    /// A mapping of 4-character OpenType feature tags to values 0…65535 (`true` 1, `false` 0),
+    /// in the order given: `{tnum: 1, liga: 0}`.
+    case openTypeFeatures
     /// A BCP 47 language tag (`vi`, `zh-Hans`), checked for its form.
     case language
     /// A named curve, `{cubicBezier: […]}` or a spring with parameters.
@@ -69,6 +77,7 @@ package enum FieldValue: Sendable {
     case sequence(DrawAnimation.Sequence)
     case feature(any DescribedFeature)
     case features([any DescribedFeature])
+    case openTypeFeatures([FontFeature])
 
     /// When its animation ends (0 for a constant).
     public var endTime: Double {
@@ -78,7 +87,7 @@ package enum FieldValue: Sendable {
         case let .color(property): return property.endTime
         case let .feature(feature): return feature.endTime
         case let .features(features): return features.map(\.endTime).max() ?? 0
-        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence: return 0
+        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence, .openTypeFeatures: return 0
         }
     }
 
@@ -90,7 +99,7 @@ package enum FieldValue: Sendable {
         case let .color(property): return AnyProperty.color(property).keyframeTimes
         case let .feature(feature): return Array(Set(feature.keyframeTimes.flatMap(\.times))).sorted()
         case let .features(features): return Array(Set(features.flatMap { $0.keyframeTimes.flatMap(\.times) })).sorted()
-        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence: return []
+        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence, .openTypeFeatures: return []
         }
     }
 
@@ -117,7 +126,7 @@ package enum FieldValue: Sendable {
 package struct FeatureField<Feature, State>: Sendable {
     /// The key in a spec.
     public let key: String
-    public let kind: FieldKind
+    public internal(set) var kind: FieldKind
     /// Takes `{keyframes: …}` as well as a constant.
     public let isAnimatable: Bool
     /// The spec must give it; the others default to the value in ``DescribedFeature/defaults``.
@@ -420,6 +429,67 @@ extension FeatureField {
             write: { feature, value in if case let .string(tag) = value { feature[keyPath: model] = tag } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { $0[keyPath: state].map { .text($0) } })
+    }
+
+    /// Text the spec may leave out (nil: the doc says what applies).
+    package static func optionalString(
+        _ key: String, _ model: WritableKeyPath<Feature, String?> & Sendable, _ state: WritableKeyPath<State, String?> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .string, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { $0[keyPath: model].map { .string($0) } ?? .unset },
+            write: { feature, value in if case let .string(text) = value { feature[keyPath: model] = text } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map { .text($0) } })
+    }
+
+    /// A file's path the spec may leave out (nil: none), as the spec writes it; `required` when the
+    /// feature needs it (then a nil is a placeholder the decoder always replaces).
+    package static func file(
+        _ key: String, _ model: WritableKeyPath<Feature, String?> & Sendable, _ state: WritableKeyPath<State, String?> & Sendable,
+        extensions: [String], required: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .file(extensions: extensions), isAnimatable: false, isRequired: required, isLength: false, doc: doc,
+            read: { $0[keyPath: model].map { .string($0) } ?? .unset },
+            write: { feature, value in if case let .string(path) = value { feature[keyPath: model] = path } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map { .text($0) } })
+    }
+
+    /// A switch that is on when the spec gives it as `true` (not animatable).
+    package static func trueFlag(
+        _ key: String, _ model: WritableKeyPath<Feature, Bool> & Sendable, _ state: WritableKeyPath<State, Bool> & Sendable,
+        _ doc: String
+    ) -> Self {
+        var field = flag(key, model, state, doc)
+        field.kind = .trueFlag
+        return field
+    }
+
+    /// The field with no value at a frame: read when the spec is loaded and resolved there (a
+    /// font's `family`, found in the fonts, becomes the files drawn), so a frame's state holds
+    /// what it resolved to instead; `inspect` leaves it out.
+    package func resolvedAtLoad<Evaluated>() -> FeatureField<Feature, Evaluated> {
+        var field = FeatureField<Feature, Evaluated>(
+            key: key, kind: kind, isAnimatable: isAnimatable, isRequired: isRequired, isLength: isLength, doc: doc, read: read,
+            write: write, evaluate: { _, _, _ in }, report: { _ in nil })
+        field.hasDerivedDefault = hasDerivedDefault
+        return field
+    }
+
+    /// OpenType feature settings by tag, in the order the spec gives them (not animatable).
+    package static func openTypeFeatures(
+        _ key: String, _ model: WritableKeyPath<Feature, [FontFeature]> & Sendable,
+        _ state: WritableKeyPath<State, [FontFeature]> & Sendable, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .openTypeFeatures, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { .openTypeFeatures($0[keyPath: model]) },
+            write: { feature, value in if case let .openTypeFeatures(features) = value { feature[keyPath: model] = features } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .mapping(Dictionary($0[keyPath: state].map { ($0.tag, Double($0.value)) }) { $1 }) })
     }
 
     /// A constant `[x, y]` in pixels the spec may leave out (a length).
