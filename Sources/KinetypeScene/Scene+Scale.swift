@@ -91,10 +91,7 @@ extension TextLayer {
         layer.path = path?.scaledPath(by: k)
         layer.shadows = shadows.map { $0.scaled(by: k) }
         layer.groups = groups.map { $0.scaledGroup(by: k) }
-        if let box = spokenWords?.highlighting.background {
-            layer.spokenWords?.highlighting.background?.padding = box.padding.scaled(by: k)
-            layer.spokenWords?.highlighting.background?.cornerRadius = box.cornerRadius * k
-        }
+        if let highlighting = spokenWords?.highlighting { layer.spokenWords?.highlighting = highlighting.scaled(by: k) }
         return layer
     }
 }

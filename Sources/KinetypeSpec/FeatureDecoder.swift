@@ -9,6 +9,11 @@ enum FeatureDecoder {
         _ node: SpecNode, as _: Feature.Type, properties: inout PropertyDecoder
     ) throws -> Feature {
         if Feature.isPositional { return try positional(node, as: Feature.self, properties: &properties) }
+        if let form = Feature.scalarForm, node.isScalar, let field = Feature.fields.first(where: { $0.key == form.key }) {
+            var feature = form.base
+            field.set(try value(node, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties), on: &feature)
+            return feature
+        }
         let keys = Feature.fields.map(\.key)
         let fields = try node.mapping(allowed: keys)
         if keys.filter({ fields.optional($0) != nil }).count < Feature.minimumFields {

@@ -189,41 +189,6 @@ public enum SpecSchema {
         return layer
     }
 
-    /// `captions.highlight`'s mapping form.
-    static func highlight() -> JSON {
-        let box = SpokenWords.Highlight.Box.self
-        let side = number(0...SpecLimits.coordinate.upperBound)
-        let padding: JSON = ["if": ["type": "array"], "then": ["type": "array", "items": side, "minItems": 2, "maxItems": 2], "else": side]
-        return object(
-            CaptionsDecoder.highlightFields,
-            [
-                "color": (ref("color"), "The spoken word's colour (default: the layer's)."),
-                "scale": (withDefault(number(CaptionsDecoder.highlightScaleRange), 1), "The spoken word's scale about its centre."),
-                "duration": (
-                    withDefault(number(CaptionsDecoder.highlightDurationRange), SpokenWords.Highlight.defaultDuration),
-                    "Seconds the change takes, eased, from the word's start and from its end."
-                ),
-                "background": (
-                    [
-                        "if": ["type": "string"], "then": ref("color"),
-                        "else": object(
-                            CaptionsDecoder.highlightBoxFields,
-                            [
-                                "color": (ref("color"), "The box's colour."),
-                                "padding": (
-                                    withDefault(padding, [box.defaultPadding.y, box.defaultPadding.x]),
-                                    "Pixels around the word: one number or [vertical, horizontal]."
-                                ),
-                                "cornerRadius": (
-                                    withDefault(number(0...SpecLimits.coordinate.upperBound), box.defaultCornerRadius),
-                                    "Corner radius in pixels."
-                                )
-                            ], required: ["color"])
-                    ], "A box behind the spoken word: a colour, or {color, padding, cornerRadius}."
-                )
-            ])
-    }
-
     /// Every field a text layer or a row item can have, with its schema and doc.
     static func layerFieldSchemas() -> [String: (JSON, String)] {
         var schemas: [String: (JSON, String)] = [
@@ -257,34 +222,7 @@ public enum SpecSchema {
             "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),
             "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in)."),
             "captions": (
-                object(
-                    CaptionsDecoder.fields,
-                    [
-                        "file": (
-                            ["type": "string", "pattern": "\\.([Ss][Rr][Tt]|[Vv][Tt][Tt]|[Aa][Ss][Ss]|[Ss][Ss][Aa]|[Jj][Ss][Oo][Nn])$"],
-                            "A .srt, .vtt, .ass, .ssa or word-timed .json file, relative to the spec."
-                        ),
-                        "style": (
-                            withDefault(enumeration(CaptionsDecoder.Style.self), "file"),
-                            "file: the file's ASS styles and tags, WebVTT cue settings and inline markup apply over the layer's fields; layer: the layer's alone."
-                        ),
-                        "highlight": (
-                            ["if": ["type": "string"], "then": ref("color"), "else": highlight()],
-                            "The word being spoken (word-timed JSON, ASS karaoke, WebVTT timestamps): a colour, or {color, scale, background, duration}."
-                        ),
-                        "reveal": (withDefault(enumeration(SpokenWords.Reveal.self), "all"), "words: a word appears when it is spoken."),
-                        "maxCharactersPerLine": (
-                            withDefault(integer(CaptionGrouping.characterRange), 42),
-                            "Group a word-timed transcript's words into cues of lines this long at most."
-                        ),
-                        "maxLines": (withDefault(integer(CaptionGrouping.lineRange), 2), "The most lines a grouped cue has."),
-                        "balance": (
-                            withDefault(["type": "boolean"], true), "Grouped cues' lines of even lengths (false: filled greedily)."
-                        ),
-                        "pause": (
-                            withDefault(number(CaptionGrouping.pauseRange), 0.5), "Seconds of silence that always end a grouped cue."
-                        )
-                    ], required: ["file"]),
+                captions(),
                 "The text from a subtitle file, cue by cue (instead of text)."
             )
         ]
@@ -296,6 +234,14 @@ public enum SpecSchema {
             schemas[property.path] = (schema, property.doc)
         }
         return schemas
+    }
+
+    /// `captions:`: its options' and its grouping's described fields.
+    static func captions() -> JSON {
+        var schemas: [String: (JSON, String)] = [:]
+        merge(CaptionsOptions.self, into: &schemas)
+        merge(CaptionGrouping.self, into: &schemas)
+        return object(CaptionsDecoder.fields, schemas, required: CaptionsOptions.fields.filter(\.isRequired).map(\.key))
     }
 
     /// `box:`: the declared `box.width` and the paragraph's described `box.height`.
@@ -473,9 +419,24 @@ public enum SpecSchema {
             }
             schemas[field.key] = (schema, field.doc)
         }
-        return object(
+        let mapping = object(
             Feature.fields.map(\.key), schemas, required: Feature.fields.filter(\.isRequired).map(\.key),
             minProperties: Feature.minimumFields > 0 ? Feature.minimumFields : nil)
+        // A scalar form (`background: COLOUR`) is told apart from the mapping by its JSON type.
+        guard let form = Feature.scalarForm, let field = Feature.fields.first(where: { $0.key == form.key }) else { return mapping }
+        return ["if": ["type": jsonType(field.kind)], "then": value(field.kind), "else": mapping]
+    }
+
+    /// The JSON type a constant of the kind has (which tells a scalar form from a mapping).
+    static func jsonType(_ kind: FieldKind) -> String {
+        switch kind {
+        case .number: return "number"
+        case .integer: return "integer"
+        case .flag, .trueFlag: return "boolean"
+        case .point, .points, .features: return "array"
+        case .feature, .openTypeFeatures: return "object"
+        default: return "string"
+        }
     }
 
     /// A layer kind's own described fields added to a layer's field schemas (but those inside a

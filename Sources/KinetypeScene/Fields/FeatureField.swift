@@ -505,6 +505,32 @@ extension FeatureField {
             report: { $0[keyPath: state].map { .numbers([$0.x, $0.y]) } })
     }
 
+    /// A constant colour (not animatable).
+    package static func constantColor(
+        _ key: String, _ model: WritableKeyPath<Feature, RGBA> & Sendable, _ state: WritableKeyPath<State, RGBA> & Sendable,
+        required: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .color, isAnimatable: false, isRequired: required, isLength: false, doc: doc,
+            read: { .color(.constant($0[keyPath: model])) },
+            write: { feature, value in if case let .color(.constant(color)) = value { feature[keyPath: model] = color } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .text($0[keyPath: state].hexString) })
+    }
+
+    /// Constant padding in pixels, stored with x horizontal and printed `[vertical, horizontal]`.
+    package static func constantPadding(
+        _ key: String, _ model: WritableKeyPath<Feature, Point2> & Sendable, _ state: WritableKeyPath<State, Point2> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .padding, isAnimatable: false, isRequired: false, isLength: true, doc: doc,
+            read: { .point(.constant($0[keyPath: model])) },
+            write: { feature, value in if case let .point(.constant(padding)) = value { feature[keyPath: model] = padding } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .numbers([$0[keyPath: state].y, $0[keyPath: state].x]) })
+    }
+
     /// A constant colour the spec may leave out.
     package static func optionalConstantColor(
         _ key: String, _ model: WritableKeyPath<Feature, RGBA?> & Sendable, _ state: WritableKeyPath<State, RGBA?> & Sendable,
