@@ -94,29 +94,15 @@ public enum SpecSchema {
             "textLayer": layer(fields: LayerDecoder.fields),
             "shapeLayer": shapeLayer(),
             "rowItem": layer(fields: LayerDecoder.rowItemFields),
-            "row": object(
-                ["row"],
-                [
-                    "row": (
-                        object(
-                            RowDecoder.fields,
-                            [
-                                "id": (["type": "string"], "The row's name."),
-                                "position": (ref("point"), "The first item's baseline-left point."),
-                                "width": (number(1...SpecLimits.coordinate.upperBound), "The row's width in pixels."),
-                                "spacing": (withDefault(number(0...10_000), 8), "Pixels between items (default 8)."),
-                                "shrink": (
-                                    withDefault(enumeration(TextRow.Shrink.self), "together"),
-                                    "together: one shared size; each: each item on its own (default together)."
-                                ),
-                                "minimumScaleFactor": (
-                                    withDefault(number(0.01...1), 0.5), "The smallest size as a share of each item's size (default 0.5)."
-                                ),
-                                "items": (["type": "array", "minItems": 1, "items": ref("rowItem")], "The labels, left to right.")
-                            ], required: ["position", "width", "items"]), "Labels on one baseline that shrink together."
-                    )
-                ], required: ["row"])
+            "row": object(["row"], ["row": (row(), "Labels on one baseline that shrink together.")], required: ["row"])
         ]
+    }
+
+    /// `row:`: its layout's described fields and its items.
+    static func row() -> JSON {
+        var schemas: [String: (JSON, String)] = ["items": (["type": "array", "minItems": 1, "items": ref("rowItem")], "The labels, left to right.")]
+        merge(TextRow.Layout.self, into: &schemas)
+        return object(RowDecoder.fields, schemas, required: TextRow.Layout.fields.filter(\.isRequired).map(\.key) + ["items"])
     }
 
     /// A shape layer: its shape's described fields and the layer-wide fields a text layer has.

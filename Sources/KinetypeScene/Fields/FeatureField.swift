@@ -173,10 +173,10 @@ extension FeatureField {
     /// A constant number (not animatable).
     package static func constant(
         _ key: String, _ model: WritableKeyPath<Feature, Double> & Sendable, _ state: WritableKeyPath<State, Double> & Sendable,
-        in range: ClosedRange<Double>, length: Bool = false, _ doc: String
+        in range: ClosedRange<Double>, length: Bool = false, required: Bool = false, _ doc: String
     ) -> Self {
         Self(
-            key: key, kind: .number(range), isAnimatable: false, isRequired: false, isLength: length, doc: doc,
+            key: key, kind: .number(range), isAnimatable: false, isRequired: required, isLength: length, doc: doc,
             read: { .number(.constant($0[keyPath: model])) },
             write: { feature, value in if case let .number(.constant(number)) = value { feature[keyPath: model] = number } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
@@ -194,6 +194,19 @@ extension FeatureField {
             write: { feature, value in if case let .integer(number) = value { feature[keyPath: model] = number } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { .number(Double($0[keyPath: state])) })
+    }
+
+    /// A constant `[x, y]` in pixels (a length).
+    package static func constantPoint(
+        _ key: String, _ model: WritableKeyPath<Feature, Point2> & Sendable, _ state: WritableKeyPath<State, Point2> & Sendable,
+        required: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .point, isAnimatable: false, isRequired: required, isLength: true, doc: doc,
+            read: { .point(.constant($0[keyPath: model])) },
+            write: { feature, value in if case let .point(.constant(point)) = value { feature[keyPath: model] = point } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .numbers([$0[keyPath: state].x, $0[keyPath: state].y]) })
     }
 
     /// An animatable `[x, y]` in pixels (a length unless `length: false`).
@@ -260,14 +273,16 @@ extension FeatureField {
     /// A name (not animatable): another layer's `id`.
     package static func name(
         _ key: String, _ model: WritableKeyPath<Feature, String> & Sendable, _ state: WritableKeyPath<State, String> & Sendable,
-        required: Bool = false, _ doc: String
+        required: Bool = false, derivedDefault: Bool = false, _ doc: String
     ) -> Self {
-        Self(
+        var field = Self(
             key: key, kind: .name, isAnimatable: false, isRequired: required, isLength: false, doc: doc,
             read: { .name($0[keyPath: model]) },
             write: { feature, value in if case let .name(name) = value { feature[keyPath: model] = name } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { .text($0[keyPath: state]) })
+        field.hasDerivedDefault = derivedDefault
+        return field
     }
 
     /// A list of `[x, y]` points in pixels (not animatable; a length).
