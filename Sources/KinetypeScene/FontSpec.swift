@@ -31,13 +31,6 @@ public struct FontSpec: Sendable, DescribedFeature {
     /// the spec's fallback families, then bundled and system fonts that cover its texts).
     public var fallbacks: [String] = []
 
-    /// SwiftUI's `.monospacedDigit()`: the `tnum` feature among ``features`` (false leaves them
-    /// as they are).
-    public var monospacedDigits: Bool {
-        get { features.contains { $0.tag == FontFeature.monospacedDigits.tag } }
-        set { if newValue, !monospacedDigits { features.append(.monospacedDigits) } }
-    }
-
     /// The one source the spec names: its family, its file or the system font.
     public var source: Source {
         get {
@@ -75,12 +68,13 @@ public struct FontSpec: Sendable, DescribedFeature {
     /// source is given and finding it in the fonts is the decoder's rule. The weight and axes
     /// are the layer's declared properties (`font.weight`, `font.variations`).
     package static let fields: [FeatureField<FontSpec, FontState>] = [
-        LoadedField.optionalString("family", \.familyName, \.familyName, "A family name: bundled fonts first, then the system's.").resolvedAtLoad(),
+        LoadedField.optionalString("family", \.familyName, \.familyName, "A family name: bundled fonts first, then the system's.")
+            .resolvedAtLoad(),
         LoadedField.file("file", \.file, \.file, extensions: [], "A font file, relative to the spec.").resolvedAtLoad(),
         LoadedField.trueFlag("system", \.system, \.system, "The system font of a design.").resolvedAtLoad(),
         LoadedField.choice("design", \.design, \.design, "The system font's design.").resolvedAtLoad(),
         .openTypeFeatures("features", \.features, \.features, "OpenType features by tag, e.g. {tnum: 1, liga: 0}."),
-        .flag("monospacedDigits", \.monospacedDigits, \.monospacedDigits, "The tnum feature: digits of one width.")
+        .flag("monospacedDigits", \.features.monospacedDigits, \.features.monospacedDigits, "The tnum feature: digits of one width.")
     ]
     /// The source's fields, read into the model alone.
     private typealias LoadedField = FeatureField<FontSpec, FontSpec>
@@ -103,11 +97,14 @@ public struct FontState: Sendable, Equatable, EvaluatedState {
 
     package init() {}
 
-    /// `tnum` among ``features``, as ``FontSpec/monospacedDigits``.
-    public var monospacedDigits: Bool {
-        get { features.contains { $0.tag == FontFeature.monospacedDigits.tag } }
-        set { if newValue, !monospacedDigits { features.append(.monospacedDigits) } }
-    }
-
     public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: FontSpec.self, to: encoder) }
+}
+
+extension [FontFeature] {
+    /// SwiftUI's `.monospacedDigit()`: `tnum` among the features; true adds it at the end, false
+    /// leaves them as they are.
+    package var monospacedDigits: Bool {
+        get { contains { $0.tag == FontFeature.monospacedDigits.tag } }
+        set { if newValue, !monospacedDigits { append(.monospacedDigits) } }
+    }
 }

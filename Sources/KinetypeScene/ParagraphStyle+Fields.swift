@@ -11,7 +11,8 @@ extension ParagraphStyle: DescribedFeature, EvaluatedState {
             "box.height", \.boxHeight, \.boxHeight, in: 0.01...SpecLimits.coordinate.upperBound, length: true,
             "Lines that do not fit are cut."),
         .choice("align", \.alignment, \.alignment, "Line alignment (default natural)."),
-        .constant("lineHeight", \.lineHeight, \.lineHeight, in: 0.1...10, "Line spacing as a multiple of the font's line height (default 1)."),
+        .constant(
+            "lineHeight", \.lineHeight, \.lineHeight, in: 0.1...10, "Line spacing as a multiple of the font's line height (default 1)."),
         .optionalInteger("maxLines", \.maxLines, \.maxLines, in: 1...10_000, "The most lines shown."),
         .choice("truncation", \.truncation, \.truncation, "What a cut shows (default tail)."),
         .language("language", \.language, \.language, "BCP 47 language for shaping and line breaking.")

@@ -8,7 +8,8 @@ extension SpokenWords.Highlight: DescribedFeature, EvaluatedState {
         .optionalConstantColor("color", \.color, \.color, "The spoken word's colour (default: the layer's)."),
         .constant("scale", \.scale, \.scale, in: 0.1...10, "The spoken word's scale about its centre."),
         .feature("background", \.background, \.background, "A box behind the spoken word: a colour, or {color, padding, cornerRadius}."),
-        .constant("duration", \.duration, \.duration, in: 0...10, "Seconds the change takes, eased, from the word's start and from its end.")
+        .constant(
+            "duration", \.duration, \.duration, in: 0...10, "Seconds the change takes, eased, from the word's start and from its end.")
     ]
     /// The mapping form's: eased over ``defaultDuration``.
     package static let defaults = Self(duration: defaultDuration)
@@ -25,7 +26,9 @@ extension SpokenWords.Highlight.Box: DescribedFeature, EvaluatedState {
     package static let fields: [FeatureField<Self, Self>] = [
         .constantColor("color", \.color, \.color, required: true, "The box's colour."),
         .constantPadding("padding", \.padding, \.padding, "Pixels around the word: one number or [vertical, horizontal]."),
-        .constant("cornerRadius", \.cornerRadius, \.cornerRadius, in: 0...SpecLimits.coordinate.upperBound, length: true, "Corner radius in pixels.")
+        .constant(
+            "cornerRadius", \.cornerRadius, \.cornerRadius, in: 0...SpecLimits.coordinate.upperBound, length: true,
+            "Corner radius in pixels.")
     ]
     package static let defaults = Self(color: .black)
     package static let scalarForm: (key: String, base: Self)? = ("color", defaults)

@@ -21,7 +21,7 @@ extension TextLayer {
     public func fontWeight(_ weight: Property<Double>) -> TextLayer { with { $0.font.weight = weight } }
     /// SwiftUI's `.monospacedDigit()`: the `tnum` feature, so a counting number keeps its width.
     public func monospacedDigit() -> TextLayer {
-        with { $0.font.monospacedDigits = true }
+        with { $0.font.features.monospacedDigits = true }
     }
     public func size(_ size: Property<Double>) -> TextLayer { with { $0.size = size } }
     public func position(_ position: Property<Point2>) -> TextLayer { with { $0.position = position } }

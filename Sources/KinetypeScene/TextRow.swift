@@ -39,7 +39,9 @@ public struct TextRow: Sendable {
         package static let fields: [FeatureField<Self, Self>] = [
             .name("id", \.id, \.id, derivedDefault: true, "The row's name."),
             .constantPoint("position", \.position, \.position, required: true, "The first item's baseline-left point."),
-            .constant("width", \.width, \.width, in: 1...SpecLimits.coordinate.upperBound, length: true, required: true, "The row's width in pixels."),
+            .constant(
+                "width", \.width, \.width, in: 1...SpecLimits.coordinate.upperBound, length: true, required: true,
+                "The row's width in pixels."),
             .constant("spacing", \.spacing, \.spacing, in: 0...10_000, length: true, "Pixels between items (default 8)."),
             .choice("shrink", \.shrink, \.shrink, "together: one shared size; each: each item on its own (default together)."),
             .constant(

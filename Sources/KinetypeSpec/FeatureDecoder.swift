@@ -11,7 +11,8 @@ enum FeatureDecoder {
         if Feature.isPositional { return try positional(node, as: Feature.self, properties: &properties) }
         if let form = Feature.scalarForm, node.isScalar, let field = Feature.fields.first(where: { $0.key == form.key }) {
             var feature = form.base
-            field.set(try value(node, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties), on: &feature)
+            field.set(
+                try value(node, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties), on: &feature)
             return feature
         }
         let keys = Feature.fields.map(\.key)

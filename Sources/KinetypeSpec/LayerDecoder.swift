@@ -19,9 +19,10 @@ struct LayerDecoder {
 
     static let fields =
         ["id", "text", "font", "size", "position", "anchor", "color", "opacity", "tracking"] + paragraphFields + [
-        "fit", "fitGroup", "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out", "motionBlur", "captions",
-        "mask", "matte", "transform"
-    ]
+            "fit", "fitGroup", "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out",
+            "motionBlur", "captions",
+            "mask", "matte", "transform"
+        ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
     static let rowItemFields = [
         "id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width",
@@ -418,7 +419,8 @@ struct LayerDecoder {
             do { font.family = try catalog.systemFamily(design: font.design.rawValue) } catch let error as FontLookupError {
                 throw (fields.optional("design") ?? systemNode).error(error.specMessage)
             } catch {
-                throw systemNode.error("the system font for design \(SpecError.quoted(font.design.rawValue)) is missing from fonts/: \(error)")
+                throw systemNode.error(
+                    "the system font for design \(SpecError.quoted(font.design.rawValue)) is missing from fonts/: \(error)")
             }
         }
         if let design = fields.optional("design"), !font.system {

@@ -100,7 +100,9 @@ public enum SpecSchema {
 
     /// `row:`: its layout's described fields and its items.
     static func row() -> JSON {
-        var schemas: [String: (JSON, String)] = ["items": (["type": "array", "minItems": 1, "items": ref("rowItem")], "The labels, left to right.")]
+        var schemas: [String: (JSON, String)] = [
+            "items": (["type": "array", "minItems": 1, "items": ref("rowItem")], "The labels, left to right.")
+        ]
         merge(TextRow.Layout.self, into: &schemas)
         return object(RowDecoder.fields, schemas, required: TextRow.Layout.fields.filter(\.isRequired).map(\.key) + ["items"])
     }

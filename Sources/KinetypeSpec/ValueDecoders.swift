@@ -68,7 +68,8 @@ enum ValueDecoders {
         return try tags.keys.map { tag in
             let valueNode = try tags.required(tag)
             guard tag.utf8.count == 4, tag.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
-                throw valueNode.error("OpenType feature tags are 4 ASCII characters, e.g. tnum, smcp, liga, ss01; got \(SpecError.quoted(tag))")
+                throw valueNode.error(
+                    "OpenType feature tags are 4 ASCII characters, e.g. tnum, smcp, liga, ss01; got \(SpecError.quoted(tag))")
             }
             if valueNode.isScalar, let flag = try? valueNode.bool() { return FontFeature(tag: tag, value: flag ? 1 : 0) }
             return FontFeature(tag: tag, value: UInt32(try valueNode.integer(in: 0...65_535, what: tag)))

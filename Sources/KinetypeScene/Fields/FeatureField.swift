@@ -79,6 +79,9 @@ package enum FieldValue: Sendable {
     case features([any DescribedFeature])
     case openTypeFeatures([FontFeature])
 
+    /// The text of a `.string` value (nil for another).
+    var text: String? { if case let .string(text) = self { text } else { nil } }
+
     /// When its animation ends (0 for a constant).
     public var endTime: Double {
         switch self {
@@ -407,17 +410,30 @@ extension FeatureField {
             report: { .list($0[keyPath: state].map { FieldsEncoding.value($0, as: Nested.self) }) })
     }
 
+    /// A constant the spec may leave out: nil in the model (unset when read, so no schema
+    /// default), copied into the state as it is, and left out of `inspect` when nil.
+    private static func optional<Value>(
+        _ key: String, _ kind: FieldKind, _ model: WritableKeyPath<Feature, Value?> & Sendable,
+        _ state: WritableKeyPath<State, Value?> & Sendable, required: Bool = false, length: Bool = false, _ doc: String,
+        value: @escaping @Sendable (Value) -> FieldValue, from: @escaping @Sendable (FieldValue) -> Value?,
+        report: @escaping @Sendable (Value) -> InspectValue
+    ) -> Self {
+        Self(
+            key: key, kind: kind, isAnimatable: false, isRequired: required, isLength: length, doc: doc,
+            read: { $0[keyPath: model].map(value) ?? .unset },
+            write: { feature, fieldValue in if let decoded = from(fieldValue) { feature[keyPath: model] = decoded } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map(report) })
+    }
+
     /// A constant number the spec may leave out (nil: not applied).
     package static func optionalConstant(
         _ key: String, _ model: WritableKeyPath<Feature, Double?> & Sendable, _ state: WritableKeyPath<State, Double?> & Sendable,
         in range: ClosedRange<Double>, length: Bool = false, _ doc: String
     ) -> Self {
-        Self(
-            key: key, kind: .number(range), isAnimatable: false, isRequired: false, isLength: length, doc: doc,
-            read: { $0[keyPath: model].map { .number(.constant($0)) } ?? .unset },
-            write: { feature, value in if case let .number(.constant(number)) = value { feature[keyPath: model] = number } },
-            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { $0[keyPath: state].map { .number($0) } })
+        optional(
+            key, .number(range), model, state, length: length, doc, value: { .number(.constant($0)) },
+            from: { if case let .number(.constant(number)) = $0 { number } else { nil } }, report: { .number($0) })
     }
 
     /// A constant whole number the spec may leave out (nil: no limit).
@@ -425,12 +441,10 @@ extension FeatureField {
         _ key: String, _ model: WritableKeyPath<Feature, Int?> & Sendable, _ state: WritableKeyPath<State, Int?> & Sendable,
         in range: ClosedRange<Int>, _ doc: String
     ) -> Self {
-        Self(
-            key: key, kind: .integer(range), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
-            read: { $0[keyPath: model].map { .integer($0) } ?? .unset },
-            write: { feature, value in if case let .integer(number) = value { feature[keyPath: model] = number } },
-            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { $0[keyPath: state].map { .number(Double($0)) } })
+        optional(
+            key, .integer(range), model, state, doc, value: { .integer($0) },
+            from: { if case let .integer(number) = $0 { number } else { nil } },
+            report: { .number(Double($0)) })
     }
 
     /// A BCP 47 language tag the spec may leave out (nil: HarfBuzz guesses from the text).
@@ -438,12 +452,7 @@ extension FeatureField {
         _ key: String, _ model: WritableKeyPath<Feature, String?> & Sendable, _ state: WritableKeyPath<State, String?> & Sendable,
         _ doc: String
     ) -> Self {
-        Self(
-            key: key, kind: .language, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
-            read: { $0[keyPath: model].map { .string($0) } ?? .unset },
-            write: { feature, value in if case let .string(tag) = value { feature[keyPath: model] = tag } },
-            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { $0[keyPath: state].map { .text($0) } })
+        optional(key, .language, model, state, doc, value: { .string($0) }, from: \.text, report: { .text($0) })
     }
 
     /// Text the spec may leave out (nil: the doc says what applies).
@@ -451,12 +460,7 @@ extension FeatureField {
         _ key: String, _ model: WritableKeyPath<Feature, String?> & Sendable, _ state: WritableKeyPath<State, String?> & Sendable,
         _ doc: String
     ) -> Self {
-        Self(
-            key: key, kind: .string, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
-            read: { $0[keyPath: model].map { .string($0) } ?? .unset },
-            write: { feature, value in if case let .string(text) = value { feature[keyPath: model] = text } },
-            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { $0[keyPath: state].map { .text($0) } })
+        optional(key, .string, model, state, doc, value: { .string($0) }, from: \.text, report: { .text($0) })
     }
 
     /// A file's path the spec may leave out (nil: none), as the spec writes it; `required` when the
@@ -465,12 +469,9 @@ extension FeatureField {
         _ key: String, _ model: WritableKeyPath<Feature, String?> & Sendable, _ state: WritableKeyPath<State, String?> & Sendable,
         extensions: [String], required: Bool = false, _ doc: String
     ) -> Self {
-        Self(
-            key: key, kind: .file(extensions: extensions), isAnimatable: false, isRequired: required, isLength: false, doc: doc,
-            read: { $0[keyPath: model].map { .string($0) } ?? .unset },
-            write: { feature, value in if case let .string(path) = value { feature[keyPath: model] = path } },
-            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { $0[keyPath: state].map { .text($0) } })
+        optional(
+            key, .file(extensions: extensions), model, state, required: required, doc, value: { .string($0) }, from: \.text,
+            report: { .text($0) })
     }
 
     /// A switch that is on when the spec gives it as `true` (not animatable).
@@ -512,12 +513,9 @@ extension FeatureField {
         _ key: String, _ model: WritableKeyPath<Feature, Point2?> & Sendable, _ state: WritableKeyPath<State, Point2?> & Sendable,
         _ doc: String
     ) -> Self {
-        Self(
-            key: key, kind: .point, isAnimatable: false, isRequired: false, isLength: true, doc: doc,
-            read: { $0[keyPath: model].map { .point(.constant($0)) } ?? .unset },
-            write: { feature, value in if case let .point(.constant(point)) = value { feature[keyPath: model] = point } },
-            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { $0[keyPath: state].map { .numbers([$0.x, $0.y]) } })
+        optional(
+            key, .point, model, state, length: true, doc, value: { .point(.constant($0)) },
+            from: { if case let .point(.constant(point)) = $0 { point } else { nil } }, report: { .numbers([$0.x, $0.y]) })
     }
 
     /// A constant colour (not animatable).
@@ -551,12 +549,9 @@ extension FeatureField {
         _ key: String, _ model: WritableKeyPath<Feature, RGBA?> & Sendable, _ state: WritableKeyPath<State, RGBA?> & Sendable,
         _ doc: String
     ) -> Self {
-        Self(
-            key: key, kind: .color, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
-            read: { $0[keyPath: model].map { .color(.constant($0)) } ?? .unset },
-            write: { feature, value in if case let .color(.constant(color)) = value { feature[keyPath: model] = color } },
-            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { $0[keyPath: state].map { .text($0.hexString) } })
+        optional(
+            key, .color, model, state, doc, value: { .color(.constant($0)) },
+            from: { if case let .color(.constant(color)) = $0 { color } else { nil } }, report: { .text($0.hexString) })
     }
 
     /// Another described feature the spec must give, as a mapping of its own fields.
