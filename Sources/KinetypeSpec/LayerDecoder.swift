@@ -17,11 +17,11 @@ struct LayerDecoder {
     /// The canvas, on which subtitle files place their cues.
     var canvas: (width: Double, height: Double) = (0, 0)
 
+    /// A text layer's fields (its paragraph's from their description, ``ParagraphStyle``).
     static let fields =
         ["id", "text", "font", "size", "position", "anchor", "color", "opacity", "tracking"] + paragraphFields + [
             "fit", "fitGroup", "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out",
-            "motionBlur", "captions",
-            "mask", "matte", "transform"
+            "motionBlur", "captions", "mask", "matte", "transform"
         ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
     static let rowItemFields = [

@@ -415,15 +415,15 @@ public enum SpecSchema {
         return ["if": ["type": jsonType(field.kind)], "then": value(field.kind), "else": mapping]
     }
 
-    /// The JSON type a constant of the kind has (which tells a scalar form from a mapping).
+    /// The JSON type of a kind's scalar constant (which tells a scalar form from a mapping).
     static func jsonType(_ kind: FieldKind) -> String {
         switch kind {
-        case .number: return "number"
+        case .number, .padding: return "number"
         case .integer: return "integer"
         case .flag, .trueFlag: return "boolean"
         case .point, .points, .features: return "array"
         case .feature, .openTypeFeatures: return "object"
-        default: return "string"
+        case .color, .choice, .name, .string, .language, .file, .easing, .sequence: return "string"
         }
     }
 

@@ -36,6 +36,7 @@ enum CaptionsDecoder {
         let fields = try node.mapping(allowed: Self.fields)
         var properties = PropertyDecoder(duration: .infinity)
         let options = try FeatureDecoder.decode(fields: fields, as: CaptionsOptions.self, properties: &properties)
+        // A rule across the highlight's fields: a duration alone would change nothing.
         if let highlight = fields.optional("highlight"), highlight.isMapping,
             try !highlight.fieldNames().contains(where: ["color", "scale", "background"].contains)
         {
