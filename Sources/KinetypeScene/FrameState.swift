@@ -21,6 +21,8 @@ public struct LayerState: Sendable, Equatable {
     public var opacity: Double
     public var style: ParagraphStyle
     public var fit: FitSpec?
+    /// The font's described fields at the frame (its features; the files are `fonts`).
+    public var font = FontState()
     /// The evaluated `font.weight` (nil: the family's default) and `font.variations`, from which
     /// `fonts` was chosen.
     public var fontWeight: Double?

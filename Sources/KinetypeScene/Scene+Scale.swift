@@ -77,8 +77,9 @@ extension TextLayer {
         layer.position = position.mapValues { $0.scaled(by: k) }
         layer.tracking = tracking.mapValues { $0 * k }
         layer.paragraph.boxWidth = paragraph.boxWidth?.mapValues { $0 * k }
+        // The style's described lengths (box.height), then those filled in from the layer's own.
+        layer.paragraph.style = paragraph.style.scaled(by: k)
         layer.paragraph.style.boxWidth = paragraph.style.boxWidth.map { $0 * k }
-        layer.paragraph.style.boxHeight = paragraph.style.boxHeight.map { $0 * k }
         layer.paragraph.style.tracking = paragraph.style.tracking * k
         layer.decorations = decorations.map { $0.scaled(by: k) }
         layer.background = background?.scaled(by: k)
@@ -90,10 +91,7 @@ extension TextLayer {
         layer.path = path?.scaledPath(by: k)
         layer.shadows = shadows.map { $0.scaled(by: k) }
         layer.groups = groups.map { $0.scaledGroup(by: k) }
-        if let box = spokenWords?.highlighting.background {
-            layer.spokenWords?.highlighting.background?.padding = box.padding.scaled(by: k)
-            layer.spokenWords?.highlighting.background?.cornerRadius = box.cornerRadius * k
-        }
+        if let highlighting = spokenWords?.highlighting { layer.spokenWords?.highlighting = highlighting.scaled(by: k) }
         return layer
     }
 }

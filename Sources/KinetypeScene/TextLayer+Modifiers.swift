@@ -21,11 +21,7 @@ extension TextLayer {
     public func fontWeight(_ weight: Property<Double>) -> TextLayer { with { $0.font.weight = weight } }
     /// SwiftUI's `.monospacedDigit()`: the `tnum` feature, so a counting number keeps its width.
     public func monospacedDigit() -> TextLayer {
-        with { layer in
-            if !layer.font.features.contains(where: { $0.tag == FontFeature.monospacedDigits.tag }) {
-                layer.font.features.append(.monospacedDigits)
-            }
-        }
+        with { $0.font.features.monospacedDigits = true }
     }
     public func size(_ size: Property<Double>) -> TextLayer { with { $0.size = size } }
     public func position(_ position: Property<Point2>) -> TextLayer { with { $0.position = position } }

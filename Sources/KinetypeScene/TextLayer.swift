@@ -217,7 +217,8 @@ public struct TextLayer: Sendable {
         state.groups = groupStates(at: t)
         // The layer's own time: its keyframes count from its groups' start.
         let t = t - timeOffset
-        state.style.features = font.features
+        state.font = font.state(at: t)
+        state.style.features = state.font.features
         for property in Self.properties { property.evaluate(self, t, &state) }
         state.decorations = decorations.map { $0.evaluated(at: t) }
         state.background = background?.state(at: t)
@@ -264,37 +265,6 @@ public struct TextLayer: Sendable {
     }
 }
 
-/// Where a layer's font comes from, and its (animatable) weight and variation axes.
-public struct FontSpec: Sendable {
-    public enum Source: Sendable, Equatable {
-        case family(String)
-        case file(String)
-        case system(design: String)
-    }
-    public var source: Source
-    /// The files that can serve this spec, resolved when the spec is loaded.
-    public var family: FontFamily
-    public var weight: Property<Double>?
-    public var variations: [String: Property<Double>]
-    /// OpenType features for the layer's text, in every font of its chain.
-    public var features: [FontFeature] = []
-    /// Font files tried, in order, for characters the layer's font lacks (resolved at load time:
-    /// the spec's fallback families, then bundled and system fonts that cover its texts).
-    public var fallbacks: [String] = []
-
-    /// A resolved font (`FontSpec.family`, `.file` and `.system` resolve one).
-    package init(
-        source: Source, family: FontFamily, weight: Property<Double>?, variations: [String: Property<Double>],
-        fallbacks: [String] = []
-    ) {
-        self.source = source
-        self.family = family
-        self.weight = weight
-        self.variations = variations
-        self.fallbacks = fallbacks
-    }
-}
-
 /// Line breaking, alignment and truncation of a layer; the box width may be animated.
 public struct ParagraphSpec: Sendable {
     public var boxWidth: Property<Double>? = nil
@@ -304,23 +274,9 @@ public struct ParagraphSpec: Sendable {
     /// - Parameters:
     ///   - boxWidth: lines wrap at this width (animatable); nil breaks lines only at newlines.
     ///   - style: alignment, line height, box height, max lines, truncation, language.
-    public init(boxWidth: Property<Double>? = nil, style: ParagraphStyle = ParagraphStyle()) {
+    public init(boxWidth: Property<Double>? = nil, style: ParagraphStyle = .singleLine) {
         self.boxWidth = boxWidth
         self.style = style
-    }
-}
-
-/// Shrink-to-fit: the size shrinks until the text fits its box, down to size × minimumScaleFactor;
-/// layers sharing a group share the smallest size any of them needs.
-public struct FitSpec: Sendable, Equatable {
-    public var minimumScaleFactor: Double
-    public var group: String?
-    public static let defaultMinimumScaleFactor = 0.5
-
-    /// Shrink-to-fit down to `minimumScaleFactor`; layers sharing a `group` share one size.
-    public init(minimumScaleFactor: Double = FitSpec.defaultMinimumScaleFactor, group: String? = nil) {
-        self.minimumScaleFactor = minimumScaleFactor
-        self.group = group
     }
 }
 

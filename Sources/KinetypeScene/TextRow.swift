@@ -25,6 +25,43 @@ public struct TextRow: Sendable {
     /// fit (an item without an id is `ROW.0`, `ROW.1`, …).
     public let layers: [TextLayer]
 
+    /// A row's own fields (`row:` but its `items`), described once (``DescribedFeature``). A row
+    /// becomes its items' layers when it is read, so nothing is evaluated later: its state is
+    /// itself.
+    package struct Layout: Sendable, Equatable, DescribedFeature, EvaluatedState {
+        package var id = ""
+        var position = Point2.zero
+        var width = 1.0
+        var spacing = 8.0
+        var shrink = Shrink.together
+        var minimumScaleFactor = FitSpec.defaultMinimumScaleFactor
+
+        package static let fields: [FeatureField<Self, Self>] = [
+            .name("id", \.id, \.id, derivedDefault: true, "The row's name."),
+            .constantPoint("position", \.position, \.position, required: true, "The first item's baseline-left point."),
+            .constant(
+                "width", \.width, \.width, in: 1...SpecLimits.coordinate.upperBound, length: true, required: true,
+                "The row's width in pixels."),
+            .constant("spacing", \.spacing, \.spacing, in: 0...10_000, length: true, "Pixels between items (default 8)."),
+            .choice("shrink", \.shrink, \.shrink, "together: one shared size; each: each item on its own (default together)."),
+            .constant(
+                "minimumScaleFactor", \.minimumScaleFactor, \.minimumScaleFactor, in: 0.01...1,
+                "The smallest size as a share of each item's size (default 0.5).")
+        ]
+        package static let defaults = Self()
+
+        package init() {}
+
+        package func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: Self.self, to: encoder) }
+    }
+
+    /// A row read from a spec: its layout's fields and its items.
+    package init(_ layout: Layout, items: [TextLayer]) throws {
+        try self.init(
+            id: layout.id, position: layout.position, width: layout.width, spacing: layout.spacing, shrink: layout.shrink,
+            minimumScaleFactor: layout.minimumScaleFactor, items: items)
+    }
+
     /// Lays out `items` along the row.
     ///
     /// Throws ``SceneError`` when the items' widths and spacing take more than `width`, or leave no

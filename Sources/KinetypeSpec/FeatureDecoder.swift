@@ -9,6 +9,12 @@ enum FeatureDecoder {
         _ node: SpecNode, as _: Feature.Type, properties: inout PropertyDecoder
     ) throws -> Feature {
         if Feature.isPositional { return try positional(node, as: Feature.self, properties: &properties) }
+        if let form = Feature.scalarForm, node.isScalar, let field = Feature.fields.first(where: { $0.key == form.key }) {
+            var feature = form.base
+            field.set(
+                try value(node, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties), on: &feature)
+            return feature
+        }
         let keys = Feature.fields.map(\.key)
         let fields = try node.mapping(allowed: keys)
         if keys.filter({ fields.optional($0) != nil }).count < Feature.minimumFields {
@@ -42,15 +48,23 @@ enum FeatureDecoder {
     ) throws -> Feature {
         var feature = Feature.defaults
         for field in Feature.fields {
-            guard let valueNode = fields.optional(field.key) else {
+            guard let valueNode = try node(at: field.key, in: fields) else {
                 if field.isRequired { _ = try fields.required(field.key) }
                 continue
             }
+            let name = String(field.key.split(separator: ".").last!)
             field.set(
-                try value(valueNode, kind: field.kind, animatable: field.isAnimatable, key: field.key, properties: &properties),
-                on: &feature)
+                try value(valueNode, kind: field.kind, animatable: field.isAnimatable, key: name, properties: &properties), on: &feature)
         }
         return feature
+    }
+
+    /// The node at a field's key, following a dotted one (`box.height`) into the mappings it
+    /// names; nil when the spec leaves it out. The caller checks the inner mapping's fields.
+    static func node(at key: String, in fields: SpecMapping) throws -> SpecNode? {
+        let path = key.split(separator: ".").map(String.init)
+        guard let first = fields.optional(path[0]) else { return nil }
+        return try path.dropFirst().reduce(first as SpecNode?) { node, field in try node?.mapping(allowed: nil).optional(field) }
     }
 
     /// A feature whose fields are all constants (`motionBlur:`), read without keyframes.
@@ -91,6 +105,15 @@ enum FeatureDecoder {
             return .name(try node.string())
         case .string:
             return .string(try node.string())
+        case .language:
+            return .string(try ValueDecoders.languageTag(node))
+        case .file:
+            return .string(try node.string())
+        case .trueFlag:
+            guard try node.bool() else { throw node.error("\(key): false is not a setting; give \(key): true, or leave it out") }
+            return .flag(true)
+        case .openTypeFeatures:
+            return .openTypeFeatures(try ValueDecoders.openTypeFeatures(node))
         case .points:
             let items = try node.sequence()
             guard items.count <= PathData.maxPoints else { throw node.error("more than \(PathData.maxPoints) points") }

@@ -17,12 +17,12 @@ struct LayerDecoder {
     /// The canvas, on which subtitle files place their cues.
     var canvas: (width: Double, height: Double) = (0, 0)
 
-    static let fields = [
-        "id", "text", "font", "size", "position", "anchor", "color", "opacity",
-        "tracking", "box", "align", "lineHeight", "maxLines", "truncation", "language", "fit", "fitGroup",
-        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out", "motionBlur", "captions",
-        "mask", "matte", "transform"
-    ]
+    /// A text layer's fields (its paragraph's from their description, ``ParagraphStyle``).
+    static let fields =
+        ["id", "text", "font", "size", "position", "anchor", "color", "opacity", "tracking"] + paragraphFields + [
+            "fit", "fitGroup", "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out",
+            "motionBlur", "captions", "mask", "matte", "transform"
+        ]
     /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
     static let rowItemFields = [
         "id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width",
@@ -52,9 +52,17 @@ struct LayerDecoder {
     /// What `type` takes; a layer without one is text.
     static let layerTypes = LayerShape.Kind.allCases.map(\.rawValue) + ["image"] + LayerPath.Kind.allCases.map(\.rawValue)
 
-    static let boxFields = ["width", "height"]
-    static let fitFields = ["minimumScaleFactor"]
-    static let fontFields = ["family", "file", "system", "weight", "design", "variations", "features", "monospacedDigits"]
+    /// The layer fields the paragraph's described fields are written in (`box` for `box.height`).
+    static let paragraphFields = ParagraphStyle.fields.map { String($0.key.split(separator: ".")[0]) }.reduce(into: [String]()) {
+        if !$0.contains($1) { $0.append($1) }
+    }
+    /// `box:`'s fields: its declared `width` and the paragraph's `box.height`.
+    static let boxFields = (TextLayer.properties.map(\.path) + ParagraphStyle.fields.map(\.key)).filter { $0.hasPrefix("box.") }
+        .map { String($0.dropFirst(4)) }
+    /// `font:`'s fields: the font's described ones and the layer's declared `font.weight` and
+    /// `font.variations`.
+    static let fontFields =
+        FontSpec.fields.map(\.key) + TextLayer.properties.map(\.path).filter { $0.hasPrefix("font.") }.map { String($0.dropFirst(5)) }
 
     /// A time in seconds from the scene's start, as keyframe times are.
     static func seconds(_ node: SpecNode) throws -> Double {
@@ -137,7 +145,7 @@ struct LayerDecoder {
         var layer = TextLayer(
             id: id, text: .constant(""), font: try decodeFont(fields.required("font")),
             size: .constant(0), anchor: anchor)
-        layer.paragraph = try decodeParagraph(fields)
+        layer.paragraph = try decodeParagraph(fields, properties: &properties)
         // A subtitle file gives the text, instead of `text`.
         let captions = fields.optional("captions")
         if let captions {
@@ -152,13 +160,13 @@ struct LayerDecoder {
         }
         // Every animatable property, as TextLayer declares it.
         for property in TextLayer.properties where captions == nil || property.path != "text" {
-            guard let valueNode = try Self.node(at: property.fields, in: fields) else {
+            guard let valueNode = try FeatureDecoder.node(at: property.path, in: fields) else {
                 if property.isRequired { _ = try fields.required(property.path) }
                 continue
             }
             property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
         }
-        layer.fit = try decodeFit(fields)
+        layer.fit = try decodeFit(fields, properties: &properties)
         try decodeLayerWide(fields, into: &layer, properties: &properties)
         layer.decorations =
             try fields.optional("decorations").map {
@@ -345,12 +353,6 @@ struct LayerDecoder {
         return mask
     }
 
-    /// The node at a declared property's path (`box.width`), or nil when the spec leaves it out.
-    private static func node(at path: [String], in fields: SpecMapping) throws -> SpecNode? {
-        guard let first = fields.optional(path[0]) else { return nil }
-        return try path.dropFirst().reduce(first as SpecNode?) { node, field in try node?.mapping(allowed: nil).optional(field) }
-    }
-
     /// A declared property's constant or keyframes, read as its kind says.
     private func decode(
         _ node: SpecNode, as property: LayerProperty, font: FontFamily,
@@ -366,40 +368,35 @@ struct LayerDecoder {
         }
     }
 
-    private func decodeParagraph(_ fields: SpecMapping) throws -> ParagraphSpec {
-        var paragraph = ParagraphSpec()
-        if let box = fields.optional("box") {
-            let boxFields = try box.mapping(allowed: Self.boxFields)
-            paragraph.style.boxHeight = try boxFields.optional("height")?.number(
-                in: 0.01...SpecLimits.coordinate.upperBound, what: "height")
-        }
+    /// The paragraph's described fields (``ParagraphStyle``), the box's allowed fields, and a row
+    /// item's `width`.
+    private func decodeParagraph(_ fields: SpecMapping, properties: inout PropertyDecoder) throws -> ParagraphSpec {
+        if let box = fields.optional("box") { _ = try box.mapping(allowed: Self.boxFields) }
+        var paragraph = ParagraphSpec(style: try FeatureDecoder.decode(fields: fields, as: ParagraphStyle.self, properties: &properties))
         if let width = fields.optional("width") {  // a row item's width
             paragraph.boxWidth = .constant(try width.number(in: 0.01...SpecLimits.coordinate.upperBound, what: "width"))
         }
-        paragraph.style.alignment = try fields.optional("align")?.choice(of: ParagraphStyle.Alignment.self, what: "align") ?? .natural
-        paragraph.style.lineHeight = try fields.optional("lineHeight")?.number(in: 0.1...10, what: "lineHeight") ?? 1
-        paragraph.style.maxLines = try fields.optional("maxLines")?.integer(in: 1...10_000, what: "maxLines")
-        paragraph.style.truncation =
-            try fields.optional("truncation")?.choice(of: ParagraphStyle.Truncation.self, what: "truncation") ?? .tail
-        paragraph.style.language = try fields.optional("language").map(ValueDecoders.languageTag)
         return paragraph
     }
 
-    private func decodeFit(_ fields: SpecMapping) throws -> FitSpec? {
+    /// `fit:`'s described fields (``FitSpec``) and the layer's `fitGroup`, which alone turns
+    /// shrink-to-fit on with the defaults.
+    private func decodeFit(_ fields: SpecMapping, properties: inout PropertyDecoder) throws -> FitSpec? {
         let group = try fields.optional("fitGroup")?.string()
-        guard let node = fields.optional("fit") else {
-            return group.map { FitSpec(minimumScaleFactor: FitSpec.defaultMinimumScaleFactor, group: $0) }
-        }
-        let fit = try node.mapping(allowed: Self.fitFields)
-        return FitSpec(
-            minimumScaleFactor: try fit.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
-                ?? FitSpec.defaultMinimumScaleFactor,
-            group: group)
+        guard let node = fields.optional("fit") else { return group.map { FitSpec(group: $0) } }
+        var fit = try FeatureDecoder.decode(node, as: FitSpec.self, properties: &properties)
+        fit.group = group
+        return fit
     }
 
-    /// The font's source; its weight and axes are declared properties, read with the others.
+    /// The font's described fields (``FontSpec``), then the decoder's rules across them: one
+    /// source (family, file or system), found in the fonts here so that a missing one is
+    /// reported with its line; design with the system font only; tnum given once. Its weight
+    /// and axes are declared properties, read with the others.
     private func decodeFont(_ node: SpecNode) throws -> FontSpec {
         let fields = try node.mapping(allowed: Self.fontFields)
+        var properties = PropertyDecoder(duration: duration)
+        var font = try FeatureDecoder.decode(fields: fields, as: FontSpec.self, properties: &properties)
         let sources = ["family", "file", "system"].filter { fields.optional($0) != nil }
         guard sources.count == 1 else {
             throw node.error(
@@ -407,68 +404,34 @@ struct LayerDecoder {
                     ? "a font needs one of family, file or system: true"
                     : "a font takes only one of family, file or system; got \(sources.joined(separator: " and "))")
         }
-        let source: FontSpec.Source
-        let family: FontFamily
-        if let familyNode = fields.optional("family") {
-            let name = try familyNode.string()
-            source = .family(name)
-            do { family = try catalog.family(named: name) } catch let error as FontLookupError {
+        if let familyNode = fields.optional("family"), let name = font.familyName {
+            do { font.family = try catalog.family(named: name) } catch let error as FontLookupError {
                 throw familyNode.error(error.specMessage)
             }
-        } else if let fileNode = fields.optional("file") {
-            let relative = try fileNode.string()
+        } else if let fileNode = fields.optional("file"), let relative = font.file {
             let path = relative.hasPrefix("/") ? relative : specDirectory.appendingPathComponent(relative).standardizedFileURL.path
-            source = .file(path)
-            do { family = try FontCatalog.file(at: path) } catch let error as FontError {
+            font.file = path
+            do { font.family = try FontCatalog.file(at: path) } catch let error as FontError {
                 throw fileNode.error(error.description)
             }
         } else {
             let systemNode = try fields.required("system")
-            guard try systemNode.bool() else { throw systemNode.error("system must be true (or use family or file)") }
-            let design = try fields.optional("design")?.string() ?? "default"
-            source = .system(design: design)
-            do { family = try catalog.systemFamily(design: design) } catch let error as FontLookupError {
+            do { font.family = try catalog.systemFamily(design: font.design.rawValue) } catch let error as FontLookupError {
                 throw (fields.optional("design") ?? systemNode).error(error.specMessage)
             } catch {
-                throw systemNode.error("the system font for design \(SpecError.quoted(design)) is missing from fonts/: \(error)")
+                throw systemNode.error(
+                    "the system font for design \(SpecError.quoted(font.design.rawValue)) is missing from fonts/: \(error)")
             }
         }
-        if let design = fields.optional("design"), source != .system(design: (try? design.string()) ?? "") {
+        if let design = fields.optional("design"), !font.system {
             throw design.error("design applies to the system font only; use system: true")
         }
-        var font = FontSpec(source: source, family: family, weight: nil, variations: [:])
-        font.features = try decodeFeatures(fields)
+        if let digits = fields.optional("monospacedDigits"), try digits.bool(),
+            try fields.optional("features")?.fieldNames().contains(FontFeature.monospacedDigits.tag) ?? false
+        {
+            throw digits.error("monospacedDigits: true is features: {tnum: 1}; give one of them")
+        }
         return font
-    }
-
-    /// `font.features: {tnum: 1, liga: 0}` and the shorthand `monospacedDigits: true` (`tnum`).
-    private func decodeFeatures(_ fields: SpecMapping) throws -> [FontFeature] {
-        var features: [FontFeature] = []
-        if let node = fields.optional("features") {
-            guard node.isMapping else { throw node.error("expected a mapping of OpenType feature tags to values, e.g. {tnum: 1, liga: 0}") }
-            let tags = try node.mapping(allowed: nil)
-            for tag in tags.keys {
-                let valueNode = try tags.required(tag)
-                guard tag.utf8.count == 4, tag.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
-                    throw valueNode.error(
-                        "OpenType feature tags are 4 ASCII characters, e.g. tnum, smcp, liga, ss01; got \(SpecError.quoted(tag))")
-                }
-                let value: Int
-                if valueNode.isScalar, let flag = try? valueNode.bool() {
-                    value = flag ? 1 : 0
-                } else {
-                    value = try valueNode.integer(in: 0...65_535, what: tag)
-                }
-                features.append(FontFeature(tag: tag, value: UInt32(value)))
-            }
-        }
-        if let node = fields.optional("monospacedDigits"), try node.bool() {
-            if features.contains(where: { $0.tag == "tnum" }) {
-                throw node.error("monospacedDigits: true is features: {tnum: 1}; give one of them")
-            }
-            features.append(.monospacedDigits)
-        }
-        return features
     }
 
     /// `font.variations`: each 4-letter axis tag animatable on its own.

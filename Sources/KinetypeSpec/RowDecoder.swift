@@ -10,20 +10,16 @@ import KinetypeText
 struct RowDecoder {
     let layers: LayerDecoder
 
-    static let fields = ["id", "position", "width", "spacing", "shrink", "minimumScaleFactor", "items"]
+    /// A row's fields: its layout's, described once (``TextRow/Layout``), and its items.
+    static let fields = TextRow.Layout.fields.map(\.key) + ["items"]
 
     func decode(_ node: SpecNode, index: Int, warnings: inout [String]) throws -> [TextLayer] {
         let wrapper = try node.mapping(allowed: ["row"])
         let rowNode = try wrapper.required("row")
         let row = try rowNode.mapping(allowed: Self.fields)
-        let id = try row.optional("id")?.string() ?? "row\(index)"
-        let position = try ValueDecoders.point(row.required("position"))
-        let width = try row.required("width").number(in: 1...SpecLimits.coordinate.upperBound, what: "width")
-        let spacing = try row.optional("spacing")?.number(in: 0...10_000, what: "spacing") ?? 8
-        let shrink = try row.optional("shrink")?.choice(of: TextRow.Shrink.self, what: "shrink") ?? .together
-        let minimumScale =
-            try row.optional("minimumScaleFactor")?.number(in: 0.01...1, what: "minimumScaleFactor")
-            ?? FitSpec.defaultMinimumScaleFactor
+        var properties = PropertyDecoder(duration: .infinity)
+        var layout = try FeatureDecoder.decode(fields: row, as: TextRow.Layout.self, properties: &properties)
+        if row.optional("id") == nil { layout.id = "row\(index)" }
         let itemsNode = try row.required("items")
         let itemNodes = try itemsNode.sequence()
         guard !itemNodes.isEmpty else { throw itemsNode.error("a row needs at least one item") }
@@ -32,13 +28,10 @@ struct RowDecoder {
         }
 
         let items = try itemNodes.enumerated().map { offset, item in
-            try layers.decode(item, defaultID: "\(id).\(offset)", warnings: &warnings, rowItem: true)
+            try layers.decode(item, defaultID: "\(layout.id).\(offset)", warnings: &warnings, rowItem: true)
         }
         do {
-            return try TextRow(
-                id: id, position: position, width: width, spacing: spacing, shrink: shrink,
-                minimumScaleFactor: minimumScale, items: items
-            ).layers
+            return try TextRow(layout, items: items).layers
         } catch let error as SceneError {
             throw rowNode.error(error.message)
         }

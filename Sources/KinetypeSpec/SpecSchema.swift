@@ -94,29 +94,17 @@ public enum SpecSchema {
             "textLayer": layer(fields: LayerDecoder.fields),
             "shapeLayer": shapeLayer(),
             "rowItem": layer(fields: LayerDecoder.rowItemFields),
-            "row": object(
-                ["row"],
-                [
-                    "row": (
-                        object(
-                            RowDecoder.fields,
-                            [
-                                "id": (["type": "string"], "The row's name."),
-                                "position": (ref("point"), "The first item's baseline-left point."),
-                                "width": (number(1...SpecLimits.coordinate.upperBound), "The row's width in pixels."),
-                                "spacing": (withDefault(number(0...10_000), 8), "Pixels between items (default 8)."),
-                                "shrink": (
-                                    withDefault(enumeration(TextRow.Shrink.self), "together"),
-                                    "together: one shared size; each: each item on its own (default together)."
-                                ),
-                                "minimumScaleFactor": (
-                                    withDefault(number(0.01...1), 0.5), "The smallest size as a share of each item's size (default 0.5)."
-                                ),
-                                "items": (["type": "array", "minItems": 1, "items": ref("rowItem")], "The labels, left to right.")
-                            ], required: ["position", "width", "items"]), "Labels on one baseline that shrink together."
-                    )
-                ], required: ["row"])
+            "row": object(["row"], ["row": (row(), "Labels on one baseline that shrink together.")], required: ["row"])
         ]
+    }
+
+    /// `row:`: its layout's described fields and its items.
+    static func row() -> JSON {
+        var schemas: [String: (JSON, String)] = [
+            "items": (["type": "array", "minItems": 1, "items": ref("rowItem")], "The labels, left to right.")
+        ]
+        merge(TextRow.Layout.self, into: &schemas)
+        return object(RowDecoder.fields, schemas, required: TextRow.Layout.fields.filter(\.isRequired).map(\.key) + ["items"])
     }
 
     /// A shape layer: its shape's described fields and the layer-wide fields a text layer has.
@@ -189,68 +177,15 @@ public enum SpecSchema {
         return layer
     }
 
-    /// `captions.highlight`'s mapping form.
-    static func highlight() -> JSON {
-        let box = SpokenWords.Highlight.Box.self
-        let side = number(0...SpecLimits.coordinate.upperBound)
-        let padding: JSON = ["if": ["type": "array"], "then": ["type": "array", "items": side, "minItems": 2, "maxItems": 2], "else": side]
-        return object(
-            CaptionsDecoder.highlightFields,
-            [
-                "color": (ref("color"), "The spoken word's colour (default: the layer's)."),
-                "scale": (withDefault(number(CaptionsDecoder.highlightScaleRange), 1), "The spoken word's scale about its centre."),
-                "duration": (
-                    withDefault(number(CaptionsDecoder.highlightDurationRange), SpokenWords.Highlight.defaultDuration),
-                    "Seconds the change takes, eased, from the word's start and from its end."
-                ),
-                "background": (
-                    [
-                        "if": ["type": "string"], "then": ref("color"),
-                        "else": object(
-                            CaptionsDecoder.highlightBoxFields,
-                            [
-                                "color": (ref("color"), "The box's colour."),
-                                "padding": (
-                                    withDefault(padding, [box.defaultPadding.y, box.defaultPadding.x]),
-                                    "Pixels around the word: one number or [vertical, horizontal]."
-                                ),
-                                "cornerRadius": (
-                                    withDefault(number(0...SpecLimits.coordinate.upperBound), box.defaultCornerRadius),
-                                    "Corner radius in pixels."
-                                )
-                            ], required: ["color"])
-                    ], "A box behind the spoken word: a colour, or {color, padding, cornerRadius}."
-                )
-            ])
-    }
-
     /// Every field a text layer or a row item can have, with its schema and doc.
     static func layerFieldSchemas() -> [String: (JSON, String)] {
         var schemas: [String: (JSON, String)] = [
             "id": (["type": "string"], "A name, unique in the spec."),
             "font": (font(), "Where the font comes from, its weight, axes and features."),
             "anchor": (withDefault(enumeration(Anchor.self), "center"), "The point of the layout box placed at position (default center)."),
-            "box": (
-                object(
-                    LayerDecoder.boxFields,
-                    [
-                        "width": (declared("box.width"), TextLayer.properties.first { $0.path == "box.width" }!.doc),
-                        "height": (number(0.01...SpecLimits.coordinate.upperBound), "Lines that do not fit are cut.")
-                    ]), "The layout box."
-            ),
+            "box": (box(), "The layout box."),
             "width": (number(0.01...SpecLimits.coordinate.upperBound), "A row item's width in pixels."),
-            "align": (withDefault(enumeration(ParagraphStyle.Alignment.self), "natural"), "Line alignment (default natural)."),
-            "lineHeight": (withDefault(number(0.1...10), 1), "Line spacing as a multiple of the font's line height (default 1)."),
-            "maxLines": (integer(1...10_000), "The most lines shown."),
-            "truncation": (withDefault(enumeration(ParagraphStyle.Truncation.self), "tail"), "What a cut shows (default tail)."),
-            "language": (
-                ["type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "maxLength": LanguageTag.maximumLength],
-                "BCP 47 language for shaping and line breaking."
-            ),
-            "fit": (
-                object(LayerDecoder.fitFields, ["minimumScaleFactor": (number(0.01...1), "The smallest size as a share of size.")]),
-                "Shrink-to-fit into the box width."
-            ),
+            "fit": (described(FitSpec.self), "Shrink-to-fit into the box width."),
             "fitGroup": (["type": "string"], "Layers of one group share the smallest fitted size."),
             "decorations": (
                 ["type": "array", "items": described(Decoration.self)], "Strikethroughs, underlines, overlines and highlights."
@@ -275,37 +210,11 @@ public enum SpecSchema {
             "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),
             "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in)."),
             "captions": (
-                object(
-                    CaptionsDecoder.fields,
-                    [
-                        "file": (
-                            ["type": "string", "pattern": "\\.([Ss][Rr][Tt]|[Vv][Tt][Tt]|[Aa][Ss][Ss]|[Ss][Ss][Aa]|[Jj][Ss][Oo][Nn])$"],
-                            "A .srt, .vtt, .ass, .ssa or word-timed .json file, relative to the spec."
-                        ),
-                        "style": (
-                            withDefault(enumeration(CaptionsDecoder.Style.self), "file"),
-                            "file: the file's ASS styles and tags, WebVTT cue settings and inline markup apply over the layer's fields; layer: the layer's alone."
-                        ),
-                        "highlight": (
-                            ["if": ["type": "string"], "then": ref("color"), "else": highlight()],
-                            "The word being spoken (word-timed JSON, ASS karaoke, WebVTT timestamps): a colour, or {color, scale, background, duration}."
-                        ),
-                        "reveal": (withDefault(enumeration(SpokenWords.Reveal.self), "all"), "words: a word appears when it is spoken."),
-                        "maxCharactersPerLine": (
-                            withDefault(integer(CaptionGrouping.characterRange), 42),
-                            "Group a word-timed transcript's words into cues of lines this long at most."
-                        ),
-                        "maxLines": (withDefault(integer(CaptionGrouping.lineRange), 2), "The most lines a grouped cue has."),
-                        "balance": (
-                            withDefault(["type": "boolean"], true), "Grouped cues' lines of even lengths (false: filled greedily)."
-                        ),
-                        "pause": (
-                            withDefault(number(CaptionGrouping.pauseRange), 0.5), "Seconds of silence that always end a grouped cue."
-                        )
-                    ], required: ["file"]),
+                captions(),
                 "The text from a subtitle file, cue by cue (instead of text)."
             )
         ]
+        merge(ParagraphStyle.self, into: &schemas)
         // The animatable properties, as TextLayer declares them.
         let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "tracking": 0]
         for property in TextLayer.properties where property.fields.count == 1 {
@@ -315,29 +224,37 @@ public enum SpecSchema {
         return schemas
     }
 
+    /// `captions:`: its options' and its grouping's described fields.
+    static func captions() -> JSON {
+        var schemas: [String: (JSON, String)] = [:]
+        merge(CaptionsOptions.self, into: &schemas)
+        merge(CaptionGrouping.self, into: &schemas)
+        return object(CaptionsDecoder.fields, schemas, required: CaptionsOptions.fields.filter(\.isRequired).map(\.key))
+    }
+
+    /// `box:`: the declared `box.width` and the paragraph's described `box.height`.
+    static func box() -> JSON {
+        var schemas: [String: (JSON, String)] = [:]
+        for property in TextLayer.properties where property.fields.first == "box" {
+            schemas[property.fields[1]] = (declared(property.path), property.doc)
+        }
+        let described = described(ParagraphStyle.self)["properties"] as! JSON
+        for field in ParagraphStyle.fields where field.key.hasPrefix("box.") {
+            var schema = described[field.key] as! JSON
+            let doc = schema.removeValue(forKey: "description") as! String
+            schemas[String(field.key.dropFirst(4))] = (schema, doc)
+        }
+        return object(LayerDecoder.boxFields, schemas)
+    }
+
+    /// `font:`: its described fields and the layer's declared `font.weight` and `font.variations`.
     static func font() -> JSON {
-        let axes: JSON = [
-            "type": "object", "propertyNames": ["pattern": "^[\\x20-\\x7E]{4}$"],
-            "additionalProperties": animatable(["type": "number"])
-        ]
-        var font = object(
-            LayerDecoder.fontFields,
-            [
-                "family": (["type": "string"], "A family name: bundled fonts first, then the system's."),
-                "file": (["type": "string"], "A font file, relative to the spec."),
-                "system": (["const": true], "The system font of a design."),
-                "design": (["enum": ["default", "serif", "rounded", "monospaced"]], "The system font's design."),
-                "weight": (declared("font.weight"), TextLayer.properties.first { $0.path == "font.weight" }!.doc),
-                "variations": (axes, "Axis tags to values, each animatable."),
-                "features": (
-                    [
-                        "type": "object", "propertyNames": ["pattern": "^[\\x21-\\x7E]{4}$"],
-                        "additionalProperties": ["type": ["boolean", "integer"], "minimum": 0, "maximum": 65_535]
-                    ],
-                    "OpenType features by tag, e.g. {tnum: 1, liga: 0}."
-                ),
-                "monospacedDigits": (["type": "boolean"], "The tnum feature: digits of one width.")
-            ])
+        var schemas: [String: (JSON, String)] = [:]
+        merge(FontSpec.self, into: &schemas)
+        for property in TextLayer.properties where property.fields.first == "font" {
+            schemas[property.fields[1]] = (declared(property.path), property.doc)
+        }
+        var font = object(LayerDecoder.fontFields, schemas)
         // One source: family, file or system (the decoder's rule); design with system only.
         let sources = ["family", "file", "system"]
         var rules = sources.map { source in
@@ -429,7 +346,11 @@ public enum SpecSchema {
         case let .number(range): return animatable(number(range))
         case .point: return animatable(ref("point"))
         case .color: return animatable(ref("color"))
-        case .axes: return ["type": "object"]
+        case .axes:
+            return [
+                "type": "object", "propertyNames": ["pattern": "^[\\x20-\\x7E]{4}$"],
+                "additionalProperties": animatable(["type": "number"])
+            ]
         }
     }
 
@@ -486,15 +407,31 @@ public enum SpecSchema {
             }
             schemas[field.key] = (schema, field.doc)
         }
-        return object(
+        let mapping = object(
             Feature.fields.map(\.key), schemas, required: Feature.fields.filter(\.isRequired).map(\.key),
             minProperties: Feature.minimumFields > 0 ? Feature.minimumFields : nil)
+        // A scalar form (`background: COLOUR`) is told apart from the mapping by its JSON type.
+        guard let form = Feature.scalarForm, let field = Feature.fields.first(where: { $0.key == form.key }) else { return mapping }
+        return ["if": ["type": jsonType(field.kind)], "then": value(field.kind), "else": mapping]
     }
 
-    /// A layer kind's own described fields added to a layer's field schemas.
+    /// The JSON type of a kind's scalar constant (which tells a scalar form from a mapping).
+    static func jsonType(_ kind: FieldKind) -> String {
+        switch kind {
+        case .number, .padding: return "number"
+        case .integer: return "integer"
+        case .flag, .trueFlag: return "boolean"
+        case .point, .points, .features: return "array"
+        case .feature, .openTypeFeatures: return "object"
+        case .color, .choice, .name, .string, .language, .file, .easing, .sequence: return "string"
+        }
+    }
+
+    /// A layer kind's own described fields added to a layer's field schemas (but those inside a
+    /// mapping of the layer's, `box.height`, which that mapping's schema lists).
     static func merge<Feature: DescribedFeature>(_: Feature.Type, into schemas: inout [String: (JSON, String)]) {
         let properties = described(Feature.self)["properties"] as! JSON
-        for field in Feature.fields {
+        for field in Feature.fields where !field.key.contains(".") {
             var schema = properties[field.key] as! JSON
             let doc = schema.removeValue(forKey: "description") as! String
             schemas[field.key] = (schema, doc)
@@ -514,6 +451,19 @@ public enum SpecSchema {
         case let .choice(names): return ["enum": names]
         case .flag: return ["type": "boolean"]
         case .name, .string: return ["type": "string"]
+        case let .file(extensions):
+            guard !extensions.isEmpty else { return ["type": "string"] }
+            // Any case: `.SRT` as `.srt`.
+            let cased = extensions.map { $0.map { "[\($0.uppercased())\($0.lowercased())]" }.joined() }
+            return ["type": "string", "pattern": "\\.(\(cased.joined(separator: "|")))$"]
+        case .trueFlag: return ["const": true]
+        case .openTypeFeatures:
+            return [
+                "type": "object", "propertyNames": ["pattern": "^[\\x21-\\x7E]{4}$"],
+                "additionalProperties": ["type": ["boolean", "integer"], "minimum": 0, "maximum": 65_535]
+            ]
+        case .language:
+            return ["type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "maxLength": LanguageTag.maximumLength]
         case .points: return ["type": "array", "items": ref("point"), "maxItems": PathData.maxPoints]
         case .easing: return ref("easing")
         case let .sequence(range):
@@ -530,8 +480,9 @@ public enum SpecSchema {
     /// A field's default as JSON, written as a spec writes it (padding `[vertical, horizontal]`);
     /// nil when an omitted field has none (it stays unset, or is a mapping of its own defaults).
     static func defaultValue(_ value: FieldValue, kind: FieldKind) -> Any? {
+        if kind == .trueFlag { return nil }  // on when given, so never given as its default
         switch value {
-        case .unset, .feature: return nil
+        case .unset, .feature, .openTypeFeatures: return nil
         case let .features(features): return features.isEmpty ? [Any]() : nil
         case let .number(property): return property.value(at: 0)
         case let .integer(number): return number

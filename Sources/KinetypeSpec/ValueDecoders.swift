@@ -60,6 +60,22 @@ enum ValueDecoders {
         return tag
     }
 
+    /// `{tnum: 1, liga: 0}`: OpenType feature tags to values, `true` and `false` as 1 and 0, in
+    /// the order given.
+    static func openTypeFeatures(_ node: SpecNode) throws -> [FontFeature] {
+        guard node.isMapping else { throw node.error("expected a mapping of OpenType feature tags to values, e.g. {tnum: 1, liga: 0}") }
+        let tags = try node.mapping(allowed: nil)
+        return try tags.keys.map { tag in
+            let valueNode = try tags.required(tag)
+            guard tag.utf8.count == 4, tag.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                throw valueNode.error(
+                    "OpenType feature tags are 4 ASCII characters, e.g. tnum, smcp, liga, ss01; got \(SpecError.quoted(tag))")
+            }
+            if valueNode.isScalar, let flag = try? valueNode.bool() { return FontFeature(tag: tag, value: flag ? 1 : 0) }
+            return FontFeature(tag: tag, value: UInt32(try valueNode.integer(in: 0...65_535, what: tag)))
+        }
+    }
+
     static func number(in range: ClosedRange<Double>, what: String) -> (SpecNode) throws -> Double {
         { try $0.number(in: range, what: what) }
     }

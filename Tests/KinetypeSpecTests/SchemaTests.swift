@@ -31,7 +31,8 @@ final class SchemaTests: XCTestCase {
         var checked = 0
         func check<Feature: DescribedFeature>(_: Feature.Type) {
             for field in Feature.fields {
-                XCTAssertTrue(committed.contains("| `\(field.key)` |") && committed.contains(field.doc), "\(Feature.self).\(field.key)")
+                let name = field.key.split(separator: ".").last!  // `box.height` is listed in `box`'s section
+                XCTAssertTrue(committed.contains("| `\(name)` |") && committed.contains(field.doc), "\(Feature.self).\(field.key)")
                 checked += 1
             }
         }

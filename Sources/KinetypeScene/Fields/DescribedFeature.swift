@@ -21,6 +21,12 @@ package protocol DescribedFeature: Sendable {
     static var isPositional: Bool { get }
     /// How many of its fields a spec must give at least (an animator's `from`: one).
     static var minimumFields: Int { get }
+    /// Fields that are another's shorthand, writing that one's stored property (a font's
+    /// `monospacedDigits: true` is `features: {tnum: 1}`).
+    static var shorthands: Set<String> { get }
+    /// Written as one value too, that field's, over `base` (`background: COLOUR` is
+    /// `{color: COLOUR}`; `highlight: COLOUR` is the colour alone, switched at once).
+    static var scalarForm: (key: String, base: Self)? { get }
 }
 
 /// A feature's values at one frame, as the drawing stages read them and `inspect` prints them.
@@ -33,6 +39,8 @@ extension DescribedFeature {
     package static var loadedProperties: Set<String> { [] }
     package static var isPositional: Bool { false }
     package static var minimumFields: Int { 0 }
+    package static var shorthands: Set<String> { [] }
+    package static var scalarForm: (key: String, base: Self)? { nil }
 
     /// When the last of its animations ends (0 when nothing is animated).
     package var endTime: Double { Self.fields.map { $0.value(of: self).endTime }.max() ?? 0 }

@@ -22,8 +22,18 @@ package enum FieldKind: Sendable, Equatable {
     case name
     /// A list of `[x, y]` points, in pixels.
     case points
-    /// Text (SVG path data).
+    /// Text (SVG path data, a font family's name).
     case string
+    /// A file's path, relative to the spec; the schema asks for one of these extensions (any when
+    /// empty), and the code that reads the file refuses another, naming what it reads.
+    case file(extensions: [String])
+    /// `true` only: a switch turned on by giving it (`system: true`) and off by leaving it out.
+    case trueFlag
+    /// A mapping of 4-character OpenType feature tags to values 0…65535 (`true` 1, `false` 0),
+    /// in the order given: `{tnum: 1, liga: 0}`.
+    case openTypeFeatures
+    /// A BCP 47 language tag (`vi`, `zh-Hans`), checked for its form.
+    case language
     /// A named curve, `{cubicBezier: […]}` or a spring with parameters.
     case easing
     /// `lines`, `together` or `{stagger: seconds}` in this range: when each line of a draw-on starts.
@@ -67,6 +77,10 @@ package enum FieldValue: Sendable {
     case sequence(DrawAnimation.Sequence)
     case feature(any DescribedFeature)
     case features([any DescribedFeature])
+    case openTypeFeatures([FontFeature])
+
+    /// The text of a `.string` value (nil for another).
+    var text: String? { if case let .string(text) = self { text } else { nil } }
 
     /// When its animation ends (0 for a constant).
     public var endTime: Double {
@@ -76,7 +90,7 @@ package enum FieldValue: Sendable {
         case let .color(property): return property.endTime
         case let .feature(feature): return feature.endTime
         case let .features(features): return features.map(\.endTime).max() ?? 0
-        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence: return 0
+        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence, .openTypeFeatures: return 0
         }
     }
 
@@ -88,7 +102,7 @@ package enum FieldValue: Sendable {
         case let .color(property): return AnyProperty.color(property).keyframeTimes
         case let .feature(feature): return Array(Set(feature.keyframeTimes.flatMap(\.times))).sorted()
         case let .features(features): return Array(Set(features.flatMap { $0.keyframeTimes.flatMap(\.times) })).sorted()
-        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence: return []
+        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence, .openTypeFeatures: return []
         }
     }
 
@@ -110,10 +124,12 @@ package enum FieldValue: Sendable {
 /// lives in the model and in the evaluated state. Decoding and the allowed fields, the JSON
 /// Schema, `scaled(by:)`, the end time, evaluation, `inspect`, the fuzz dictionary and the spec
 /// reference all derive from the description (``DescribedFeature``): a new field is one line.
+/// A key with a dot (`box.height`) names a field of a mapping inside the one the feature is read
+/// from, beside fields described elsewhere (`box.width`, a layer's declared property).
 package struct FeatureField<Feature, State>: Sendable {
     /// The key in a spec.
     public let key: String
-    public let kind: FieldKind
+    public internal(set) var kind: FieldKind
     /// Takes `{keyframes: …}` as well as a constant.
     public let isAnimatable: Bool
     /// The spec must give it; the others default to the value in ``DescribedFeature/defaults``.
@@ -160,10 +176,10 @@ extension FeatureField {
     /// A constant number (not animatable).
     package static func constant(
         _ key: String, _ model: WritableKeyPath<Feature, Double> & Sendable, _ state: WritableKeyPath<State, Double> & Sendable,
-        in range: ClosedRange<Double>, length: Bool = false, _ doc: String
+        in range: ClosedRange<Double>, length: Bool = false, required: Bool = false, _ doc: String
     ) -> Self {
         Self(
-            key: key, kind: .number(range), isAnimatable: false, isRequired: false, isLength: length, doc: doc,
+            key: key, kind: .number(range), isAnimatable: false, isRequired: required, isLength: length, doc: doc,
             read: { .number(.constant($0[keyPath: model])) },
             write: { feature, value in if case let .number(.constant(number)) = value { feature[keyPath: model] = number } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
@@ -181,6 +197,19 @@ extension FeatureField {
             write: { feature, value in if case let .integer(number) = value { feature[keyPath: model] = number } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { .number(Double($0[keyPath: state])) })
+    }
+
+    /// A constant `[x, y]` in pixels (a length).
+    package static func constantPoint(
+        _ key: String, _ model: WritableKeyPath<Feature, Point2> & Sendable, _ state: WritableKeyPath<State, Point2> & Sendable,
+        required: Bool = false, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .point, isAnimatable: false, isRequired: required, isLength: true, doc: doc,
+            read: { .point(.constant($0[keyPath: model])) },
+            write: { feature, value in if case let .point(.constant(point)) = value { feature[keyPath: model] = point } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .numbers([$0[keyPath: state].x, $0[keyPath: state].y]) })
     }
 
     /// An animatable `[x, y]` in pixels (a length unless `length: false`).
@@ -247,14 +276,16 @@ extension FeatureField {
     /// A name (not animatable): another layer's `id`.
     package static func name(
         _ key: String, _ model: WritableKeyPath<Feature, String> & Sendable, _ state: WritableKeyPath<State, String> & Sendable,
-        required: Bool = false, _ doc: String
+        required: Bool = false, derivedDefault: Bool = false, _ doc: String
     ) -> Self {
-        Self(
+        var field = Self(
             key: key, kind: .name, isAnimatable: false, isRequired: required, isLength: false, doc: doc,
             read: { .name($0[keyPath: model]) },
             write: { feature, value in if case let .name(name) = value { feature[keyPath: model] = name } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { .text($0[keyPath: state]) })
+        field.hasDerivedDefault = derivedDefault
+        return field
     }
 
     /// A list of `[x, y]` points in pixels (not animatable; a length).
@@ -379,17 +410,102 @@ extension FeatureField {
             report: { .list($0[keyPath: state].map { FieldsEncoding.value($0, as: Nested.self) }) })
     }
 
+    /// A constant the spec may leave out: nil in the model (unset when read, so no schema
+    /// default), copied into the state as it is, and left out of `inspect` when nil.
+    private static func optional<Value>(
+        _ key: String, _ kind: FieldKind, _ model: WritableKeyPath<Feature, Value?> & Sendable,
+        _ state: WritableKeyPath<State, Value?> & Sendable, required: Bool = false, length: Bool = false, _ doc: String,
+        value: @escaping @Sendable (Value) -> FieldValue, from: @escaping @Sendable (FieldValue) -> Value?,
+        report: @escaping @Sendable (Value) -> InspectValue
+    ) -> Self {
+        Self(
+            key: key, kind: kind, isAnimatable: false, isRequired: required, isLength: length, doc: doc,
+            read: { $0[keyPath: model].map(value) ?? .unset },
+            write: { feature, fieldValue in if let decoded = from(fieldValue) { feature[keyPath: model] = decoded } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { $0[keyPath: state].map(report) })
+    }
+
     /// A constant number the spec may leave out (nil: not applied).
     package static func optionalConstant(
         _ key: String, _ model: WritableKeyPath<Feature, Double?> & Sendable, _ state: WritableKeyPath<State, Double?> & Sendable,
-        in range: ClosedRange<Double>, _ doc: String
+        in range: ClosedRange<Double>, length: Bool = false, _ doc: String
+    ) -> Self {
+        optional(
+            key, .number(range), model, state, length: length, doc, value: { .number(.constant($0)) },
+            from: { if case let .number(.constant(number)) = $0 { number } else { nil } }, report: { .number($0) })
+    }
+
+    /// A constant whole number the spec may leave out (nil: no limit).
+    package static func optionalInteger(
+        _ key: String, _ model: WritableKeyPath<Feature, Int?> & Sendable, _ state: WritableKeyPath<State, Int?> & Sendable,
+        in range: ClosedRange<Int>, _ doc: String
+    ) -> Self {
+        optional(
+            key, .integer(range), model, state, doc, value: { .integer($0) },
+            from: { if case let .integer(number) = $0 { number } else { nil } },
+            report: { .number(Double($0)) })
+    }
+
+    /// A BCP 47 language tag the spec may leave out (nil: HarfBuzz guesses from the text).
+    package static func language(
+        _ key: String, _ model: WritableKeyPath<Feature, String?> & Sendable, _ state: WritableKeyPath<State, String?> & Sendable,
+        _ doc: String
+    ) -> Self {
+        optional(key, .language, model, state, doc, value: { .string($0) }, from: \.text, report: { .text($0) })
+    }
+
+    /// Text the spec may leave out (nil: the doc says what applies).
+    package static func optionalString(
+        _ key: String, _ model: WritableKeyPath<Feature, String?> & Sendable, _ state: WritableKeyPath<State, String?> & Sendable,
+        _ doc: String
+    ) -> Self {
+        optional(key, .string, model, state, doc, value: { .string($0) }, from: \.text, report: { .text($0) })
+    }
+
+    /// A file's path the spec may leave out (nil: none), as the spec writes it; `required` when the
+    /// feature needs it (then a nil is a placeholder the decoder always replaces).
+    package static func file(
+        _ key: String, _ model: WritableKeyPath<Feature, String?> & Sendable, _ state: WritableKeyPath<State, String?> & Sendable,
+        extensions: [String], required: Bool = false, _ doc: String
+    ) -> Self {
+        optional(
+            key, .file(extensions: extensions), model, state, required: required, doc, value: { .string($0) }, from: \.text,
+            report: { .text($0) })
+    }
+
+    /// A switch that is on when the spec gives it as `true` (not animatable).
+    package static func trueFlag(
+        _ key: String, _ model: WritableKeyPath<Feature, Bool> & Sendable, _ state: WritableKeyPath<State, Bool> & Sendable,
+        _ doc: String
+    ) -> Self {
+        var field = flag(key, model, state, doc)
+        field.kind = .trueFlag
+        return field
+    }
+
+    /// The field with no value at a frame: read when the spec is loaded and resolved there (a
+    /// font's `family`, found in the fonts, becomes the files drawn), so a frame's state holds
+    /// what it resolved to instead; `inspect` leaves it out.
+    package func resolvedAtLoad<Evaluated>() -> FeatureField<Feature, Evaluated> {
+        var field = FeatureField<Feature, Evaluated>(
+            key: key, kind: kind, isAnimatable: isAnimatable, isRequired: isRequired, isLength: isLength, doc: doc, read: read,
+            write: write, evaluate: { _, _, _ in }, report: { _ in nil })
+        field.hasDerivedDefault = hasDerivedDefault
+        return field
+    }
+
+    /// OpenType feature settings by tag, in the order the spec gives them (not animatable).
+    package static func openTypeFeatures(
+        _ key: String, _ model: WritableKeyPath<Feature, [FontFeature]> & Sendable,
+        _ state: WritableKeyPath<State, [FontFeature]> & Sendable, _ doc: String
     ) -> Self {
         Self(
-            key: key, kind: .number(range), isAnimatable: false, isRequired: false, isLength: false, doc: doc,
-            read: { $0[keyPath: model].map { .number(.constant($0)) } ?? .unset },
-            write: { feature, value in if case let .number(.constant(number)) = value { feature[keyPath: model] = number } },
+            key: key, kind: .openTypeFeatures, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
+            read: { .openTypeFeatures($0[keyPath: model]) },
+            write: { feature, value in if case let .openTypeFeatures(features) = value { feature[keyPath: model] = features } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { $0[keyPath: state].map { .number($0) } })
+            report: { .mapping(Dictionary($0[keyPath: state].map { ($0.tag, Double($0.value)) }) { $1 }) })
     }
 
     /// A constant `[x, y]` in pixels the spec may leave out (a length).
@@ -397,12 +513,35 @@ extension FeatureField {
         _ key: String, _ model: WritableKeyPath<Feature, Point2?> & Sendable, _ state: WritableKeyPath<State, Point2?> & Sendable,
         _ doc: String
     ) -> Self {
+        optional(
+            key, .point, model, state, length: true, doc, value: { .point(.constant($0)) },
+            from: { if case let .point(.constant(point)) = $0 { point } else { nil } }, report: { .numbers([$0.x, $0.y]) })
+    }
+
+    /// A constant colour (not animatable).
+    package static func constantColor(
+        _ key: String, _ model: WritableKeyPath<Feature, RGBA> & Sendable, _ state: WritableKeyPath<State, RGBA> & Sendable,
+        required: Bool = false, _ doc: String
+    ) -> Self {
         Self(
-            key: key, kind: .point, isAnimatable: false, isRequired: false, isLength: true, doc: doc,
-            read: { $0[keyPath: model].map { .point(.constant($0)) } ?? .unset },
-            write: { feature, value in if case let .point(.constant(point)) = value { feature[keyPath: model] = point } },
+            key: key, kind: .color, isAnimatable: false, isRequired: required, isLength: false, doc: doc,
+            read: { .color(.constant($0[keyPath: model])) },
+            write: { feature, value in if case let .color(.constant(color)) = value { feature[keyPath: model] = color } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { $0[keyPath: state].map { .numbers([$0.x, $0.y]) } })
+            report: { .text($0[keyPath: state].hexString) })
+    }
+
+    /// Constant padding in pixels, stored with x horizontal and printed `[vertical, horizontal]`.
+    package static func constantPadding(
+        _ key: String, _ model: WritableKeyPath<Feature, Point2> & Sendable, _ state: WritableKeyPath<State, Point2> & Sendable,
+        _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .padding, isAnimatable: false, isRequired: false, isLength: true, doc: doc,
+            read: { .point(.constant($0[keyPath: model])) },
+            write: { feature, value in if case let .point(.constant(padding)) = value { feature[keyPath: model] = padding } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .numbers([$0[keyPath: state].y, $0[keyPath: state].x]) })
     }
 
     /// A constant colour the spec may leave out.
@@ -410,12 +549,9 @@ extension FeatureField {
         _ key: String, _ model: WritableKeyPath<Feature, RGBA?> & Sendable, _ state: WritableKeyPath<State, RGBA?> & Sendable,
         _ doc: String
     ) -> Self {
-        Self(
-            key: key, kind: .color, isAnimatable: false, isRequired: false, isLength: false, doc: doc,
-            read: { $0[keyPath: model].map { .color(.constant($0)) } ?? .unset },
-            write: { feature, value in if case let .color(.constant(color)) = value { feature[keyPath: model] = color } },
-            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
-            report: { $0[keyPath: state].map { .text($0.hexString) } })
+        optional(
+            key, .color, model, state, doc, value: { .color(.constant($0)) },
+            from: { if case let .color(.constant(color)) = $0 { color } else { nil } }, report: { .text($0.hexString) })
     }
 
     /// Another described feature the spec must give, as a mapping of its own fields.

@@ -33,12 +33,20 @@ import Foundation
 /// is a cue alone (the only way a cue exceeds the limits), and is named for a warning. Ties go to
 /// the earlier break, so the result is the same everywhere.
 /// The cost is O(words × words a cue holds × words a line holds).
-struct CaptionGrouping: Equatable {
+package struct CaptionGrouping: Equatable, Sendable {
     var maxCharacters = 42
     var maxLines = 2
     var balance = true
     /// Seconds of silence that always end a cue.
     var pause = 0.5
+
+    /// These fields changed, the others at their defaults.
+    init(maxCharacters: Int? = nil, maxLines: Int? = nil, balance: Bool? = nil, pause: Double? = nil) {
+        self.maxCharacters = maxCharacters ?? self.maxCharacters
+        self.maxLines = maxLines ?? self.maxLines
+        self.balance = balance ?? self.balance
+        self.pause = pause ?? self.pause
+    }
 
     static let characterRange = 1...200
     static let lineRange = 1...10

@@ -7,15 +7,16 @@ import KinetypeScene
 /// nothing between cues. The text changes without animation (never counts from one cue to the
 /// next); the layer's styling, box, fit, decorations and animators apply as to any text.
 enum CaptionsDecoder {
-    static let fields = ["file", "style", "highlight", "reveal", "maxCharactersPerLine", "maxLines", "balance", "pause"]
+    /// The fields of `captions:`: its options' and its grouping's, each described once.
+    static let fields = CaptionsOptions.fields.map(\.key) + groupingFields
 
     /// Whose styling a captions layer shows: the file's (ASS styles and tags, WebVTT cue
     /// settings, inline markup, on the layer's fields) or the layer's alone.
-    enum Style: String, CaseIterable {
+    enum Style: String, CaseIterable, Sendable {
         case file, layer
     }
     /// The fields that group a word-timed transcript's words into cues (`CaptionGrouping`).
-    static let groupingFields = ["maxCharactersPerLine", "maxLines", "balance", "pause"]
+    static let groupingFields = CaptionGrouping.fields.map(\.key)
     static let formats = ["srt", "vtt", "ass", "ssa", "json"]
 
     /// What `captions:` gives a layer: its text, the file's path, and the word timings when the
@@ -33,8 +34,16 @@ enum CaptionsDecoder {
 
     static func decode(_ node: SpecNode, specDirectory: URL, warnings: inout [String]) throws -> Decoded {
         let fields = try node.mapping(allowed: Self.fields)
+        var properties = PropertyDecoder(duration: .infinity)
+        let options = try FeatureDecoder.decode(fields: fields, as: CaptionsOptions.self, properties: &properties)
+        // A rule across the highlight's fields: a duration alone would change nothing.
+        if let highlight = fields.optional("highlight"), highlight.isMapping,
+            try !highlight.fieldNames().contains(where: ["color", "scale", "background"].contains)
+        {
+            throw highlight.error("a highlight needs a color, a scale or a background")
+        }
         let fileNode = try fields.required("file")
-        let name = try fileNode.string()
+        let name = options.file ?? ""
         let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : specDirectory.appendingPathComponent(name)
         let format = url.pathExtension.lowercased()
         guard Self.formats.contains(format) else {
@@ -66,7 +75,7 @@ enum CaptionsDecoder {
                 cues = try WordTimedReader.cues(text)
             }
             try checkLimits(cues)
-            if let grouping = try Self.grouping(fields) {
+            if let grouping = try Self.grouping(fields, properties: &properties) {
                 if format == "srt" || (format == "vtt" && cues.allSatisfy(\.words.isEmpty)) {
                     warnings.append(
                         "\(node.path): \(name) has no word timings (word-timed JSON, ASS karaoke \\k and WebVTT timestamps have them): its cues are shown as written and "
@@ -79,7 +88,7 @@ enum CaptionsDecoder {
         } catch let error as SubtitleError {
             throw SpecError(file: url.path, line: error.line, column: 1, message: error.message)
         }
-        let style = try fields.optional("style")?.choice(of: Style.self, what: "style") ?? .file
+        let style = options.style
         if style == .layer {
             if !ignored.isEmpty || cues.contains(where: { $0.ass != nil || $0.settings != nil || $0.bold || !$0.spans.isEmpty }) {
                 warnings.append(
@@ -98,8 +107,7 @@ enum CaptionsDecoder {
                 "\(fileNode.path): \(name): " + ignored.joined(separator: " and ") + " are not applied")
         }
         if cues.isEmpty { warnings.append("\(fileNode.path): \(name) holds no cues; the layer shows nothing") }
-        let highlight = try fields.optional("highlight").map { try Self.highlight($0) }
-        let reveal = try fields.optional("reveal")?.choice(of: SpokenWords.Reveal.self, what: "reveal") ?? .all
+        let highlight = options.highlight, reveal = options.reveal
         var spoken: SpokenWords?
         if highlight != nil || reveal != .all {
             if cues.allSatisfy(\.words.isEmpty) {
@@ -112,52 +120,10 @@ enum CaptionsDecoder {
         return Decoded(text: track, file: url.path, spokenWords: spoken, cues: cues, script: style == .file ? script : nil, style: style)
     }
 
-    static let highlightFields = ["color", "scale", "background", "duration"]
-    static let highlightBoxFields = ["color", "padding", "cornerRadius"]
-    static let highlightScaleRange = 0.1...10.0
-    static let highlightDurationRange = 0.0...10.0
-
-    /// `highlight: COLOUR` (the colour alone, switched at once) or `{color, scale, background,
-    /// duration}`, whose `background` is a colour or `{color, padding, cornerRadius}`.
-    static func highlight(_ node: SpecNode) throws -> SpokenWords.Highlight {
-        if node.isScalar { return SpokenWords.Highlight(color: try ValueDecoders.color(node)) }
-        let fields = try node.mapping(allowed: highlightFields)
-        guard ["color", "scale", "background"].contains(where: { fields.optional($0) != nil }) else {
-            throw node.error("a highlight needs a color, a scale or a background")
-        }
-        var highlight = SpokenWords.Highlight(duration: SpokenWords.Highlight.defaultDuration)
-        highlight.color = try fields.optional("color").map { try ValueDecoders.color($0) }
-        if let scale = fields.optional("scale") { highlight.scale = try scale.number(in: highlightScaleRange, what: "scale") }
-        if let duration = fields.optional("duration") {
-            highlight.duration = try duration.number(in: highlightDurationRange, what: "duration")
-        }
-        if let box = fields.optional("background") {
-            if box.isScalar {
-                highlight.background = SpokenWords.Highlight.Box(color: try ValueDecoders.color(box))
-            } else {
-                let boxFields = try box.mapping(allowed: highlightBoxFields)
-                var background = SpokenWords.Highlight.Box(color: try ValueDecoders.color(try boxFields.required("color")))
-                if let padding = boxFields.optional("padding") { background.padding = try ValueDecoders.padding(padding) }
-                if let radius = boxFields.optional("cornerRadius") {
-                    background.cornerRadius = try radius.number(in: 0...SpecLimits.coordinate.upperBound, what: "cornerRadius")
-                }
-                highlight.background = background
-            }
-        }
-        return highlight
-    }
-
     /// The grouping the mapping asks for: any of its fields turns it on, the others default.
-    static func grouping(_ fields: SpecMapping) throws -> CaptionGrouping? {
+    static func grouping(_ fields: SpecMapping, properties: inout PropertyDecoder) throws -> CaptionGrouping? {
         guard groupingFields.contains(where: { fields.optional($0) != nil }) else { return nil }
-        var grouping = CaptionGrouping()
-        if let node = fields.optional("maxCharactersPerLine") {
-            grouping.maxCharacters = try node.integer(in: CaptionGrouping.characterRange, what: "maxCharactersPerLine")
-        }
-        if let node = fields.optional("maxLines") { grouping.maxLines = try node.integer(in: CaptionGrouping.lineRange, what: "maxLines") }
-        if let node = fields.optional("balance") { grouping.balance = try node.bool() }
-        if let node = fields.optional("pause") { grouping.pause = try node.number(in: CaptionGrouping.pauseRange, what: "pause") }
-        return grouping
+        return try FeatureDecoder.decode(fields: fields, as: CaptionGrouping.self, properties: &properties)
     }
 
     /// The word-timed cues (every cue of a JSON transcript, an ASS file's karaoke lines) grouped

@@ -1,0 +1,26 @@
+import KinetypeText
+
+/// A text layer's paragraph fields (`align`, `lineHeight`, `maxLines`, `truncation`, `language`,
+/// `box.height`), described once (``DescribedFeature``) and written among the layer's own
+/// fields; nothing animates, so the style is its own state. Its box width, tracking and
+/// OpenType features are filled in per frame from the layer's `box.width`, `tracking` and
+/// `font.features`, described there.
+extension ParagraphStyle: DescribedFeature, EvaluatedState {
+    package static let fields: [FeatureField<ParagraphStyle, ParagraphStyle>] = [
+        .optionalConstant(
+            "box.height", \.boxHeight, \.boxHeight, in: 0.01...SpecLimits.coordinate.upperBound, length: true,
+            "Lines that do not fit are cut."),
+        .choice("align", \.alignment, \.alignment, "Line alignment (default natural)."),
+        .constant(
+            "lineHeight", \.lineHeight, \.lineHeight, in: 0.1...10, "Line spacing as a multiple of the font's line height (default 1)."),
+        .optionalInteger("maxLines", \.maxLines, \.maxLines, in: 1...10_000, "The most lines shown."),
+        .choice("truncation", \.truncation, \.truncation, "What a cut shows (default tail)."),
+        .language("language", \.language, \.language, "BCP 47 language for shaping and line breaking.")
+    ]
+    package static let defaults = ParagraphStyle()
+    package static let loadedProperties: Set<String> = ["boxWidth", "tracking", "features"]
+
+    package init() { self.init(boxWidth: nil) }
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: ParagraphStyle.self, to: encoder) }
+}
