@@ -395,6 +395,12 @@ struct LayerDecoder {
     /// and axes are declared properties, read with the others.
     private func decodeFont(_ node: SpecNode) throws -> FontSpec {
         let fields = try node.mapping(allowed: Self.fontFields)
+        // `system: false` alone: the other sources are what the user may have meant.
+        if let systemNode = fields.optional("system"), systemNode.isScalar, (try? systemNode.bool()) == false,
+            fields.optional("family") == nil, fields.optional("file") == nil
+        {
+            throw systemNode.error("system: false is not a setting; give system: true, or a family or a file instead")
+        }
         var properties = PropertyDecoder(duration: duration)
         var font = try FeatureDecoder.decode(fields: fields, as: FontSpec.self, properties: &properties)
         let sources = ["family", "file", "system"].filter { fields.optional($0) != nil }

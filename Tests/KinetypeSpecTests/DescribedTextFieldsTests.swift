@@ -54,7 +54,9 @@ final class DescribedTextFieldsTests: XCTestCase {
 
     func testTheFontsRulesStayInItsDecoderLocated() {
         let cases = [
-            ("{system: false}", "layers[0].font.system: system: false is not a setting"),
+            // Alone, it names the other sources, as the decoder did before the font was described.
+            ("{system: false}", "layers[0].font.system: system: false is not a setting; give system: true, or a family or a file instead"),
+            ("{system: false, family: Inter}", "layers[0].font.system: system: false is not a setting; give system: true, or leave it out"),
             ("{family: Inter, design: serif}", "layers[0].font.design: design applies to the system font only"),
             ("{system: true, design: sherif}", "layers[0].font.design: unknown design \"sherif\" (did you mean \"serif\"?)"),
             ("{family: Inter, file: a.ttf}", "layers[0].font: a font takes only one of family, file or system; got family and file"),
@@ -152,6 +154,7 @@ final class DescribedTextFieldsTests: XCTestCase {
                 "layers[0].row.widht: unknown field \"widht\"; allowed here: id, position, width, spacing, shrink, minimumScaleFactor, items"
             ) ?? false)
         XCTAssertEqual(TextRow.Layout.fields.filter(\.isLength).map(\.key), ["position", "width", "spacing"])
+    }
     }
 
     /// The schema's objects for them are built from the descriptions: the decoder's defaults,
