@@ -84,7 +84,10 @@ enum FeatureDecoder {
         case let .integer(range):
             return .integer(try node.integer(in: range, what: key))
         case .point:
-            let point = { (node: SpecNode) in try ValueDecoders.point(node, what: key) }
+            // A position is worded as a layer's is, with its example (a row's `position`).
+            let point = { (node: SpecNode) in
+                key == "position" ? try ValueDecoders.point(node) : try ValueDecoders.point(node, what: key)
+            }
             return .point(animatable ? try properties.property(node, value: point) : .constant(try point(node)))
         case .padding:
             return .point(

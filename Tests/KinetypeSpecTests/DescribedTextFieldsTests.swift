@@ -154,7 +154,12 @@ final class DescribedTextFieldsTests: XCTestCase {
                 "layers[0].row.widht: unknown field \"widht\"; allowed here: id, position, width, spacing, shrink, minimumScaleFactor, items"
             ) ?? false)
         XCTAssertEqual(TextRow.Layout.fields.filter(\.isLength).map(\.key), ["position", "width", "spacing"])
-    }
+        // A row's position is worded as a layer's, with its example.
+        for (position, got) in [("here", "\"here\""), ("{keyframes: [{time: 0, value: [1, 2]}]}", "a mapping {keyframes}")] {
+            let error = specError(spec.replacingOccurrences(of: "position: [24, 90]", with: "position: \(position)"))
+            XCTAssertEqual(
+                error?.description, "spec.yaml:6:17: layers[0].row.position: a position is a list [x, y], e.g. [200, 100]; got \(got)")
+        }
     }
 
     /// The schema's objects for them are built from the descriptions: the decoder's defaults,
