@@ -389,10 +389,10 @@ struct LayerDecoder {
         return fit
     }
 
-    /// The font's described fields (``FontSpec``), then the decoder's rules across them: one
-    /// source (family, file or system), found in the fonts here so that a missing one is
-    /// reported with its line; design with the system font only; tnum given once. Its weight
-    /// and axes are declared properties, read with the others.
+    /// The decoder's rules on which fields are given (one source: family, file or system; design
+    /// with the system font only), then the font's described fields (``FontSpec``), the source
+    /// found in the fonts here so that a missing one is reported with its line, and tnum given
+    /// once. Its weight and axes are declared properties, read with the others.
     private func decodeFont(_ node: SpecNode) throws -> FontSpec {
         let fields = try node.mapping(allowed: Self.fontFields)
         // `system: false` alone: the other sources are what the user may have meant.
@@ -401,8 +401,8 @@ struct LayerDecoder {
         {
             throw systemNode.error("system: false is not a setting; give system: true, or a family or a file instead")
         }
-        var properties = PropertyDecoder(duration: duration)
-        var font = try FeatureDecoder.decode(fields: fields, as: FontSpec.self, properties: &properties)
+        // The rules on which fields are given come before their values, as the hand decoder
+        // checked them: one source, and a design with the system font only.
         let sources = ["family", "file", "system"].filter { fields.optional($0) != nil }
         guard sources.count == 1 else {
             throw node.error(
@@ -410,6 +410,11 @@ struct LayerDecoder {
                     ? "a font needs one of family, file or system: true"
                     : "a font takes only one of family, file or system; got \(sources.joined(separator: " and "))")
         }
+        if let design = fields.optional("design"), fields.optional("system") == nil {
+            throw design.error("design applies to the system font only; use system: true")
+        }
+        var properties = PropertyDecoder(duration: duration)
+        var font = try FeatureDecoder.decode(fields: fields, as: FontSpec.self, properties: &properties)
         if let familyNode = fields.optional("family"), let name = font.familyName {
             do { font.family = try catalog.family(named: name) } catch let error as FontLookupError {
                 throw familyNode.error(error.specMessage)
@@ -428,9 +433,6 @@ struct LayerDecoder {
                 throw systemNode.error(
                     "the system font for design \(SpecError.quoted(font.design.rawValue)) is missing from fonts/: \(error)")
             }
-        }
-        if let design = fields.optional("design"), !font.system {
-            throw design.error("design applies to the system font only; use system: true")
         }
         if let digits = fields.optional("monospacedDigits"), try digits.bool(),
             try fields.optional("features")?.fieldNames().contains(FontFeature.monospacedDigits.tag) ?? false

@@ -56,7 +56,10 @@ final class DescribedTextFieldsTests: XCTestCase {
         let cases = [
             // Alone, it names the other sources, as the decoder did before the font was described.
             ("{system: false}", "layers[0].font.system: system: false is not a setting; give system: true, or a family or a file instead"),
-            ("{system: false, family: Inter}", "layers[0].font.system: system: false is not a setting; give system: true, or leave it out"),
+            // Which fields are given is checked before their values: the rule, not the value, is the mistake.
+            ("{system: false, family: Inter}", "layers[0].font: a font takes only one of family, file or system; got family and system"),
+            ("{family: Inter, design: sherif}", "layers[0].font.design: design applies to the system font only"),
+            ("{family: Inter, file: a.ttf, features: [tnum]}", "layers[0].font: a font takes only one of family, file or system"),
             ("{family: Inter, design: serif}", "layers[0].font.design: design applies to the system font only"),
             ("{system: true, design: sherif}", "layers[0].font.design: unknown design \"sherif\" (did you mean \"serif\"?)"),
             ("{family: Inter, file: a.ttf}", "layers[0].font: a font takes only one of family, file or system; got family and file"),
