@@ -68,11 +68,14 @@ final class DescribedTextFieldsTests: XCTestCase {
             ("{family: Inter, features: {tabular: 1}}", "OpenType feature tags are 4 ASCII characters"),
             ("{family: Inter, wieght: 700}", "layers[0].font.wieght: unknown field \"wieght\" (did you mean \"weight\"?)")
         ]
+        var checked = 0
         for (font, message) in cases {
             let error = specError(singleLayerSpec(layer: "text: Hi\nfont: \(font)\nsize: 40"))
             XCTAssertTrue(error?.description.contains(message) ?? false, "\(font): \(String(describing: error))")
             XCTAssertNotNil(error?.line, font)
+            checked += 1
         }
+        XCTAssertEqual(checked, 11)
         let box = specError(singleLayerSpec(layer: "text: Hi\nfont: {family: Inter}\nsize: 40\nbox: {width: 90, heigth: 3}"))
         XCTAssertTrue(box?.description.contains("layers[0].box.heigth: unknown field \"heigth\" (did you mean \"height\"?)") ?? false)
         let height = specError(singleLayerSpec(layer: "text: Hi\nfont: {family: Inter}\nsize: 40\nbox: {width: 90, height: 0}"))
@@ -123,12 +126,15 @@ final class DescribedTextFieldsTests: XCTestCase {
             ("reveal: word", "layers[0].captions.reveal: unknown reveal \"word\" (did you mean \"words\"?)"),
             ("maxLines: 0", "layers[0].captions.maxLines: maxLines 0 is out of range; allowed: 1…10")
         ]
+        var checked = 0
         for (field, message) in errors {
             let spec = singleLayerSpec(
                 duration: 4, layer: "font: {family: Inter}\nsize: 30\ncaptions:\n  file: examples/captions/word-by-word.json\n  \(field)")
             let error = try? XCTUnwrap(specError(spec))
             XCTAssertTrue(error?.description.contains(message) ?? false, "\(field): \(String(describing: error))")
+            checked += 1
         }
+        XCTAssertEqual(checked, 4)
     }
 
     func testARowsOwnFieldsAreReadByTheirDescription() throws {
@@ -158,11 +164,14 @@ final class DescribedTextFieldsTests: XCTestCase {
             ) ?? false)
         XCTAssertEqual(TextRow.Layout.fields.filter(\.isLength).map(\.key), ["position", "width", "spacing"])
         // A row's position is worded as a layer's, with its example.
+        var checked = 0
         for (position, got) in [("here", "\"here\""), ("{keyframes: [{time: 0, value: [1, 2]}]}", "a mapping {keyframes}")] {
             let error = specError(spec.replacingOccurrences(of: "position: [24, 90]", with: "position: \(position)"))
             XCTAssertEqual(
                 error?.description, "spec.yaml:6:17: layers[0].row.position: a position is a list [x, y], e.g. [200, 100]; got \(got)")
+            checked += 1
         }
+        XCTAssertEqual(checked, 2)
     }
 
     /// The schema's objects for them are built from the descriptions: the decoder's defaults,
@@ -180,9 +189,12 @@ final class DescribedTextFieldsTests: XCTestCase {
         XCTAssertEqual(properties(text["font"])["system"]?["const"] as? Bool, true)
         XCTAssertEqual(text["align"].flatMap { ($0 as? [String: Any])?["default"] as? String }, "natural")
         let file = try XCTUnwrap(properties(text["captions"])["file"]?["pattern"] as? String)
+        var checked = 0
         for format in CaptionsDecoder.formats {
             XCTAssertNotNil(("talk." + format.uppercased()).range(of: file, options: .regularExpression), format)
+            checked += 1
         }
+        XCTAssertEqual(checked, 5, "srt, vtt, ass, ssa, json")
         XCTAssertNil("talk.txt".range(of: file, options: .regularExpression))
     }
 }
