@@ -145,6 +145,7 @@ final class ItemBoundsTests: XCTestCase {
     /// Small text whose style reaches far beyond its 4 em of ink: a wide miter stroke, a shadow
     /// moved and blurred further than the text is tall (each is what a glyph's bounds must add).
     func testStyleReachingBeyondTheInk() throws {
+        var checked = 0
         for (size, stroke, shadow) in [
             (6, "{width: 100, color: \"#000000\", join: miter}", "{offset: [0, 0], blur: 0, color: \"#00000000\"}"),
             (12, "{width: 1, color: \"#000000\"}", "{offset: [260, 120], blur: 0, color: \"#FF0000\"}"),
@@ -162,7 +163,9 @@ final class ItemBoundsTests: XCTestCase {
                         stroke: \(stroke)
                         shadow: \(shadow)
                         """))
+            checked += 1
         }
+        XCTAssertEqual(checked, 3)
     }
 
     /// A shape's shadow blurred, and a shape turned by its layer's transform (polygons).
@@ -249,18 +252,23 @@ final class ItemBoundsTests: XCTestCase {
         let frame = try FrameRenderer(scene: narrow).render(frame: 0).rgbaImage
         let wideFrame = try FrameRenderer(scene: wide).render(frame: 0).rgbaImage
         let rowBytes = 400 * 4
+        var rows = 0
         for row in 0..<200 {
             XCTAssertEqual(
                 frame.pixels[row * rowBytes..<(row + 1) * rowBytes], wideFrame.pixels[row * 2000 * 4..<row * 2000 * 4 + rowBytes],
                 "row \(row)")
+            rows += 1
         }
+        XCTAssertEqual(rows, frame.height)
         // And the away layer's shadow reaches this close to the frame's edge: its bounds are tight enough to matter.
         XCTAssertTrue(wideList.items.contains { $0.bounds.x0 < 400 + 60 })
     }
 
     /// The blur's reach, which bounds and the rasterizer's margins read, holds what the blur spreads.
     func testBlurReachHoldsTheBlur() {
+        var blurs = 0, covered = 0
         for blur in stride(from: 0.25, through: 60, by: 0.25) {
+            blurs += 1
             let dot = CoverageMask(x: 0, y: 0, width: 1, height: 1, coverage: [255])
             let blurred = dot.blurred(sigma: blur / 2)
             let reach = CoverageMask.reach(blur: blur)
@@ -268,8 +276,11 @@ final class ItemBoundsTests: XCTestCase {
                 for column in 0..<blurred.width where blurred.coverage[row * blurred.width + column] != 0 {
                     let x = blurred.x + column, y = blurred.y + row
                     XCTAssertTrue(abs(x) <= reach && abs(y) <= reach, "blur \(blur): coverage at (\(x), \(y)), reach \(reach)")
+                    covered += 1
                 }
             }
         }
+        XCTAssertEqual(blurs, 240)
+        XCTAssertGreaterThan(covered, 240 * 9, "every blur spreads past its own pixel")
     }
 }
