@@ -45,7 +45,7 @@ public struct TypewriterText: TextInterpolator {
 
     /// ⌊fraction·n⌋, with a hair of tolerance so that e.g. 2/3 of 3 is 2 despite rounding.
     private static func count(_ fraction: Double, of n: Int) -> Int {
-        min(n, max(0, Int((fraction * Double(n) + 1e-9).rounded(.down))))
+        min(n, max(0, Int(saturating: fraction * Double(n) + 1e-9, rounding: .down)))
     }
 }
 

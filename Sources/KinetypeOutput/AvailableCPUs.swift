@@ -33,7 +33,7 @@ public enum AvailableCPUs {
     public static func count(affinity: Int?, procSelfCgroup: String, cgroupRoot: URL, online: Int) -> Int {
         var count = affinity ?? online
         if let quota = cgroupQuota(procSelfCgroup: procSelfCgroup, root: cgroupRoot) {
-            count = min(count, Int(quota.rounded(.up)))
+            count = min(count, Int(saturating: quota, rounding: .up))
         }
         return max(1, count)
     }

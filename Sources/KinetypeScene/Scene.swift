@@ -32,7 +32,7 @@ public struct Scene: Sendable {
     public internal(set) var scale: Double = 1
 
     /// Frame `i` shows time `i / fps`; there are `round(duration × fps)` frames.
-    public var frameCount: Int { Int((duration * fps).rounded()) }
+    public var frameCount: Int { Int(saturating: duration * fps, rounding: .toNearestOrAwayFromZero) }
 
     public func time(ofFrame frame: Int) -> Double { Double(frame) / fps }
 

@@ -66,7 +66,7 @@ struct SceneDecoder {
                 firstTime = max(firstTime, offset + (group.inPoint ?? 0))
             }
             firstTime = max(firstTime, offset + (layer.inPoint ?? 0))
-            let first = Int((firstTime * fps).rounded(.up))
+            let first = Int(saturating: firstTime * fps, rounding: .up)
             let shown = (first - 1...first + 1).contains { $0 >= 0 && $0 < scene.frameCount && layer.isShown(at: scene.time(ofFrame: $0)) }
             if !shown {
                 let window = [layer.inPoint.map { "in \(SpecNode.format($0)) s" }, layer.outPoint.map { "out \(SpecNode.format($0)) s" }]
@@ -162,8 +162,12 @@ struct SceneDecoder {
             let at = place ?? node
             guard matte.layer != layer.id else { throw at.error("layer \(SpecError.quoted(layer.id)) cannot be its own matte") }
             guard let other = mattes[matte.layer] else {
-                let ids = scene.layers.map(\.id).filter { $0 != layer.id }.prefix(8).map(SpecError.quoted).joined(separator: ", ")
-                throw at.error("no layer has the id \(SpecError.quoted(matte.layer)); the layers are \(ids)")
+                let others = scene.layers.map(\.id).filter { $0 != layer.id }
+                let ids =
+                    others.prefix(8).map(SpecError.quoted).joined(separator: ", ")
+                    + (others.count > 8 ? " and \(others.count - 8) more" : "")
+                let known = others.isEmpty ? "the spec has no other layer to be its matte" : "the other layers are \(ids)"
+                throw at.error("no layer has the id \(SpecError.quoted(matte.layer)); \(known)")
             }
             if let chained = other {
                 throw at.error(

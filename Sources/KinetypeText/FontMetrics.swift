@@ -18,7 +18,7 @@ extension FontFace {
     /// Sets the HarfBuzz scale (1024 units a pixel, see `Shaper`) and variations for shaping at `size`.
     func prepare(size: Double, variations: FontVariations) throws {
         try apply(variations)
-        let scale = Int32((size * Shaper.unitsPerPixel).rounded())
+        let scale = size.isNaN ? 0 : Int32(min(max((size * Shaper.unitsPerPixel).rounded(), 0), Double(Int32.max)))
         hb_font_set_scale(hbFont, scale, scale)
         hb_font_set_ptem(hbFont, Float(size))
     }

@@ -4,7 +4,8 @@ internal import CFreeTypeShims
 /// Quantizes a canvas coordinate to the 1/64-px placement grid: the whole pixel (floor)
 /// and the subpixel remainder 0…63. Only this final step leaves floating point.
 public func quantizeToSubpixel(_ value: Double) -> (whole: Int, subpixel: UInt8) {
-    let q = Int((value * 64).rounded())
+    // Clamped far outside any canvas (NaN to 0): an absurd coordinate must not trap.
+    let q = value.isNaN ? 0 : Int(min(max((value * 64).rounded(), -0x1p60), 0x1p60))
     return (q >> 6, UInt8(q & 63))
 }
 
@@ -22,7 +23,7 @@ public struct GlyphRasterizer {
     public init(library: FontLibrary, face: FontFace, size: Double, variations: FontVariations) {
         self.library = library
         self.face = face
-        charSize = min(Int((size * 64).rounded()), GlyphKey.maxCharSize)
+        charSize = size.isNaN ? 0 : Int(min(max((size * 64).rounded(), 0), Double(GlyphKey.maxCharSize)))
         self.variations = variations
         variationID = library.variationID(variations)
         usesCache = library.cachesGlyphs(

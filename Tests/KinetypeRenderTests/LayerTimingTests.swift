@@ -61,7 +61,7 @@ final class LayerTimingTests: XCTestCase {
     /// an out point of 0, a window between two frames.
     func testPointsThatShowTheLayerOnNoFrameAreAWarning() throws {
         let never = [("in: 1.96", "in 1.96 s"), ("out: 0", "out 0 s"), ("in: 0.51, out: 0.59", "in 0.51 s and out 0.59 s")]
-        for (timing, window) in never {
+        for (timing, window) in never + [("in: 1e30", "in 1e+30 s")] {
             XCTAssertEqual(
                 try Self.scene(timing: timing).warnings,
                 ["layers[1]: no frame falls between \(window) (frames are 0.1 s apart, the last at 1.9 s): layer \"timed\" is never shown"])
@@ -70,6 +70,25 @@ final class LayerTimingTests: XCTestCase {
             XCTAssertEqual(try Self.scene(timing: timing).warnings, [], timing)
         }
         XCTAssertEqual(never.count, 3)
+    }
+
+    /// An in point whose frame number is past any integer (alone, or after a group's start) is a
+    /// warning, not a trap in the frame arithmetic.
+    func testInPointsBeyondAnyFrameNumberAreAWarning() throws {
+        let grouped = try loadYAML(
+            """
+            canvas: {width: 200, height: 100}
+            fps: 25
+            duration: 1
+            layers:
+              - type: group
+                start: 86400
+                layers:
+                  - {text: Hi, font: {family: "DejaVu Sans"}, size: 20, position: [10, 50], in: 1e300}
+            """)
+        XCTAssertEqual(grouped.warnings.count, 1)
+        XCTAssertTrue(grouped.warnings[0].contains("in 1e+300 s"), grouped.warnings[0])
+        XCTAssertTrue(grouped.warnings[0].hasSuffix("layer \"group0/layer0\" is never shown"), grouped.warnings[0])
     }
 
     /// `inspect` says a hidden layer is not shown instead of printing values it never had.

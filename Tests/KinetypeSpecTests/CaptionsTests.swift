@@ -133,6 +133,18 @@ final class CaptionsTests: XCTestCase {
             ),
             ("bad2.srt", "1\n00:00:01,000 -> 00:00:03,000\nok\n", "bad2.srt:2:1: cue 1: expected a timing line"),
             ("bad3.srt", "1\n00:00:01 --> 00:00:03,000\nok\n", "bad3.srt:2:1: cue 1: the start time \"00:00:01\" is not HH:MM:SS,mmm"),
+            (
+                "neg.srt", "1\n-00:00:01,000 --> 00:00:02,000\nok\n",
+                "neg.srt:2:1: cue 1: the start time \"-00:00:01,000\" is not HH:MM:SS,mmm"
+            ),
+            (
+                "hours.srt", "1\n00:00:00,000 --> 9999999999999:00:00,000\nok\n",
+                "hours.srt:2:1: cue 1: the end time \"9999999999999:00:00,000\" is not HH:MM:SS,mmm (digits only, hours at most 6 digits)"
+            ),
+            (
+                "hours.vtt", "WEBVTT\n\n9999999999999:00:00.000 --> 9999999999999:00:01.000\nok\n",
+                "hours.vtt:3:1: cue 1: the start time \"9999999999999:00:00.000\" is not [HH:]MM:SS.mmm"
+            ),
             ("bad.vtt", "1\n00:01.000 --> 00:02.000\nok\n", "bad.vtt:1:1: not a WebVTT file"),
             ("bad.json", #"[{"text": "a", "start": 2, "end": "3"}]"#, "bad.json:1:1: cue 1: end must be a number")
         ]
@@ -141,7 +153,7 @@ final class CaptionsTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains(message), "\(file): \(error)")
             }
         }
-        XCTAssertEqual(cases.count, 5)
+        XCTAssertEqual(cases.count, 8)
         XCTAssertThrowsError(try loadYAML(singleLayerSpec(layer: #"{text: "a", captions: {file: x.srt}, font: {family: Inter}, size: 9}"#)))
         {
             XCTAssertTrue("\($0)".contains("give text or captions, not both"), "\($0)")

@@ -64,7 +64,8 @@ enum SubtitleLines {
             SubtitleText.time(Substring(text), separator: separator, hoursOptional: hoursOptional)
                 ?? (separator == "," ? SubtitleText.time(Substring(text), separator: ".", hoursOptional: false) : nil)
         }
-        let form = separator == "," ? "HH:MM:SS,mmm" : "[HH:]MM:SS.mmm"
+        let form =
+            (separator == "," ? "HH:MM:SS,mmm" : "[HH:]MM:SS.mmm") + " (digits only, hours at most \(SubtitleText.maxHourDigits) digits)"
         guard halves.count == 2, let start = parse(left) else {
             throw SubtitleError(line: number, message: "cue \(cue): the start time \(SpecError.quoted(left)) is not \(form)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeMotion
 import KinetypeRaster
 import KinetypeOutput
 import KinetypeRender
@@ -16,7 +17,7 @@ public struct GoldenCheck: Sendable {
         public func allowed(pixels: Int) -> Int {
             switch self {
             case let .count(count): return count
-            case let .fraction(fraction): return Int((fraction * Double(pixels)).rounded(.down))
+            case let .fraction(fraction): return Int(saturating: fraction * Double(pixels), rounding: .down)
             }
         }
     }
