@@ -55,11 +55,15 @@ let package = Package(
 
         // Time, curves, springs, keyframes, interpolators. Pure Swift.
         .target(name: "KinetypeMotion"),
+        // Reading untrusted files: every path is stat'ed before it is opened (a FIFO blocks for ever).
+        .target(name: "KinetypeFiles"),
         // Fonts, bidi, line breaking, shaping, layout. The only module that holds
         // FreeType/HarfBuzz/FriBidi/ICU handles.
-        .target(name: "KinetypeText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CFreeTypeShims", "CFriBidiShims"]),
+        .target(
+            name: "KinetypeText",
+            dependencies: ["KinetypeFiles", "CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CFreeTypeShims", "CFriBidiShims"]),
         // Canvas, compositing, image resampling, PNG and WebP encode/decode, JPEG decode.
-        .target(name: "KinetypeRaster", dependencies: ["CPNGShims", "CWebPShims", "CJPEGShims"]),
+        .target(name: "KinetypeRaster", dependencies: ["KinetypeFiles", "CPNGShims", "CWebPShims", "CJPEGShims"]),
         // The scene model: layers whose properties are constants or keyframes, public
         // initializers, evaluation at a time, limits, font resolution and the glyph check. No I/O
         // beyond fonts, no Yams.
@@ -71,7 +75,8 @@ let package = Package(
         // locks, manifests and shards; video through ffmpeg; streams; memory), the render session
         // that drives them, verify and encode of finished folders.
         .target(
-            name: "KinetypeOutput", dependencies: ["KinetypeRender", "KinetypeScene", "KinetypeMotion", "KinetypeRaster", "CSchedShims"]),
+            name: "KinetypeOutput",
+            dependencies: ["KinetypeRender", "KinetypeScene", "KinetypeMotion", "KinetypeRaster", "KinetypeFiles", "CSchedShims"]),
         // What `import Kinetype` gives: the modules above, re-exported. No Yams.
         .target(
             name: "Kinetype",
@@ -81,13 +86,14 @@ let package = Package(
         .target(
             name: "KinetypeSpec",
             dependencies: [
-                "KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRaster",
+                "KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFiles",
                 .product(name: "Yams", package: "Yams")
             ]),
         .executableTarget(
             name: "kinetype",
             dependencies: [
-                "Kinetype", "KinetypeSpec", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "CMalloc",
+                "Kinetype", "KinetypeSpec", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "KinetypeFiles",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox")
             ]),

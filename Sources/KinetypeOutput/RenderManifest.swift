@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeFiles
 import KinetypeMotion
 import KinetypeRaster
 import KinetypeScene
@@ -68,12 +69,10 @@ package struct RenderManifest: Codable, Equatable, Sendable {
     /// writes (a tampered `frameCount` of 10^12 would keep `verify` and `encode` busy for ever).
     public static func load(in directory: URL, fileName: String = RenderManifest.fileName) throws(ManifestError) -> RenderManifest {
         let path = directory.appendingPathComponent(fileName).path
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw ManifestError(message: "has no \(fileName)") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw ManifestError(message: "has a \(fileName) that is not a regular file") }
-        guard Int(info.st_size) <= maxBytes,
-            let data = FileManager.default.contents(atPath: path), data.count <= maxBytes
-        else {
+        let kind: InputFile.Kind
+        do { kind = try InputFile.kind(of: path) } catch { throw ManifestError(message: "has no \(fileName)") }
+        guard case let .regular(size) = kind else { throw ManifestError(message: "has a \(fileName) that is not a regular file") }
+        guard size <= maxBytes, let data = try? InputFile.read(path, limit: maxBytes) else {
             throw ManifestError(message: "has a \(fileName) that is too large or unreadable")
         }
         guard let manifest = try? JSONDecoder().decode(RenderManifest.self, from: data) else {

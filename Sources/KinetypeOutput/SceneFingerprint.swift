@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeFiles
 import KinetypeMotion
 import KinetypeRaster
 import KinetypeScene
@@ -11,10 +12,11 @@ package enum SceneFingerprint {
     /// The spec file's bytes, then each captions and image file's, or nil for a scene built in
     /// Swift. A spec without such files keeps the fingerprint it had before they existed.
     public static func spec(_ scene: Scene) -> String? {
-        guard let data = FileManager.default.contents(atPath: scene.sourcePath) else { return nil }
+        // A spec read from a pipe has no bytes left to read: its fingerprint is unknown.
+        guard let data = try? InputFile.read(scene.sourcePath) else { return nil }
         var hash = fnv1a(data, seed: offsetBasis)
         for path in scene.layerFiles {
-            hash = fnv1a(Data("\u{0}\(path)\u{0}".utf8) + (FileManager.default.contents(atPath: path) ?? Data("missing".utf8)), seed: hash)
+            hash = fnv1a(Data("\u{0}\(path)\u{0}".utf8) + ((try? InputFile.read(path)) ?? Data("missing".utf8)), seed: hash)
         }
         return hex(hash)
     }

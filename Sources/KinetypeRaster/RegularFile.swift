@@ -1,33 +1,15 @@
 import Foundation
+import KinetypeFiles
 
 /// Image files read back (frames, goldens) come from folders anyone may have touched: anything
-/// but a regular file is refused before it is opened, since reading a FIFO or a terminal blocks
-/// for ever.
+/// but a regular file is refused before it is opened (`InputFile`).
 enum RegularFile {
     static func check(_ path: String) throws {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw PNGError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            let kind =
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: "a directory"
-                case S_IFIFO: "a FIFO"
-                case S_IFCHR, S_IFBLK: "a device"
-                case S_IFSOCK: "a socket"
-                default: "a special file"
-                }
-            throw PNGError(description: "cannot read \(path): not a regular file (it is \(kind))")
-        }
+        do { try InputFile.checkRegular(path) } catch { throw PNGError(description: "cannot read \(path): \(error.reason)") }
     }
 
     /// The file's bytes, after `check`.
     static func read(_ path: String) throws -> [UInt8] {
-        try check(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PNGError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        return [UInt8](data)
+        do { return [UInt8](try InputFile.read(path)) } catch { throw PNGError(description: "cannot read \(path): \(error.reason)") }
     }
 }

@@ -1,26 +1,30 @@
 import KinetypeScene
 import Foundation
+import KinetypeFiles
 
-/// Reads a spec file's bytes safely: the kind of file and its size are checked before reading,
-/// so a directory, a huge file or an endless device gives one clear error instead of a hang or
-/// an exhausted memory. Pipes are read (a generated spec may come through one), up to the limit.
+/// Reads a spec file's bytes safely: the kind of file and its size are checked before reading
+/// (`InputFile`), so a directory, a huge file or an endless device gives one clear error instead
+/// of a hang or an exhausted memory. A spec may come through a pipe (a generated one), read up to
+/// the limit; a captions file must be a regular file, since a FIFO nobody writes blocks for ever.
 enum SpecFile {
     /// - Parameter what: the file's name in messages ("spec file", "captions file").
-    static func read(path: String, what: String = "spec file") throws -> Data {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let reason = errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno))
-            throw SpecError(file: path, message: "cannot read the \(what): \(reason)")
+    static func read(path: String, what: String = "spec file", allowsStreams: Bool = true) throws -> Data {
+        let kind: InputFile.Kind
+        do { kind = try InputFile.kind(of: path) } catch {
+            throw SpecError(file: path, message: "cannot read the \(what): \(error.reason)")
         }
         let limit = SpecLimits.maxSpecBytes
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            guard Int(info.st_size) <= limit else { throw tooLarge(path, size: Int(info.st_size), what: what) }
-        case S_IFIFO, S_IFCHR, S_IFSOCK:
-            break  // a stream: read up to the limit below
-        case S_IFDIR:
+        switch kind {
+        case let .regular(size):
+            guard size <= limit else { throw tooLarge(path, size: size, what: what) }
+        case let .stream(name):
+            // A stream: read up to the limit below.
+            guard allowsStreams else {
+                throw SpecError(file: path, message: "cannot read the \(what): not a regular file (it is \(name))")
+            }
+        case .directory:
             throw SpecError(file: path, message: "cannot read the \(what): it is a directory, not a file")
-        default:
+        case .other:
             throw SpecError(file: path, message: "cannot read the \(what): not a regular file or a pipe")
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeFiles
 internal import CFreeType
 internal import CHarfBuzz
 internal import CFreeTypeShims
@@ -42,21 +43,7 @@ public final class FontFace {
 
     init(path: String, id: Int, freeType: FreeTypeHandle) throws {
         // stat before opening: FreeType would block forever reading a FIFO or a terminal.
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw FontError.unreadable(path: path, reason: errno == EACCES ? "permission denied" : "no such file")
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            let kind =
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: "a directory"
-                case S_IFIFO: "a FIFO"
-                case S_IFCHR, S_IFBLK: "a device"
-                case S_IFSOCK: "a socket"
-                default: "a special file"
-                }
-            throw FontError.unreadable(path: path, reason: "not a regular file (it is \(kind))")
-        }
+        do { try InputFile.checkRegular(path) } catch { throw FontError.unreadable(path: path, reason: error.reason) }
         guard access(path, R_OK) == 0 else { throw FontError.unreadable(path: path, reason: "permission denied") }
         freeTypeFace = try FreeTypeFace(path: path, freeType: freeType)
         let face = freeTypeFace.face

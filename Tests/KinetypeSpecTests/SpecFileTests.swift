@@ -84,6 +84,21 @@ final class SpecFileTests: XCTestCase {
     }
 }
 
+extension SpecFileTests {
+    func testACaptionsFileThatIsAFIFOIsRefusedAtOnce() throws {
+        let directory = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("talk.srt")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let yaml = spec.replacingOccurrences(of: #"text: "A""#, with: #"captions: {file: talk.srt}"#)
+        let specPath = directory.appendingPathComponent("spec.yaml").path
+        try yaml.write(toFile: specPath, atomically: true, encoding: .utf8)
+        let result = LockedBox()
+        withinSeconds(10) { result.value = Self.loadError(specPath) }
+        XCTAssertEqual(result.value, "\(fifo.path): cannot read the captions file: not a regular file (it is a FIFO)")
+    }
+}
+
 final class LockedBox: @unchecked Sendable {
     private let lock = NSLock()
     private var stored = ""

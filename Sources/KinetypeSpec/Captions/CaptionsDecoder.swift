@@ -50,7 +50,7 @@ enum CaptionsDecoder {
             throw fileNode.error(
                 "cannot tell the captions format of \(SpecError.quoted(name)): use a .srt, .vtt, .ass, .ssa or .json (word-timed) file")
         }
-        let text = try SubtitleEncoding.text(try SpecFile.read(path: url.path, what: "captions file"), path: url.path)
+        let text = try SubtitleEncoding.text(try SpecFile.read(path: url.path, what: "captions file", allowsStreams: false), path: url.path)
         var cues: [SubtitleCue]
         let track: Property<String>
         var ignored: [String] = []
