@@ -1,3 +1,4 @@
+import Foundation
 import KinetypeMotion
 import KinetypeText
 import KinetypeRaster
@@ -49,6 +50,9 @@ package enum GlyphPreflight {
                     }
                 }
             }
+            do { try checkDrawnSize(of: layer, in: scene) } catch {
+                throw Failure(layer: index, text: layer.text.value(at: 0), error: error)
+            }
             // A cut text ends in a shaped "…", in fonts its texts may never use otherwise.
             if first.style.truncation != .clip {
                 texts += Set(texts.map(\.fonts)).map { TextAndFonts(text: "\u{2026}", fonts: $0, language: language) }
@@ -93,6 +97,49 @@ package enum GlyphPreflight {
                 }
             }
         }
+    }
+
+    /// Glyphs are checked at sizes up to `SpecLimits.maxDrawnSize`; a layer's or a group's
+    /// transform must not scale them past it at any sampled frame that shows the layer.
+    static func checkDrawnSize(of layer: TextLayer, in scene: Scene) throws {
+        guard layer.transform != nil || layer.groups.contains(where: { $0.transform != nil }) else { return }
+        // An animator scales a glyph up to the drawn limit before the transforms apply.
+        let animated = layer.animators.compactMap(\.from.scale).max() ?? 1
+        let frames = scene.frameCount, step = max(1, frames / sampledFrames)
+        for frame in stride(from: 0, to: frames, by: step) + [frames - 1] where layer.isShown(at: scene.time(ofFrame: frame)) {
+            let t = scene.time(ofFrame: frame)
+            let state = layer.state(at: t, frameTime: t)
+            guard !state.text.isEmpty else { continue }
+            let own = state.transform.map { largestStretch($0.matrix) } ?? 1
+            let groups = largestStretch(state.placement.matrix)
+            let size = min(state.size * max(1, animated), SpecLimits.maxDrawnSize)
+            let drawn = size * largestStretch(state.placement.matrix.after(state.transform?.matrix ?? .identity))
+            guard drawn <= SpecLimits.maxDrawnSize * (1 + 1e-9) else {
+                let by = [
+                    own > 1 ? "its transform (\(format(own))×)" : nil,
+                    groups > 1 ? "its group\(state.groups.count == 1 ? "'s" : "s'") transform (\(format(groups))×)" : nil
+                ].compactMap { $0 }.joined(separator: " and ")
+                throw DrawnTooLarge(
+                    message:
+                        "at \(format(t)) s \(by) scale\(by.contains(" and ") ? "" : "s") its \(format(size)) px text to \(format(drawn)) px, "
+                        + "above the \(Int(SpecLimits.maxDrawnSize)) px a glyph is drawn at most; lower the scale or the size")
+            }
+        }
+    }
+
+    /// The most a linear map stretches any vector: its largest singular value.
+    static func largestStretch(_ m: GlyphTransform) -> Double {
+        let squares = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d, det = m.a * m.d - m.b * m.c
+        return ((squares + max(0, squares * squares - 4 * det * det).squareRoot()) / 2).squareRoot()
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: value >= 1e6 ? "%.3g" : value >= 100 ? "%.0f" : "%.4g", value)
+    }
+
+    struct DrawnTooLarge: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     /// How far a stroke reaches past the outline at most: the widest stroke, at a miter join

@@ -107,4 +107,32 @@ final class TransformTests: XCTestCase {
         }
         XCTAssertEqual(checked, 3)
     }
+
+    /// Text that a layer's or a group's transform scales past the largest glyph drawn fails when
+    /// the spec is loaded, located at the layer and naming the transform; up to the limit it draws.
+    func testATransformThatScalesTextPastTheDrawnLimitIsALocatedError() throws {
+        let cases = [
+            (
+                #"{text: "Hi", font: {family: "DejaVu Sans"}, size: 200, transform: {scale: [1000, 1000]}}"#,
+                "layers[0]: layer \"layer0\" cannot draw its text: at 0 s its transform (1000×) scales its 200 px text to 200000 px"
+            ),
+            (
+                #"{type: group, transform: {scale: [1000, 1]}, layers: [{text: "Hi", font: {family: "DejaVu Sans"}, size: 200}]}"#,
+                "layers[0].layers[0]: layer \"group0/layer0\" cannot draw its text: at 0 s its group's transform (1000×) scales"
+            ),
+            (
+                #"{text: "Hi", font: {family: "DejaVu Sans"}, size: 100, transform: {scale: {keyframes: [{time: 0, value: [1, 1]}, {time: 1, value: [50, 50]}]}}}"#,
+                "at 0.8333 s its transform (41.83×) scales its 100 px text to 4183 px, above the 4095 px a glyph is drawn at most"
+            )
+        ]
+        for (layer, message) in cases {
+            XCTAssertThrowsError(try loadYAML(singleLayerSpec(width: 240, height: 240, layer: layer))) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+        }
+        XCTAssertEqual(cases.count, 3)
+        let image = try Self.render(
+            #"{text: "Hi", font: {family: "DejaVu Sans"}, size: 200, position: [0, 200], transform: {scale: [20, 20]}}"#)
+        XCTAssertGreaterThan(Self.ink(image).total, 0)
+    }
 }
