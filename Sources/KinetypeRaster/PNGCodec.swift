@@ -73,6 +73,11 @@ public enum PNGCodec {
 
     /// Writes an 8-bit RGBA image: as RGB when every pixel is opaque, else RGBA.
     public static func write(_ image: RGBAImage, to path: String) throws {
+        try writeFile(try encode(image), to: path)
+    }
+
+    /// The PNG file `write` would write for `image`, as bytes.
+    public static func encode(_ image: RGBAImage) throws -> [UInt8] {
         if image.isOpaque {
             var rgb = [UInt8](repeating: 0, count: image.width * image.height * 3)
             for pixel in 0..<(image.width * image.height) {
@@ -81,13 +86,12 @@ public enum PNGCodec {
             }
             return try rgb.withUnsafeBufferPointer { pixels in
                 let rows = (0..<image.height).map { UnsafePointer(pixels.baseAddress! + $0 * image.width * 3) }
-                try writeFile(
-                    try encode(rows: rows, width: image.width, height: image.height, channels: 3, options: .fastTrueColour), to: path)
+                return try encode(rows: rows, width: image.width, height: image.height, channels: 3, options: .fastTrueColour)
             }
         }
-        try image.pixels.withUnsafeBufferPointer { pixels in
+        return try image.pixels.withUnsafeBufferPointer { pixels in
             let rows = (0..<image.height).map { UnsafePointer(pixels.baseAddress! + $0 * image.width * 4) }
-            try writeFile(try encode(rows: rows, width: image.width, height: image.height, channels: 4, options: .fastTrueColour), to: path)
+            return try encode(rows: rows, width: image.width, height: image.height, channels: 4, options: .fastTrueColour)
         }
     }
 
@@ -118,7 +122,8 @@ public enum PNGCodec {
 
     private static func writeFile(_ bytes: [UInt8], to path: String) throws {
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            // A temporary file renamed into place: a full disk never leaves half a PNG at `path`.
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw PNGError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kinetype
+import KinetypeOutput
 import KinetypeRaster
 
 struct Plot: ParsableCommand {
@@ -47,7 +48,8 @@ struct Plot: ParsableCommand {
         do {
             let plot = PropertyPlot(width: width, height: height)
             let series = try property.map { try PropertyPlot.series($0, layer: textLayer, scene: scene, samples: width - 90) }
-            try PNGCodec.write(try plot.render(series, title: "\(URL(fileURLWithPath: spec).lastPathComponent) · \(layer)"), to: output)
+            let image = try plot.render(series, title: "\(URL(fileURLWithPath: spec).lastPathComponent) · \(layer)")
+            try AtomicFile.write(try PNGCodec.encode(image), to: URL(fileURLWithPath: output))
             note("wrote \(output): \(property.joined(separator: ", ")) of \(layer) over \(scene.duration.formatted()) s")
         } catch {
             fail(error)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kinetype
+import KinetypeOutput
 import KinetypeRaster
 
 struct Sheet: ParsableCommand {
@@ -47,7 +48,7 @@ struct Sheet: ParsableCommand {
                 try frames.map { try FrameList(parsing: $0).frames(count: scene.frameCount) }
                 ?? ContactSheet.evenlySpaced(count: count ?? 12, frameCount: scene.frameCount)
             let image = try ContactSheet(frames: selected, columns: columns, width: width).render(scene, jobs: jobsOption.jobs)
-            try PNGCodec.write(image, to: output)
+            try AtomicFile.write(try PNGCodec.encode(image), to: URL(fileURLWithPath: output))
             note("wrote \(output): \(selected.count) frames, \(image.width)×\(image.height)")
         } catch {
             fail(error)

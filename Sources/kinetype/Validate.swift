@@ -56,7 +56,8 @@ struct Validate: ParsableCommand {
             note("error: \(scene.warnings.count) warning\(scene.warnings.count == 1 ? "" : "s") with --strict")
             throw ExitCode(1)
         }
-        let motion = end.isInfinite ? "repeats forever" : String(format: "settles at %.2f s", end)
+        // %g past a million seconds: a keyframe at 1e300 s is not 301 digits worth reading.
+        let motion = end.isInfinite ? "repeats forever" : String(format: end < 1e6 ? "settles at %.2f s" : "settles at %.3g s", end)
         Output.toStandardOutput(
             "\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.layers.count) layer\(scene.layers.count == 1 ? "" : "s"), \(motion)"
                 + "\n")
