@@ -26,23 +26,29 @@ package struct HighlightPainter {
     }
 
     let extents: [Extent]
+    /// Where each word's part on each line is in `extents`.
+    let extentIndex: [WordOnLine: Int]
     /// Each line's ascent and descent lines, for the boxes.
     let lines: [(top: Double, bottom: Double)]
-    let words: [(range: Range<Int>, phase: SpokenWordsState.Phase, amount: Double)]
+    let spoken: SpokenWordsState
+
+    struct WordOnLine: Hashable {
+        var word: Int
+        var line: Int
+    }
 
     /// Nil when the layer's highlight neither scales nor boxes a word, or no word is highlighted.
     init?(_ layer: LayerState, layout: TextLayout) {
         guard let spoken = layer.spokenWords, spoken.highlighting.isDrawn, spoken.words.contains(where: { $0.amount > 0 }) else {
             return nil
         }
-        words = spoken.words
         let scale = spoken.highlighting.scale
         var extents: [Extent] = []
         for (lineIndex, line) in layout.lines.enumerated() {
             var byWord: [Int: (minX: Double, maxX: Double)] = [:]
             for run in line.runs {
                 for glyph in run.glyphs {
-                    guard let word = spoken.words.firstIndex(where: { $0.range.contains(glyph.cluster) }), spoken.words[word].amount > 0
+                    guard let word = spoken.word(containing: glyph.cluster), spoken.words[word].amount > 0
                     else { continue }
                     let (left, right) = (min(glyph.x, glyph.x + glyph.advance), max(glyph.x, glyph.x + glyph.advance))
                     let extent = byWord[word] ?? (left, right)
@@ -60,15 +66,18 @@ package struct HighlightPainter {
             }
         }
         self.extents = extents
+        extentIndex = Dictionary(
+            extents.indices.map { (WordOnLine(word: extents[$0].word, line: extents[$0].line), $0) }, uniquingKeysWith: { a, _ in a })
+        self.spoken = spoken
         lines = layout.lines.map { ($0.baseline - $0.ascent, $0.baseline + $0.descent) }
     }
 
     /// The scale and centre for a glyph of `cluster` on line `line` (nil: drawn as laid out).
     func scale(cluster: Int, line: Int) -> (scale: Double, centre: (x: Double, y: Double))? {
-        guard let word = words.firstIndex(where: { $0.range.contains(cluster) }),
-            let extent = extents.first(where: { $0.word == word && $0.line == line }), extent.scale != 1
+        guard let word = spoken.word(containing: cluster), let index = extentIndex[WordOnLine(word: word, line: line)],
+            extents[index].scale != 1
         else { return nil }
-        return (extent.scale, extent.centre)
+        return (extents[index].scale, extents[index].centre)
     }
 
     /// A glyph at pen position (x, y) with outline transform `transform` (an animator's, or nil),
@@ -87,8 +96,7 @@ package struct HighlightPainter {
     func boxes(_ layer: LayerState, clip: Rect?) -> [DisplayList.Item] {
         guard let box = layer.spokenWords?.highlighting.background else { return [] }
         var items: [DisplayList.Item] = []
-        for word in Set(extents.map(\.word)).sorted() {
-            let parts = extents.filter { $0.word == word }
+        for parts in Dictionary(grouping: extents, by: \.word).sorted(by: { $0.key < $1.key }).map(\.value) {
             let amount = parts[0].amount
             let color = RGBA(r: box.color.r, g: box.color.g, b: box.color.b, a: box.color.a * amount * layer.opacity)
             guard color.a > 0 else { continue }

@@ -106,9 +106,14 @@ public struct SpokenWords: Sendable, Equatable {
     package func state(at t: Double) -> SpokenWordsState {
         let interval = intervals.last { $0.start <= t }
         let duration = highlighting.duration
+        var words = interval?.words ?? []
+        // In text order, so a glyph finds its word by binary search (`word(containing:)`).
+        if !zip(words, words.dropFirst()).allSatisfy({ $0.range.lowerBound <= $1.range.lowerBound }) {
+            words.sort { $0.range.lowerBound < $1.range.lowerBound }
+        }
         return SpokenWordsState(
             highlighting: highlighting, reveal: reveal,
-            words: (interval?.words ?? []).map { word in
+            words: words.map { word in
                 let phase: SpokenWordsState.Phase = t < word.start ? .coming : t < word.end ? .spoken : .said
                 guard duration > 0 else { return (word.range, phase, phase == .spoken ? 1 : 0) }
                 guard t >= word.start else { return (word.range, phase, 0) }
@@ -133,10 +138,24 @@ public struct SpokenWordsState: Sendable, Equatable {
     /// The colour a glyph of the cluster at `cluster` is drawn in, given the layer's: the
     /// highlight's as far as its word is highlighted; nil when the glyph is not shown yet.
     public func color(cluster: Int, base: RGBA) -> RGBA? {
-        guard let word = words.first(where: { $0.range.contains(cluster) }) else { return base }
+        guard let index = word(containing: cluster) else { return base }
+        let word = words[index]
         if word.phase == .coming, reveal == .words { return nil }
         guard let color = highlighting.color, word.amount > 0 else { return base }
         return word.amount >= 1 ? color : RGBA.interpolate(base, color, word.amount)
+    }
+
+    /// The index of the word whose range holds `cluster`, by binary search over the words in text order.
+    public func word(containing cluster: Int) -> Int? {
+        var low = 0, high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle].range.lowerBound <= cluster { low = middle + 1 } else { high = middle }
+        }
+        // The last word starting at or before the cluster that is not empty (words do not overlap).
+        var index = low - 1
+        while index >= 0, words[index].range.isEmpty { index -= 1 }
+        return index >= 0 && words[index].range.contains(cluster) ? index : nil
     }
 
     public static func == (a: Self, b: Self) -> Bool {
