@@ -104,6 +104,7 @@ let package = Package(
         .executableTarget(name: "FuzzSpec", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzSpec"),
         .executableTarget(name: "FuzzLayout", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzLayout"),
         .executableTarget(name: "FuzzRender", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzRender"),
+        .executableTarget(name: "FuzzCaptions", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzCaptions"),
         .executableTarget(name: "FuzzFont", dependencies: ["Kinetype", "KinetypeSpec", "CFuzzDriver"], path: "Fuzz/FuzzFont"),
 
         // Sets FONTCONFIG_FILE to Tests/fontconfig/fonts.conf (bundled fonts only) when the test
