@@ -28,6 +28,16 @@ public enum VideoCodec: String, Sendable, CaseIterable {
         }
     }
 
+    /// The constant rate factors the encoder takes (libx264's and libx265's 0…51, libvpx's 0…63);
+    /// nil for codecs that have none.
+    public var crfRange: ClosedRange<Int>? {
+        switch self {
+        case .h264, .hevc: return 0...51
+        case .vp9: return 0...63
+        case .prores, .gif, .apng: return nil
+        }
+    }
+
     /// 4:2:0 chroma: width and height must be even.
     package var needsEvenSize: Bool { self == .h264 || self == .hevc }
 }
@@ -60,6 +70,16 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
                 message:
                     "cannot tell the codec from \"\(output.lastPathComponent)\": use .mp4, .mov, .webm, .gif, .png or .apng, or name one of \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", "))"
             )
+        }
+        if let crf {
+            guard let range = codec.crfRange else {
+                throw VideoError(.other, message: "a constant rate factor applies to h264, hevc and vp9, not \(codec.rawValue)")
+            }
+            guard range.contains(crf) else {
+                throw VideoError(
+                    .other, message: "the constant rate factor for \(codec.rawValue) is \(range.lowerBound)…\(range.upperBound), got \(crf)"
+                )
+            }
         }
         self.output = output
         self.codec = codec

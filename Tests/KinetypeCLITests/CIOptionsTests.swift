@@ -64,6 +64,7 @@ final class ContactSheetTests: XCTestCase {
     func testSheetLaysOutLabelledFramesInAGrid() throws {
         let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("counting.yaml").path)
         XCTAssertEqual(ContactSheet.evenlySpaced(count: 5, frameCount: 60), [0, 15, 30, 44, 59])
+        XCTAssertEqual(ContactSheet.evenlySpaced(count: .max, frameCount: 60), Array(0..<60), "--count past the frames takes every frame")
         let sheet = try ContactSheet(frames: [0, 30, 59], columns: 2, width: 500).render(
             scene, catalog: FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: false))
         let cellWidth = (500 - 12 * 3) / 2, cellHeight = Int((160.0 * Double(cellWidth) / 480).rounded())

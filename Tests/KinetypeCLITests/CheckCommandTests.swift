@@ -271,5 +271,9 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertThrowsError(try FrameList(parsing: "0,60").frames(count: 60))
         XCTAssertThrowsError(try FrameList(parsing: "5-2"))
         XCTAssertThrowsError(try FrameList(parsing: "first"))
+        // A range past the end is refused before it is listed (this one would never finish).
+        XCTAssertThrowsError(try FrameList(parsing: "0-9223372036854775807").frames(count: 60)) {
+            XCTAssertEqual("\($0)", "frame 60 is past the spec's last frame, 59")
+        }
     }
 }

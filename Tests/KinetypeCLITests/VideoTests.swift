@@ -120,6 +120,19 @@ final class VideoTests: XCTestCase {
             try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".mp4") || $0.contains("partial") },
             [])
 
+        // A rate factor the encoder has no use for is refused before ffmpeg starts.
+        for (crf, video, message) in [
+            ("9223372036854775807", "out.mp4", "the constant rate factor for h264 is 0…51, got 9223372036854775807"),
+            ("-1", "out.webm", "the constant rate factor for vp9 is 0…63, got -1"),
+            ("20", "out.mov", "a constant rate factor applies to h264, hevc and vp9, not prores")
+        ] {
+            let result = try run([
+                "render", try spec(in: directory), "--video", directory.appendingPathComponent(video).path, "--crf=\(crf)"
+            ])
+            XCTAssertNotEqual(result.status, 0)
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+        }
+
         let unknown = try run(["render", try spec(in: directory), "--video", directory.appendingPathComponent("out.avi").path])
         XCTAssertNotEqual(unknown.status, 0)
         XCTAssertTrue(unknown.stderr.contains("--codec"), unknown.stderr)

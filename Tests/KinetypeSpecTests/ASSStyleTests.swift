@@ -73,6 +73,33 @@ final class ASSStyleTests: XCTestCase {
         XCTAssertEqual(playRes.count, 6)
     }
 
+    /// A style's numbers of any size are read without trapping: a BorderStyle of 1e30 is no
+    /// border style libass knows, so the outline is drawn as for 1.
+    func testABorderStyleBeyondAnyIntegerIsTheDefault() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let format =
+            "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, "
+            + "StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding"
+        try """
+        [Script Info]
+        ScriptType: v4.00+
+
+        [V4+ Styles]
+        \(format)
+        Style: Default,DejaVu Sans,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1e30,2,0,2,10,10,10,1
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+        Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,Hello
+        """.write(to: folder.appendingPathComponent("big.ass"), atomically: true, encoding: .utf8)
+        let scene = try bundledOnlyLoader.load(
+            text: singleLayerSpec(layer: #"{captions: {file: big.ass}, font: {family: "DejaVu Sans"}, size: 10}"#), format: .yaml,
+            path: folder.appendingPathComponent("spec.yaml").path)
+        XCTAssertEqual(scene.layers.count, 1)
+        XCTAssertNotNil(scene.layers[0].stroke, "BorderStyle 1e30 outlines as BorderStyle 1 does")
+    }
+
     /// The style and the tags at a line's start on its layer, scaled from the script to the canvas.
     func testStylesAndLeadingTagsStyleTheLayer() throws {
         let folder = TestPaths.temporaryDirectory()

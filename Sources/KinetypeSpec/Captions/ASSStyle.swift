@@ -56,7 +56,7 @@ struct ASSStyle: Hashable {
             case "scaley": if let number, number >= 0 { scaleY = number }
             case "spacing": if let number { spacing = number }
             case "angle": if let number { angle = number }
-            case "borderstyle": if let number { borderStyle = Int(number) }
+            case "borderstyle": if let number, let value = Int(exactly: number) { borderStyle = value }
             case "outline": if let number, number >= 0 { outlineWidth = number }
             case "shadow": if let number, number >= 0 { shadow = number }
             case "alignment":

@@ -27,6 +27,8 @@ public struct ContactSheet: Sendable {
     /// `count` frames evenly spaced from the first to the last.
     public static func evenlySpaced(count: Int, frameCount: Int) -> [Int] {
         guard count > 1, frameCount > 1 else { return [0] }
+        // More than every frame is every frame (and never an array of --count entries).
+        let count = min(count, frameCount)
         return Array(Set((0..<count).map { Int((Double($0) * Double(frameCount - 1) / Double(count - 1)).rounded()) })).sorted()
     }
 

@@ -39,7 +39,12 @@ public struct FrameList: Sendable, Equatable {
         for item in items {
             switch item {
             case let .frame(frame): frames.insert(frame)
-            case let .range(a, b): frames.formUnion(a...b)
+            case let .range(a, b):
+                // Checked before the range is listed: 0-9223372036854775807 must not list them all.
+                guard b < frameCount else {
+                    throw FrameListError(message: "frame \(max(a, frameCount)) is past the spec's last frame, \(frameCount - 1)")
+                }
+                frames.formUnion(a...b)
             case .last: frames.insert(frameCount - 1)
             case .middle: frames.insert((frameCount - 1) / 2)
             }
