@@ -129,6 +129,16 @@ let package = Package(
                 "KinetypeSceneTestSupport", "TestFontIsolation"
             ]),
         .testTarget(
+            name: "KinetypeSceneTests",
+            dependencies: ["Kinetype", "KinetypeScene", "KinetypeSpec", "KinetypeMotion", "KinetypeSceneTestSupport", "TestFontIsolation"]),
+        .testTarget(
+            name: "KinetypeOutputTests",
+            dependencies: [
+                "Kinetype", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec", "KinetypeRaster",
+                "KinetypeSceneTestSupport",
+                "TestFontIsolation"
+            ]),
+        .testTarget(
             name: "KinetypeRenderTests",
             dependencies: [
                 "Kinetype", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec", "KinetypeText", "KinetypeRaster",
