@@ -78,35 +78,6 @@ extension BidiConformanceTests {
         XCTAssertNoThrow(try FrameRenderer(scene: scene).render(frame: 0))
     }
 
-    /// The reproducer in a release build of `kinetype`, through every command that crashed
-    /// (validate, render, sheet, --display-list, --video): each exits 0, never by a signal.
-    func testReleaseKinetypeSurvivesTheBidiControlsReproducer() throws {
-        let binary = try CorruptOutlineTests.releaseBinary()
-        let directory = TestPaths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let controls = Self.text(Array(repeating: Self.controls, count: 23).flatMap { $0 })
-        let spec = directory.appendingPathComponent("bidi.yaml")
-        try singleLayerSpec(
-            width: 200, height: 100, duration: 0.1,
-            layer: #"""
-                {id: t, text: "a\#(controls)b", font: {family: "DejaVu Sans"}, size: 32, position: [10, 60]}
-                """#
-        ).write(to: spec, atomically: true, encoding: .utf8)
-        let commands = [
-            ["validate", spec.path],
-            ["render", spec.path, "-o", directory.appendingPathComponent("frames").path, "-q"],
-            ["sheet", spec.path, "-o", directory.appendingPathComponent("sheet.png").path],
-            ["inspect", spec.path, "--frame", "0", "--display-list"],
-            ["render", spec.path, "--video", directory.appendingPathComponent("bidi.mp4").path, "-q"]
-        ]
-        for arguments in commands {
-            let result = try CorruptOutlineTests.run(binary, arguments)
-            XCTAssertEqual(result.reason, .exit, "\(arguments[0]): killed by signal \(result.status)")
-            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
-        }
-        XCTAssertEqual(commands.count, 5)
-    }
-
     /// Random texts of controls, strong letters and digits, nested far past depth 125: each is
     /// laid out without crashing, and where nothing overflows the guard changes nothing.
     func testRandomlyNestedControlsNeverReachFriBidiPastItsDepth() {
