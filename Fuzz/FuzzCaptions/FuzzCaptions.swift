@@ -56,7 +56,7 @@ func fuzzCaptions(_ bytes: UnsafeRawBufferPointer) {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzCaptions(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
@@ -64,6 +64,6 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
 @main
 enum FuzzCaptionsMain {
     static func main() {
-        exit(kt_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, LLVMFuzzerTestOneInput))
+        exit(kt_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzerTestOneInput))
     }
 }

@@ -94,7 +94,7 @@ func fuzzFont(_ bytes: UnsafeRawBufferPointer) {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzFont(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
@@ -102,6 +102,6 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
 @main
 enum FuzzFontMain {
     static func main() {
-        exit(kt_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, LLVMFuzzerTestOneInput))
+        exit(kt_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzerTestOneInput))
     }
 }

@@ -148,7 +148,7 @@ func fuzzLayout(_ bytes: UnsafeRawBufferPointer) {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzLayout(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
@@ -156,6 +156,6 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
 @main
 enum FuzzLayoutMain {
     static func main() {
-        exit(kt_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, LLVMFuzzerTestOneInput))
+        exit(kt_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzerTestOneInput))
     }
 }

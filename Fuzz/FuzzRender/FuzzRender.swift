@@ -54,7 +54,7 @@ func fuzzRender(_ bytes: UnsafeRawBufferPointer) {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzRender(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
@@ -62,6 +62,6 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
 @main
 enum FuzzRenderMain {
     static func main() {
-        exit(kt_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, LLVMFuzzerTestOneInput))
+        exit(kt_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzerTestOneInput))
     }
 }

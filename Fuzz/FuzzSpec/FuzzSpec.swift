@@ -46,7 +46,7 @@ func fuzzSpec(_ bytes: UnsafeRawBufferPointer) {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzSpec(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
@@ -54,6 +54,6 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
 @main
 enum FuzzSpecMain {
     static func main() {
-        exit(kt_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, LLVMFuzzerTestOneInput))
+        exit(kt_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv, fuzzerTestOneInput))
     }
 }

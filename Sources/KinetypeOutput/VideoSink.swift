@@ -145,8 +145,8 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         // A write to an ffmpeg that has died must be an error, not a SIGPIPE that kills kinetype.
         signal(SIGPIPE, SIG_IGN)
         // A 1 MiB pipe (Linux's usual maximum; 64 KiB by default) moves a frame in a few large
-        // writes and reads instead of dozens of small ones.
-        _ = fcntl(stdin.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        // writes and reads instead of dozens of small ones. 1031 is F_SETPIPE_SZ.
+        _ = fcntl(stdin.fileHandleForWriting.fileDescriptor, 1031, 1 << 20)
         try process.run()
         errorTail.collect(from: stderr.fileHandleForReading)
         self.process = process

@@ -72,7 +72,8 @@ public enum AnyProperty: Sendable {
     /// mapping's are those of all its axes.
     public var keyframeTimes: [Double] {
         func times<Value>(_ property: Property<Value>) -> [Double] {
-            if case let .animated(track) = property { return track.keyframes.map(\.time) } else { return [] }
+            guard case let .animated(track) = property else { return [] }
+            return track.keyframes.map(\.time)
         }
         let all: [Double]
         switch self {
@@ -122,7 +123,8 @@ public protocol LayerPropertyValue: Sendable {
 extension Double: LayerPropertyValue {
     public static func boxed(_ property: Property<Double>) -> AnyProperty { .number(property) }
     public static func unboxed(_ property: AnyProperty) -> Property<Double>? {
-        if case let .number(value) = property { return value } else { return nil }
+        guard case let .number(value) = property else { return nil }
+        return value
     }
     public var inspectValue: InspectValue { .number(self) }
 }
@@ -130,7 +132,8 @@ extension Double: LayerPropertyValue {
 extension String: LayerPropertyValue {
     public static func boxed(_ property: Property<String>) -> AnyProperty { .text(property) }
     public static func unboxed(_ property: AnyProperty) -> Property<String>? {
-        if case let .text(value) = property { return value } else { return nil }
+        guard case let .text(value) = property else { return nil }
+        return value
     }
     public var inspectValue: InspectValue { .text(self) }
 }
@@ -138,7 +141,8 @@ extension String: LayerPropertyValue {
 extension Point2: LayerPropertyValue {
     public static func boxed(_ property: Property<Point2>) -> AnyProperty { .point(property) }
     public static func unboxed(_ property: AnyProperty) -> Property<Point2>? {
-        if case let .point(value) = property { return value } else { return nil }
+        guard case let .point(value) = property else { return nil }
+        return value
     }
     public var inspectValue: InspectValue { .numbers([x, y]) }
 }
@@ -146,7 +150,8 @@ extension Point2: LayerPropertyValue {
 extension RGBA: LayerPropertyValue {
     public static func boxed(_ property: Property<RGBA>) -> AnyProperty { .color(property) }
     public static func unboxed(_ property: AnyProperty) -> Property<RGBA>? {
-        if case let .color(value) = property { return value } else { return nil }
+        guard case let .color(value) = property else { return nil }
+        return value
     }
     public var inspectValue: InspectValue { .text(hexString) }
 }

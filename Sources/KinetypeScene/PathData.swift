@@ -48,7 +48,7 @@ public enum PathData {
                     digits += 1; index += 1
                 } else if c == ".", !dot {
                     dot = true; index += 1
-                } else if (c == "e" || c == "E"), digits > 0 {
+                } else if c == "e" || c == "E", digits > 0 {
                     index += 1
                     if index < scalars.count, scalars[index] == "-" || scalars[index] == "+" { index += 1 }
                 } else {

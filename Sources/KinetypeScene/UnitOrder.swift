@@ -47,7 +47,8 @@ public enum UnitOrder: Sendable, Equatable {
 
     /// The random order's seed (0 for the others).
     public var seed: UInt64 {
-        if case let .random(seed) = self { return seed } else { return 0 }
+        guard case let .random(seed) = self else { return 0 }
+        return seed
     }
 
     /// How many distinct start slots `count` units take.

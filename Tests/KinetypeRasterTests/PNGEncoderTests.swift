@@ -25,9 +25,10 @@ final class PNGEncoderTests: XCTestCase {
     func testRepeatedRowsDecodeExactly() throws {
         let directory = TestPaths.temporaryDirectory()
         var checked = 0
-        // Case 4 found a bug: zlib's window was given one row too many after a run.
+        // Case 4 found a bug: zlib's window was given one row too many after a run. 8192 × 4 is a
+        // row beyond deflate's 32 KiB window.
         var cases: [(width: Int, height: Int, channels: Int)] = [
-            (1, 40, 1), (2, 3, 3), (1920, 120, 3), (1920, 60, 1), (333, 77, 4), (8192, 24, 4) /* a row beyond deflate's 32 KiB window */,
+            (1, 40, 1), (2, 3, 3), (1920, 120, 3), (1920, 60, 1), (333, 77, 4), (8192, 24, 4),
             (5, 1, 3), (64, 200, 3), (9000, 30, 3), (4000, 50, 4)
         ]
         for k in 0..<30 { cases.append((width: 1 + (k * 397) % 2500, height: 1 + (k * 53) % 160, channels: [1, 3, 4][k % 3])) }
