@@ -29,7 +29,7 @@ public final class FrameRenderer {
     }
 
     /// Every layer's layout, placed on the canvas (after shrink-to-fit).
-    public func layouts(_ state: FrameState) throws -> [TextLayout] {
+    package func layouts(_ state: FrameState) throws -> [TextLayout] {
         zip(state.layers, try layouter.layouts(state)).map { Painter.place($1, layer: $0) }
     }
 

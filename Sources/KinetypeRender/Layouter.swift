@@ -33,7 +33,7 @@ package final class Layouter {
     }
 
     /// Box-local layouts, one per layer, in layer order.
-    public func layouts(_ state: FrameState) throws -> [TextLayout] {
+    package func layouts(_ state: FrameState) throws -> [TextLayout] {
         let keys = state.layers.map { LayoutKey(text: $0.text, fonts: $0.fonts, size: $0.size, style: $0.style) }
         let fitted = try state.layers.indices.map { index in try fittedSize(state.layers[index], key: keys[index], index: index) }
         var sizes = fitted

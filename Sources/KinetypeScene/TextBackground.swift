@@ -55,7 +55,7 @@ public struct BackgroundState: Sendable, Equatable, EvaluatedState {
     public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: TextBackground.self, to: encoder) }
 
     /// The rectangles behind a placed layout: one per line with text, or one for the box.
-    public func rectangles(_ layout: TextLayout) -> [Rect] {
+    package func rectangles(_ layout: TextLayout) -> [Rect] {
         let grow = { (rect: Rect) in
             Rect(
                 x: rect.x - padding.x, y: rect.y - padding.y,

@@ -2,16 +2,16 @@ internal import CFreeType
 internal import CFreeTypeShims
 
 /// A colour glyph placed on the canvas: premultiplied RGBA, its top-left pixel at (left, top).
-public struct ColorGlyphBitmap: Sendable {
-    public var width: Int
-    public var height: Int
-    public var left: Int
-    public var top: Int
+package struct ColorGlyphBitmap: Sendable {
+    package var width: Int
+    package var height: Int
+    package var left: Int
+    package var top: Int
     /// Premultiplied 8-bit RGBA, row-major.
-    public var rgba: [UInt8]
+    package var rgba: [UInt8]
     /// A glyph of a colour font that has no colour layers: only its alpha (coverage) counts, and it
     /// is painted in the text's colour.
-    public var isCoverage = false
+    package var isCoverage = false
 }
 
 /// A colour font's glyph at its largest strike, premultiplied RGBA, with its bearing in strike pixels.
@@ -105,10 +105,10 @@ final class ColorStrike {
 
 extension GlyphRasterizer {
     /// Whether this run's font draws colour glyphs, bitmaps or layers (then `colorBitmap`, not `bitmap`).
-    public var drawsColor: Bool { face.isColor }
+    package var drawsColor: Bool { face.isColor }
 
     /// A colour glyph at this run's size with its pen at canvas (x, y): the font's strike scaled.
-    public func colorBitmap(glyphID: UInt32, x: Double, y: Double) throws -> ColorGlyphBitmap {
+    package func colorBitmap(glyphID: UInt32, x: Double, y: Double) throws -> ColorGlyphBitmap {
         if face.hasColorLayers { return try colorLayers(glyphID: glyphID, x: x, y: y) }
         let key = GlyphKey(face: face.id, variations: 0, charSize: 0, glyphID: glyphID, subpixelX: 0, subpixelY: 0)
         let strike = try library.colorStrikes.value(for: key) { try ColorStrike(face: face, glyphID: glyphID) }

@@ -3,11 +3,11 @@ import Foundation
 /// Chooses, when a spec is loaded, the fallback font files a layer needs: for every character of
 /// its texts that the layer's font and the spec's fallback families lack, the first bundled font
 /// that has it, else the first system font fontconfig finds for it.
-public struct FallbackPlanner {
-    public struct Plan: Sendable, Equatable {
-        public var files: [String]
+package struct FallbackPlanner {
+    package struct Plan: Sendable, Equatable {
+        package var files: [String]
         /// Characters no font covers: they draw as the first font's missing-glyph box.
-        public var uncovered: [Unicode.Scalar]
+        package var uncovered: [Unicode.Scalar]
     }
 
     /// Bundled families tried first, in this order; other bundled families follow.
@@ -29,12 +29,12 @@ public struct FallbackPlanner {
     let catalog: FontCatalog
     private let library: FontLibrary
 
-    public init(catalog: FontCatalog) throws {
+    package init(catalog: FontCatalog) throws {
         self.catalog = catalog
         library = try FontLibrary()
     }
 
-    public func plan(fonts: [String], texts: [String]) throws -> Plan {
+    package func plan(fonts: [String], texts: [String]) throws -> Plan {
         var chain = try fonts.map { try library.face(path: $0) }
         var files: [String] = []
         var uncovered: [Unicode.Scalar] = []

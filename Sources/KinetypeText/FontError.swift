@@ -1,7 +1,7 @@
 internal import CFreeTypeShims
 
 /// Errors from loading fonts or rendering glyphs, with the FreeType error code turned into words.
-public enum FontError: Error, CustomStringConvertible, Equatable {
+package enum FontError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     case notScalable(path: String)
     case freeType(operation: String, code: Int32)
@@ -9,7 +9,7 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
     /// points lie far outside any real glyph (corrupt glyph data), or the size is absurd.
     case glyphTooLarge(width: Int, height: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadable(path, reason): return "cannot read font file \(path): \(reason)"
         case let .notScalable(path): return "font file \(path) has no scalable outlines"

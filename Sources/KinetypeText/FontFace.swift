@@ -6,28 +6,28 @@ internal import CFreeTypeShims
 
 /// One font file opened in FreeType (for outlines) and HarfBuzz (for shaping).
 /// Owns both sets of handles and frees them in `deinit`; no C type leaves this module.
-public final class FontFace {
-    public let path: String
+package final class FontFace {
+    package let path: String
     /// Distinguishes this face from every other face of its library, for its whole life, in
     /// cache keys.
     let id: Int
-    public let familyName: String
-    public let styleName: String
+    package let familyName: String
+    package let styleName: String
     /// OS/2 usWeightClass (400 regular, 700 bold), or 400 when the font has no OS/2 table.
-    public let weightClass: Int
-    public let unitsPerEm: Double
+    package let weightClass: Int
+    package let unitsPerEm: Double
     /// OS/2 usWinAscent and usWinDescent in font units (nil: no OS/2 table, or both 0): the line
     /// ASS renderers (libass, VSFilter) use, whose height they make a subtitle's font size.
-    public let windowsMetrics: (ascent: Double, descent: Double)?
-    public var windowsHeight: Double? { windowsMetrics.map { $0.ascent + $0.descent } }
-    public let axes: [VariationAxis]
+    package let windowsMetrics: (ascent: Double, descent: Double)?
+    package var windowsHeight: Double? { windowsMetrics.map { $0.ascent + $0.descent } }
+    package let axes: [VariationAxis]
     /// A colour bitmap font (Noto Color Emoji): glyphs are BGRA strikes at fixed sizes, scaled to
     /// the frame's size when drawn, not outlines.
-    public let isColorBitmap: Bool
+    package let isColorBitmap: Bool
     /// A scalable font with colour layers (COLR/CPAL): each glyph painted in its palette's colours.
-    public let hasColorLayers: Bool
+    package let hasColorLayers: Bool
     /// Draws emoji in colour, by bitmaps or layers.
-    public var isColor: Bool { isColorBitmap || hasColorLayers }
+    package var isColor: Bool { isColorBitmap || hasColorLayers }
 
     /// The FreeType and HarfBuzz objects, each owned (and freed) by its handle.
     private let freeTypeFace: FreeTypeFace
@@ -93,8 +93,8 @@ public final class FontFace {
         return bytes.reduce(0) { ($0 << 8) | UInt32($1) }
     }
 
-    public var isVariable: Bool { !axes.isEmpty }
-    public func axis(_ tag: String) -> VariationAxis? { axes.first { $0.tag == tag } }
+    package var isVariable: Bool { !axes.isEmpty }
+    package func axis(_ tag: String) -> VariationAxis? { axes.first { $0.tag == tag } }
 
     /// Sets the variation coordinates on both FreeType and HarfBuzz, clamped to each axis.
     func apply(_ variations: FontVariations) throws {
@@ -124,7 +124,7 @@ public final class FontFace {
     }
 
     /// Whether the font maps this Unicode scalar to a glyph.
-    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+    package func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         FT_Get_Char_Index(ftFace, FT_ULong(scalar.value)) != 0
     }
 }

@@ -18,7 +18,7 @@ final class FreeTypeHandle {
 
 /// Opens faces and keeps them, with a glyph cache. FreeType handles are not thread-safe, so each
 /// rendering thread makes its own `FontLibrary`.
-public final class FontLibrary {
+package final class FontLibrary {
     let freeType: FreeTypeHandle
     private var faces: [String: FontFace] = [:]
     /// Rasterized glyphs, keyed by everything that changes their pixels (1 MiB of coverage).
@@ -40,12 +40,12 @@ public final class FontLibrary {
     /// Numbers for the variation settings seen, for glyph keys; never reused.
     private var variationIDs: [FontVariations: Int] = [:]
 
-    public init() throws {
+    package init() throws {
         freeType = try FreeTypeHandle()
     }
 
     /// The face for a font file, opened once and kept for the life of the library.
-    public func face(path: String) throws -> FontFace {
+    package func face(path: String) throws -> FontFace {
         if let face = faces[path] { return face }
         let face = try FontFace(path: path, id: faces.count, freeType: freeType)
         faces[path] = face
@@ -61,7 +61,7 @@ public final class FontLibrary {
     }
 
     /// Starts a new frame for the glyph cache's policy (see `runsLastFrame`).
-    public func beginFrame() {
+    package func beginFrame() {
         swap(&runsLastFrame, &runsThisFrame)
         runsThisFrame.removeAll(keepingCapacity: true)
     }

@@ -1,13 +1,13 @@
 /// An 8-bit coverage mask of one glyph, placed relative to the whole-pixel pen position.
-public struct GlyphBitmap: Sendable {
-    public var width: Int
-    public var height: Int
+package struct GlyphBitmap: Sendable {
+    package var width: Int
+    package var height: Int
     /// Column of the mask's left edge, relative to the pen's whole-pixel x.
-    public var left: Int
+    package var left: Int
     /// Rows from the mask's top edge up to the pen's whole-pixel baseline.
-    public var top: Int
+    package var top: Int
     /// Row-major coverage, `width` bytes a row; 0 = no ink, 255 = full.
-    public var coverage: [UInt8]
+    package var coverage: [UInt8]
 
-    public static let empty = GlyphBitmap(width: 0, height: 0, left: 0, top: 0, coverage: [])
+    package static let empty = GlyphBitmap(width: 0, height: 0, left: 0, top: 0, coverage: [])
 }

@@ -3,14 +3,14 @@ internal import CFreeTypeShims
 
 /// Quantizes a canvas coordinate to the 1/64-px placement grid: the whole pixel (floor)
 /// and the subpixel remainder 0…63. Only this final step leaves floating point.
-public func quantizeToSubpixel(_ value: Double) -> (whole: Int, subpixel: UInt8) {
+package func quantizeToSubpixel(_ value: Double) -> (whole: Int, subpixel: UInt8) {
     // Clamped far outside any canvas (NaN to 0): an absurd coordinate must not trap.
     let q = value.isNaN ? 0 : Int(min(max((value * 64).rounded(), -0x1p60), 0x1p60))
     return (q >> 6, UInt8(q & 63))
 }
 
 /// Rasterizes the glyphs of one run: one face, one size, one set of variation coordinates.
-public struct GlyphRasterizer {
+package struct GlyphRasterizer {
     let library: FontLibrary
     let face: FontFace
     let charSize: Int
@@ -20,7 +20,7 @@ public struct GlyphRasterizer {
     let usesCache: Bool
 
     /// Glyphs of `face` at `size` px (26.6, never whole pixels), unhinted.
-    public init(library: FontLibrary, face: FontFace, size: Double, variations: FontVariations) {
+    package init(library: FontLibrary, face: FontFace, size: Double, variations: FontVariations) {
         self.library = library
         self.face = face
         charSize = size.isNaN ? 0 : Int(min(max((size * 64).rounded(), 0), Double(GlyphKey.maxCharSize)))
@@ -34,7 +34,7 @@ public struct GlyphRasterizer {
 
     /// The coverage mask of `glyphID` with its origin `subpixelX/64` px right of and `subpixelY/64` px
     /// below the whole-pixel pen position.
-    public func bitmap(glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8) throws -> GlyphBitmap {
+    package func bitmap(glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8) throws -> GlyphBitmap {
         let key = GlyphKey(
             face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID,
             subpixelX: subpixelX, subpixelY: subpixelY)
@@ -48,7 +48,7 @@ public struct GlyphRasterizer {
     /// `subpixelX/64` px right of and `subpixelY/64` px below the whole-pixel position: the glyph's
     /// outline is transformed, then rasterized (never a transformed bitmap). Not cached: an
     /// animated transform seldom repeats.
-    public func bitmap(glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform) throws -> GlyphBitmap {
+    package func bitmap(glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform) throws -> GlyphBitmap {
         let key = GlyphKey(
             face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID,
             subpixelX: 0, subpixelY: 0)
@@ -58,13 +58,13 @@ public struct GlyphRasterizer {
     /// Throws `FontError.glyphTooLarge` unless `glyphID` can be drawn with its em at this run's size
     /// or any smaller one, turned by any angle, with up to `margin` px of stroke around it: the
     /// glyph check's guarantee that no size or animator transform a spec reaches fails to draw.
-    public func checkDrawableWhenTurned(glyphID: UInt32, margin: Double) throws {
+    package func checkDrawableWhenTurned(glyphID: UInt32, margin: Double) throws {
         try outline(outlineKey(glyphID: glyphID), glyphID: glyphID).checkDrawableTurned(margin: margin)
     }
 
     /// The largest glyph bitmap drawn, pixels a side and in all (see `GlyphOutline.maxArea`).
-    public static var maxBitmapSide: Int { GlyphOutline.maxSide }
-    public static var maxBitmapArea: Int { GlyphOutline.maxArea }
+    package static var maxBitmapSide: Int { GlyphOutline.maxSide }
+    package static var maxBitmapArea: Int { GlyphOutline.maxArea }
 
     /// The key of a glyph's outline at this run's face, size and variations.
     func outlineKey(glyphID: UInt32) -> GlyphKey {

@@ -2,17 +2,17 @@ internal import CFreeType
 
 /// An outline stroke around glyphs: FreeType's stroker run on the glyph's outline at the frame's
 /// size, so the band is as crisp as the glyph (never a dilated bitmap).
-public struct GlyphStrokeStyle: Sendable, Hashable {
-    public enum Join: Sendable, Hashable { case round, miter, bevel }
+package struct GlyphStrokeStyle: Sendable, Hashable {
+    package enum Join: Sendable, Hashable { case round, miter, bevel }
 
     /// The band's width in pixels.
-    public var width: Double
-    public var join: Join
+    package var width: Double
+    package var join: Join
     /// The band lies outside the contour (the glyph dilated by `width`); otherwise it is centred
     /// on the contour (`width / 2` each side).
-    public var outside: Bool
+    package var outside: Bool
 
-    public init(width: Double, join: Join = .round, outside: Bool = true) {
+    package init(width: Double, join: Join = .round, outside: Bool = true) {
         self.width = width
         self.join = join
         self.outside = outside
@@ -25,7 +25,7 @@ extension GlyphRasterizer {
     /// the whole pixel. Cached, like glyphs, for runs whose size the last frame drew too: a
     /// layer's stroke is usually kept whole (`ShapeMaskCache`), but when one word of it changes
     /// (a highlighted word scaling) the others come from here instead of FreeType's stroker.
-    public func strokedBitmap(
+    package func strokedBitmap(
         glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform? = nil,
         stroke: GlyphStrokeStyle
     ) throws -> GlyphBitmap {

@@ -1,13 +1,13 @@
 /// BCP 47 language tags as kinetype accepts them: well-formed by RFC 5646's subtag shape, and short
 /// enough for ICU, which refuses a locale longer than its buffers (157 bytes) or made of other
 /// characters, and then cannot break lines at all.
-public enum LanguageTag {
+package enum LanguageTag {
     /// The longest tag accepted. RFC 5646 asks implementations to take at least 35 characters.
-    public static let maximumLength = 64
+    package static let maximumLength = 64
 
     /// `vi`, `zh-Hans`, `sr-Latn-RS`, `en-US-x-twain`: a primary language of 2–8 letters, then
     /// subtags of 1–8 ASCII letters or digits, joined by hyphens.
-    public static func isWellFormed(_ tag: String) -> Bool {
+    package static func isWellFormed(_ tag: String) -> Bool {
         guard tag.utf8.count <= maximumLength else { return false }
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let primary = subtags.first, (2...8).contains(primary.utf8.count),

@@ -3,9 +3,9 @@ internal import CICUShims
 /// Where a line may break (UAX #14), from ICU's line break iterator (Unicode 15 with ICU 72, the
 /// rules browsers and Android use), restricted to grapheme boundaries so a line never splits a
 /// cluster.
-public enum LineBreakOpportunities {
+package enum LineBreakOpportunities {
     /// UTF-8 offsets at which a new line may start (never 0 or the end).
-    public static func offsets(in text: String, language: String? = nil) throws -> [Int] {
+    package static func offsets(in text: String, language: String? = nil) throws -> [Int] {
         try offsets(in: UnicodeText(text), language: language)
     }
 
@@ -60,11 +60,11 @@ final class LineBreakIterator {
 }
 
 /// An ICU call that failed, with ICU's name for the error code.
-public struct ICUError: Error, CustomStringConvertible, Equatable {
-    public var operation: String
-    public var status: Int32
+package struct ICUError: Error, CustomStringConvertible, Equatable {
+    package var operation: String
+    package var status: Int32
 
-    public var description: String {
+    package var description: String {
         "ICU failed to \(operation) (\(String(cString: kt_icu_error_name(status))))"
     }
 }

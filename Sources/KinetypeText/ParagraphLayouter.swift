@@ -6,8 +6,8 @@
 /// The layout is box-local: the box's top-left corner is (0, 0). Where the box goes (position and
 /// anchor) is the painter's business (`TextLayout.placed(at:anchor:)`), so moving a text never
 /// lays it out again.
-public enum ParagraphLayouter {
-    public static func layout(
+package enum ParagraphLayouter {
+    package static func layout(
         _ text: String, fonts: FontChain, library: FontLibrary, size: Double,
         style: ParagraphStyle
     ) throws -> TextLayout {

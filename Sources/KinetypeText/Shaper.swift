@@ -1,13 +1,13 @@
 internal import CHarfBuzz
 
 /// Shapes text with HarfBuzz at the frame's exact size.
-public enum Shaper {
+package enum Shaper {
     /// HarfBuzz works in integers; a scale of 1024 units per pixel keeps every advance
     /// and offset to within 1/2048 px of its exact value, far below the 1/64-px placement grid.
     static let unitsPerPixel = 1024.0
 
     /// Shapes a whole string as one run, guessing its script and direction as `hb-shape` does.
-    public static func shape(
+    package static func shape(
         _ text: String, face: FontFace, size: Double,
         variations: FontVariations = .none
     ) throws -> ShapedRun {

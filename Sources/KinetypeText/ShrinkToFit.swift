@@ -1,7 +1,7 @@
 /// The largest size, between size × minimumScaleFactor and size, at which a text fits its box
 /// without truncation (as SwiftUI's `minimumScaleFactor`). Past the minimum it truncates.
-public enum ShrinkToFit {
-    public static func size(
+package enum ShrinkToFit {
+    package static func size(
         for text: String, fonts: FontChain, library: FontLibrary, size: Double,
         style: ParagraphStyle, minimumScaleFactor: Double
     ) throws -> Double {

@@ -1,30 +1,30 @@
 /// A glyph placed on the canvas: its pen position on the baseline, in canvas pixels (y down).
-public struct PositionedGlyph: Sendable, Equatable, Codable {
-    public var glyphID: UInt32
+package struct PositionedGlyph: Sendable, Equatable, Codable {
+    package var glyphID: UInt32
     /// UTF-8 byte offset, in the layer's text, of the first character of the glyph's cluster.
-    public var cluster: Int
-    public var x: Double
-    public var y: Double
-    public var advance: Double
+    package var cluster: Int
+    package var x: Double
+    package var y: Double
+    package var advance: Double
 }
 
 /// A run of glyphs in one font, script and direction, in visual order.
-public struct LaidOutRun: Sendable, Equatable {
+package struct LaidOutRun: Sendable, Equatable {
     /// The font file and its variation coordinates: what the rasterizer opens, as it is.
-    public var font: FontChain.Member
-    public var script: Script
-    public var direction: TextDirection
-    public var glyphs: [PositionedGlyph]
+    package var font: FontChain.Member
+    package var script: Script
+    package var direction: TextDirection
+    package var glyphs: [PositionedGlyph]
 }
 
 /// A Unicode script by its ISO 15924 tag ("Latn", "Arab", "Hani"…).
-public struct Script: Sendable, Hashable, CustomStringConvertible {
-    public var tag: String
-    public init(tag: String) { self.tag = tag }
-    public var description: String { tag }
+package struct Script: Sendable, Hashable, CustomStringConvertible {
+    package var tag: String
+    package init(tag: String) { self.tag = tag }
+    package var description: String { tag }
 }
 
-public enum TextDirection: String, Sendable, Hashable, Encodable {
+package enum TextDirection: String, Sendable, Hashable, Encodable {
     case leftToRight = "ltr"
     case rightToLeft = "rtl"
 }
@@ -34,7 +34,7 @@ public enum TextDirection: String, Sendable, Hashable, Encodable {
 extension LaidOutRun: Encodable {
     enum CodingKeys: String, CodingKey { case font, variations, script, direction, glyphs }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(font.path, forKey: .font)
         try container.encode(Dictionary(uniqueKeysWithValues: font.variations.settings.map { ($0.tag, $0.value) }), forKey: .variations)
@@ -45,23 +45,23 @@ extension LaidOutRun: Encodable {
 }
 
 /// One line of laid-out text. Strikethrough, underline and highlight draw on these figures.
-public struct LaidOutLine: Sendable, Equatable, Encodable {
+package struct LaidOutLine: Sendable, Equatable, Encodable {
     /// Canvas y of the baseline.
-    public var baseline: Double
+    package var baseline: Double
     /// The line's ink-independent x extent: from its first pen position to its last advance.
-    public var minX: Double
-    public var maxX: Double
+    package var minX: Double
+    package var maxX: Double
     /// Heights above and below the baseline (both positive), from unrounded font metrics.
-    public var ascent: Double
-    public var descent: Double
+    package var ascent: Double
+    package var descent: Double
     /// The paragraph's base direction: a right-to-left line reads (and a strike grows) leftwards.
-    public var direction: TextDirection
+    package var direction: TextDirection
     /// The primary font's underline: its centre below the baseline and its thickness (pixels).
-    public var underlineOffset: Double
-    public var underlineThickness: Double
-    public var runs: [LaidOutRun]
+    package var underlineOffset: Double
+    package var underlineThickness: Double
+    package var runs: [LaidOutRun]
 
-    public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
+    package var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
 }
 
 public struct Rect: Sendable, Equatable, Codable {
@@ -73,26 +73,26 @@ public struct Rect: Sendable, Equatable, Codable {
 
 /// The layout of one text layer at one frame: all positions in `Double` pixels, relative to the
 /// box's top-left corner as the layouter makes it, or on the canvas once `placed`.
-public struct TextLayout: Sendable, Equatable {
-    public var size: Double
+package struct TextLayout: Sendable, Equatable {
+    package var size: Double
     /// The layout box: the anchor refers to it.
-    public var box: Rect
+    package var box: Rect
     /// The first line's ascender: baseline anchors sit on the first baseline.
-    public var firstAscent: Double
-    public var lines: [LaidOutLine]
+    package var firstAscent: Double
+    package var lines: [LaidOutLine]
     /// Whether the text did not fit (more lines than allowed, or a line wider than the box) and
     /// was truncated or clipped. Shrink-to-fit looks at this.
-    public var overflowed: Bool
+    package var overflowed: Bool
     /// Pixels outside this rectangle are not drawn (`truncation: clip`).
-    public var clip: Rect?
+    package var clip: Rect?
 
-    public init(size: Double, box: Rect, firstAscent: Double, lines: [LaidOutLine], overflowed: Bool, clip: Rect?) {
+    package init(size: Double, box: Rect, firstAscent: Double, lines: [LaidOutLine], overflowed: Bool, clip: Rect?) {
         self.size = size; self.box = box; self.firstAscent = firstAscent
         self.lines = lines; self.overflowed = overflowed; self.clip = clip
     }
 
     /// Where the box's top-left corner goes so that its `anchor` point lands on `position`.
-    public func origin(at position: (x: Double, y: Double), anchor: Anchor) -> (x: Double, y: Double) {
+    package func origin(at position: (x: Double, y: Double), anchor: Anchor) -> (x: Double, y: Double) {
         (
             position.x - anchor.horizontalFraction * box.width,
             position.y - anchor.verticalOffset(boxHeight: box.height, firstAscent: firstAscent)
@@ -100,12 +100,12 @@ public struct TextLayout: Sendable, Equatable {
     }
 
     /// The layout moved so that its box's `anchor` point is at `position`.
-    public func placed(at position: (x: Double, y: Double), anchor: Anchor) -> TextLayout {
+    package func placed(at position: (x: Double, y: Double), anchor: Anchor) -> TextLayout {
         let origin = origin(at: position, anchor: anchor)
         return translated(dx: origin.x - box.x, dy: origin.y - box.y)
     }
 
-    public func translated(dx: Double, dy: Double) -> TextLayout {
+    package func translated(dx: Double, dy: Double) -> TextLayout {
         var moved = self
         moved.box = box.translated(dx: dx, dy: dy)
         moved.clip = clip?.translated(dx: dx, dy: dy)
@@ -119,7 +119,7 @@ extension Rect {
 }
 
 extension LaidOutLine {
-    public func translated(dx: Double, dy: Double) -> LaidOutLine {
+    package func translated(dx: Double, dy: Double) -> LaidOutLine {
         var moved = self
         moved.baseline += dy
         moved.minX += dx

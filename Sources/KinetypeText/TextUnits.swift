@@ -1,10 +1,10 @@
 /// The units a text animator moves one after another, as UTF-8 byte ranges of the text in reading
 /// (logical) order. Whitespace is never a unit: it has no ink, and a unit of it would only add a
 /// beat of nothing to the stagger.
-public enum TextUnits {
+package enum TextUnits {
     /// Every grapheme cluster (Swift's `Character`: an accented letter, an emoji ZWJ sequence or a
     /// flag is one) that is not whitespace or an invisible format character.
-    public static func clusters(in text: String) -> [Range<Int>] {
+    package static func clusters(in text: String) -> [Range<Int>] {
         var units: [Range<Int>] = []
         var offset = 0
         for character in text {
@@ -22,7 +22,7 @@ public enum TextUnits {
     /// ("«Bonjour", "$4.99"), otherwise it is a unit of its own (a lone "—" or "🎉" between spaces).
     /// A dash between two words joins them ("well-known"). Boundaries inside a grapheme cluster
     /// are dropped, so a word never splits a character.
-    public static func words(in text: String, language: String? = nil) throws -> [Range<Int>] {
+    package static func words(in text: String, language: String? = nil) throws -> [Range<Int>] {
         let utf8 = Array(text.utf8)
         let segments = snappedToCharacters(try WordBoundaries.segments(in: utf8, language: language), text: text)
         var units: [Range<Int>] = []
@@ -65,7 +65,7 @@ public enum TextUnits {
     /// The index of the unit containing UTF-8 offset `byte` in `units` (ascending, disjoint), or of
     /// the last unit before it (a space between units, an ellipsis standing at the end); 0 before
     /// the first. Nil when there are no units.
-    public static func unit(containing byte: Int, in units: [Range<Int>]) -> Int? {
+    package static func unit(containing byte: Int, in units: [Range<Int>]) -> Int? {
         guard !units.isEmpty else { return nil }
         var low = 0, high = units.count
         while low < high {

@@ -1,7 +1,7 @@
 /// One axis of a variable font, in design units (e.g. `wght` 100…900).
-public struct VariationAxis: Sendable, Equatable, Codable {
-    public var tag: String
-    public var minimum: Double
-    public var defaultValue: Double
-    public var maximum: Double
+package struct VariationAxis: Sendable, Equatable, Codable {
+    package var tag: String
+    package var minimum: Double
+    package var defaultValue: Double
+    package var maximum: Double
 }
