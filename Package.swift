@@ -11,9 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        // `kinetype preview`'s HTTP server; only the command-line tool depends on it.
-        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
     ],
     targets: [
         // System libraries, found through pkg-config.
@@ -88,8 +86,7 @@ let package = Package(
             name: "kinetype",
             dependencies: [
                 "Kinetype", "KinetypeSpec", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "CMalloc",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "FlyingFox", package: "FlyingFox")
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
 
         // libFuzzer targets: scripts/fuzz builds them with -sanitize=fuzzer,address. In a normal

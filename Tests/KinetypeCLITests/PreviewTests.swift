@@ -94,7 +94,12 @@ final class PreviewTests: XCTestCase {
         }
         XCTAssertEqual(
             try httpGet(url, "/frames/60.png").json()["error"] as? String, "frame 60 is out of range; this spec has frames 0…59")
-        XCTAssertEqual(try httpGet(url, "/nothing-here").status, 404)
+        let unknown = try httpGet(url, "/nothing-here?x=1")
+        XCTAssertEqual(unknown.status, 404)
+        XCTAssertEqual(unknown.header("Content-Type"), "application/json; charset=utf-8")
+        XCTAssertEqual(
+            try unknown.json()["error"] as? String,
+            "no such page: /nothing-here; the preview serves /, /scene.json, /changes, /frames/N.png and /inspect/N.json")
         XCTAssertEqual(try httpGet(url, "/frames/59.png").status, 200)
         XCTAssertEqual(try server.stop(), 130)
     }
@@ -273,12 +278,60 @@ final class PreviewTests: XCTestCase {
         XCTAssertNotNil(try rebound.json()["error"] as? String)
         XCTAssertEqual(try httpGet(url, "/frames/0.png", headers: ["Host": "localhost:\(url.port!)"]).status, 200)
         XCTAssertEqual(try server.stop(), 130)
-        for host in ["127.0.0.1:8000", "localhost", "LOCALHOST:80", "[::1]:8000", "192.168.1.5:8000"] {
-            XCTAssertTrue(PreviewServer.isAddressedByNumber(host), host)
+        for host in ["127.0.0.1:8000", "127.0.0.1", "localhost", "LOCALHOST:80", "localhost:", "[::1]:8000", "[::1]", "127.0.0.2:80"] {
+            XCTAssertTrue(PreviewServer.isAllowedHost(host, anyAddress: false), host)
+            XCTAssertTrue(PreviewServer.isAllowedHost(host, anyAddress: true), host)
         }
-        for host in [nil, "", "example.com", "127.0.0.1.example.com:8000", "localhost.example.com", "1.2.3:80"] {
-            XCTAssertFalse(PreviewServer.isAddressedByNumber(host), host ?? "nil")
+        // An address other machines reach: any IP address, never a name.
+        for host in ["192.168.1.5:8000", "[fe80::1]:8000", "10.0.0.1"] {
+            XCTAssertFalse(PreviewServer.isAllowedHost(host, anyAddress: false), host)
+            XCTAssertTrue(PreviewServer.isAllowedHost(host, anyAddress: true), host)
         }
+        for host in [
+            nil, "", "example.com", "127.0.0.1.example.com:8000", "localhost.example.com", "1.2.3:80", "127.0.0.1:x", "127.0.0.1:99999",
+            "[::1]x", "[example.com]", ":8000", "localhost:80:80", "300.1.1.1"
+        ] {
+            XCTAssertFalse(PreviewServer.isAllowedHost(host, anyAddress: false), host ?? "nil")
+            XCTAssertFalse(PreviewServer.isAllowedHost(host, anyAddress: true), host ?? "nil")
+        }
+    }
+
+    // MARK: requests from anyone
+
+    /// A request line or header section past the server's bounds is answered at once (414, 431,
+    /// with the JSON error) without reading the rest, and the server goes on answering. A reader
+    /// quadratic in the request's size took 40 s of CPU for the line and 10 s for the header,
+    /// and after a few such requests answered nothing.
+    func testOverlongRequestLinesAndHeadersAreRefusedAtOnce() throws {
+        let (server, url) = try preview(example("crisp-size.yaml"))
+        let port = try XCTUnwrap(url.port)
+        let line = "GET /\(String(repeating: "a", count: 256 << 10)) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        let header = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Long: \(String(repeating: "b", count: 128 << 10))\r\n\r\n"
+        for round in 0..<3 {
+            for (request, status) in [(line, 414), (header, 431)] {
+                let (answer, seconds) = try rawExchange(port: port, Array(request.utf8))
+                XCTAssertEqual(rawStatus(answer), status, "round \(round): \(answer.prefix(300))")
+                XCTAssertNotNil(try rawJSON(answer)["error"] as? String, "round \(round)")
+                XCTAssertLessThan(seconds, 2, "round \(round): \(status) after \(seconds) s")
+            }
+        }
+        XCTAssertEqual(try httpGet(url, "/scene.json", timeout: 10).status, 200, "still answering")
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
+    func testARequestWithoutAValidHostOrMethodIsRefusedWithAnError() throws {
+        let (server, url) = try preview(example("crisp-size.yaml"))
+        let port = try XCTUnwrap(url.port)
+        for request in ["GET /scene.json HTTP/1.0\r\n\r\n", "GET /scene.json HTTP/1.1\r\nHost: 127.0.0.1:x\r\nConnection: close\r\n\r\n"] {
+            let answer = try rawExchange(port: port, Array(request.utf8)).answer
+            XCTAssertEqual(rawStatus(answer), 403, answer)
+            XCTAssertNotNil(try rawJSON(answer)["error"] as? String, answer)
+        }
+        let delete = try rawExchange(port: port, Array("DELETE /scene.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
+            .answer
+        XCTAssertEqual(rawStatus(delete), 405, delete)
+        XCTAssertEqual(try rawJSON(delete)["error"] as? String, "the preview answers GET and HEAD only; got DELETE")
+        XCTAssertEqual(try server.stop(), 130)
     }
 
     /// The frames after the one asked for are rendered ahead and then served from the cache; a
