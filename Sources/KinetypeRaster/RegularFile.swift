@@ -1,13 +1,13 @@
 import Foundation
 
-/// Image files read back (frames, goldens) come from folders anyone may have touched: anything
-/// but a regular file is refused before it is opened, since reading a FIFO or a terminal blocks
-/// for ever.
-enum RegularFile {
-    static func check(_ path: String) throws {
+/// Files read back (frames, goldens, images) and files watched for changes (a previewed spec)
+/// come from places anyone may have touched: anything but a regular file is refused before it is
+/// opened, since reading a FIFO or a terminal blocks for ever.
+package enum RegularFile {
+    package static func check(_ path: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw PNGError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+            throw RegularFileError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             let kind =
@@ -18,16 +18,21 @@ enum RegularFile {
                 case S_IFSOCK: "a socket"
                 default: "a special file"
                 }
-            throw PNGError(description: "cannot read \(path): not a regular file (it is \(kind))")
+            throw RegularFileError(description: "cannot read \(path): not a regular file (it is \(kind))")
         }
     }
 
     /// The file's bytes, after `check`.
-    static func read(_ path: String) throws -> [UInt8] {
+    package static func read(_ path: String) throws -> [UInt8] {
         try check(path)
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw PNGError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+            throw RegularFileError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
         }
         return [UInt8](data)
     }
+}
+
+/// A file that is missing, unreadable or not a regular file.
+package struct RegularFileError: Error, CustomStringConvertible {
+    package var description: String
 }

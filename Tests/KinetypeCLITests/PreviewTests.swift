@@ -203,6 +203,38 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try server.stop(), 130)
     }
 
+    /// Replaces `file` by a FIFO at once (renamed over it).
+    private func replaceWithFIFO(_ file: URL) throws {
+        let fifo = file.deletingLastPathComponent().appendingPathComponent(".fifo-\(UUID().uuidString)")
+        guard mkfifo(fifo.path, 0o644) == 0, rename(fifo.path, file.path) == 0 else {
+            throw TestEnvironmentError("mkfifo: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// A spec replaced by a FIFO is an error shown over the last good frame (reading it would
+    /// block the watcher for ever), and a regular file saved back in its place loads again.
+    func testASpecReplacedByAFIFOIsAnErrorAndASavedFileReloads() throws {
+        let spec = try writeSpec(oneLayer())
+        let (server, url) = try preview(spec)
+        let good = try httpGet(url, "/frames/5.png").body
+        try replaceWithFIFO(spec)
+        let version = try nextVersion(url, after: 1)
+        let scene = try httpGet(url, "/scene.json").json()
+        XCTAssertEqual(scene["version"] as? Int, version)
+        XCTAssertEqual(scene["sceneVersion"] as? Int, 1, "the last good scene")
+        XCTAssertEqual(scene["error"] as? String, "cannot read \(spec.path): not a regular file (it is a FIFO)")
+        XCTAssertEqual(try httpGet(url, "/frames/5.png").body, good, "the last good frame")
+        try eventually("the terminal to say it") { server.stderr.contains("not a regular file (it is a FIFO)") }
+
+        try oneLayer(color: "#C0392B").write(to: spec, atomically: true, encoding: .utf8)
+        let fixed = try nextVersion(url, after: version)
+        let again = try httpGet(url, "/scene.json").json()
+        XCTAssertNil(again["error"])
+        XCTAssertEqual(again["sceneVersion"] as? Int, fixed)
+        XCTAssertEqual(try httpGet(url, "/frames/5.png").body, try frameFile(try rendered(spec, frames: "5-5"), 5))
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
     /// The page's reload path, timed: a save, the long poll's answer, the new scene and the
     /// frame at the playhead. The issue asks for 200 ms; the assertion allows a loaded machine.
     func testASaveReachesALongPollQuickly() throws {
@@ -431,6 +463,23 @@ final class PreviewTests: XCTestCase {
         try eventually("a second video") { watch.stderr.components(separatedBy: "encoded 10 frames").count == 3 }
         XCTAssertNotEqual(try Data(contentsOf: video), first)
         XCTAssertEqual(try watch.stop(SIGTERM), 143)
+    }
+
+    func testRenderWatchSaysAFIFOIsNotASpecAndRendersASavedFile() throws {
+        let spec = try writeSpec(oneLayer())
+        let output = spec.deletingLastPathComponent().appendingPathComponent("frames")
+        let watch = try RunningCommand(["render", spec.path, "-o", output.path, "--watch"])
+        try eventually("the first render (\(watch.stderr))") { watch.stderr.contains("for changes (Ctrl-C to stop)") }
+        try replaceWithFIFO(spec)
+        try eventually("the FIFO's error (\(watch.stderr))") {
+            watch.stderr.contains("error: cannot read \(spec.path): not a regular file (it is a FIFO)")
+        }
+        try oneLayer(color: "#C0392B").write(to: spec, atomically: true, encoding: .utf8)
+        try eventually("a render after the FIFO (\(watch.stderr))") {
+            watch.stderr.components(separatedBy: "rendered 10 frames").count == 3
+        }
+        XCTAssertEqual(try frameFile(output, 9), try frameFile(try rendered(spec, frames: "9-9"), 9))
+        XCTAssertEqual(try watch.stop(), 130)
     }
 
     func testRenderWatchRefusesStdout() throws {
