@@ -50,6 +50,9 @@ let package = Package(
         .target(name: "CICUShims", dependencies: ["CICU"]),
         // glibc's sched_getaffinity (needs _GNU_SOURCE) for the CPUs a render may use.
         .target(name: "CSchedShims"),
+        // The preview page's HTML, CSS and JavaScript (`Page/`), embedded in the tool when it is
+        // built (C23 #embed), so the binary serves them wherever it is installed.
+        .target(name: "CPreviewPage", exclude: ["Page"]),
 
         // Time, curves, springs, keyframes, interpolators. Pure Swift.
         .target(name: "KinetypeMotion"),
@@ -86,6 +89,7 @@ let package = Package(
             name: "kinetype",
             dependencies: [
                 "Kinetype", "KinetypeSpec", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "CMalloc",
+                "CPreviewPage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
 

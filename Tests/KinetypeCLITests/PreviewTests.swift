@@ -126,6 +126,26 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try server.stop(), 130)
     }
 
+    /// The page served is `page.html` as it is in the source tree (embedded when the binary was
+    /// built), its style sheet and script written in where it links them.
+    func testThePageIsItsFilesWithTheStyleSheetAndScriptWrittenIn() throws {
+        let folder = TestPaths.root.appendingPathComponent("Sources/CPreviewPage/Page")
+        let html = try [UInt8](Data(contentsOf: folder.appendingPathComponent("page.html")))
+        let css = try [UInt8](Data(contentsOf: folder.appendingPathComponent("page.css")))
+        let script = try [UInt8](Data(contentsOf: folder.appendingPathComponent("page.js")))
+        XCTAssertEqual(PreviewPage.html, html, "the embedded page is the source tree's")
+        XCTAssertEqual(PreviewPage.css, css)
+        XCTAssertEqual(PreviewPage.script, script)
+        let (server, url) = try preview(example("crisp-size.yaml"))
+        let page = try httpGet(url, "/")
+        XCTAssertEqual(page.header("Content-Type"), "text/html; charset=utf-8")
+        XCTAssertEqual([UInt8](page.body), PreviewPage.inlined(html, css: css, script: script))
+        XCTAssertTrue(page.text.contains("<style>\n\(String(decoding: css, as: UTF8.self))</style>\n</head>"))
+        XCTAssertTrue(page.text.contains("<script>\n\(String(decoding: script, as: UTF8.self))</script>\n</body>"))
+        XCTAssertFalse(page.text.contains("page.css") || page.text.contains("page.js"), "nothing left to fetch")
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
     /// A grouped layer's timeline is in the scene's time: its keyframes moved by its groups'
     /// start, and its groups' own tracks (position, opacity, transform) beside its own.
     func testSceneJSONTimesGroupedLayersInTheScenesTime() throws {

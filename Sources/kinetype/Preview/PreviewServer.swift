@@ -112,7 +112,7 @@ final class PreviewServer: Sendable {
             case "/", "/index.html":
                 return HTTPResponse(
                     status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-                    body: Array(PreviewPage.html.utf8))
+                    body: PreviewPage.bytes)
             case "/scene.json":
                 return .json(Array(SceneSummary(document.current, spec: document.specPath).json()))
             case "/changes":
