@@ -11,9 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        // `kinetype preview`'s HTTP server; only the command-line tool depends on it.
-        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
     ],
     targets: [
         // System libraries, found through pkg-config.
@@ -52,6 +50,9 @@ let package = Package(
         .target(name: "CICUShims", dependencies: ["CICU"]),
         // glibc's sched_getaffinity (needs _GNU_SOURCE) for the CPUs a render may use.
         .target(name: "CSchedShims"),
+        // The preview page's HTML, CSS and JavaScript (`Page/`), embedded in the tool when it is
+        // built (C23 #embed), so the binary serves them wherever it is installed.
+        .target(name: "CPreviewPage", exclude: ["Page"]),
 
         // Time, curves, springs, keyframes, interpolators. Pure Swift.
         .target(name: "KinetypeMotion"),
@@ -93,9 +94,8 @@ let package = Package(
             name: "kinetype",
             dependencies: [
                 "Kinetype", "KinetypeSpec", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "KinetypeFiles",
-                "CMalloc",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "FlyingFox", package: "FlyingFox")
+                "CMalloc", "CPreviewPage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
 
         // libFuzzer targets: scripts/fuzz builds them with -sanitize=fuzzer,address. In a normal

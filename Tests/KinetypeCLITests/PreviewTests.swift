@@ -94,7 +94,12 @@ final class PreviewTests: XCTestCase {
         }
         XCTAssertEqual(
             try httpGet(url, "/frames/60.png").json()["error"] as? String, "frame 60 is out of range; this spec has frames 0…59")
-        XCTAssertEqual(try httpGet(url, "/nothing-here").status, 404)
+        let unknown = try httpGet(url, "/nothing-here?x=1")
+        XCTAssertEqual(unknown.status, 404)
+        XCTAssertEqual(unknown.header("Content-Type"), "application/json; charset=utf-8")
+        XCTAssertEqual(
+            try unknown.json()["error"] as? String,
+            "no such page: /nothing-here; the preview serves /, /scene.json, /changes, /frames/N.png and /inspect/N.json")
         XCTAssertEqual(try httpGet(url, "/frames/59.png").status, 200)
         XCTAssertEqual(try server.stop(), 130)
     }
@@ -118,6 +123,26 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(page.status, 200)
         XCTAssertTrue(page.text.contains("window.kinetypePreview"))
         XCTAssertFalse(page.text.contains("http://") || page.text.contains("https://"), "the page asks nothing of the network")
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
+    /// The page served is `page.html` as it is in the source tree (embedded when the binary was
+    /// built), its style sheet and script written in where it links them.
+    func testThePageIsItsFilesWithTheStyleSheetAndScriptWrittenIn() throws {
+        let folder = TestPaths.root.appendingPathComponent("Sources/CPreviewPage/Page")
+        let html = try [UInt8](Data(contentsOf: folder.appendingPathComponent("page.html")))
+        let css = try [UInt8](Data(contentsOf: folder.appendingPathComponent("page.css")))
+        let script = try [UInt8](Data(contentsOf: folder.appendingPathComponent("page.js")))
+        XCTAssertEqual(PreviewPage.html, html, "the embedded page is the source tree's")
+        XCTAssertEqual(PreviewPage.css, css)
+        XCTAssertEqual(PreviewPage.script, script)
+        let (server, url) = try preview(example("crisp-size.yaml"))
+        let page = try httpGet(url, "/")
+        XCTAssertEqual(page.header("Content-Type"), "text/html; charset=utf-8")
+        XCTAssertEqual([UInt8](page.body), PreviewPage.inlined(html, css: css, script: script))
+        XCTAssertTrue(page.text.contains("<style>\n\(String(decoding: css, as: UTF8.self))</style>\n</head>"))
+        XCTAssertTrue(page.text.contains("<script>\n\(String(decoding: script, as: UTF8.self))</script>\n</body>"))
+        XCTAssertFalse(page.text.contains("page.css") || page.text.contains("page.js"), "nothing left to fetch")
         XCTAssertEqual(try server.stop(), 130)
     }
 
@@ -198,6 +223,38 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try server.stop(), 130)
     }
 
+    /// Replaces `file` by a FIFO at once (renamed over it).
+    private func replaceWithFIFO(_ file: URL) throws {
+        let fifo = file.deletingLastPathComponent().appendingPathComponent(".fifo-\(UUID().uuidString)")
+        guard mkfifo(fifo.path, 0o644) == 0, rename(fifo.path, file.path) == 0 else {
+            throw TestEnvironmentError("mkfifo: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// A spec replaced by a FIFO is an error shown over the last good frame (reading it would
+    /// block the watcher for ever), and a regular file saved back in its place loads again.
+    func testASpecReplacedByAFIFOIsAnErrorAndASavedFileReloads() throws {
+        let spec = try writeSpec(oneLayer())
+        let (server, url) = try preview(spec)
+        let good = try httpGet(url, "/frames/5.png").body
+        try replaceWithFIFO(spec)
+        let version = try nextVersion(url, after: 1)
+        let scene = try httpGet(url, "/scene.json").json()
+        XCTAssertEqual(scene["version"] as? Int, version)
+        XCTAssertEqual(scene["sceneVersion"] as? Int, 1, "the last good scene")
+        XCTAssertEqual(scene["error"] as? String, "cannot read \(spec.path): not a regular file (it is a FIFO)")
+        XCTAssertEqual(try httpGet(url, "/frames/5.png").body, good, "the last good frame")
+        try eventually("the terminal to say it") { server.stderr.contains("not a regular file (it is a FIFO)") }
+
+        try oneLayer(color: "#C0392B").write(to: spec, atomically: true, encoding: .utf8)
+        let fixed = try nextVersion(url, after: version)
+        let again = try httpGet(url, "/scene.json").json()
+        XCTAssertNil(again["error"])
+        XCTAssertEqual(again["sceneVersion"] as? Int, fixed)
+        XCTAssertEqual(try httpGet(url, "/frames/5.png").body, try frameFile(try rendered(spec, frames: "5-5"), 5))
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
     /// The page's reload path, timed: a save, the long poll's answer, the new scene and the
     /// frame at the playhead. The issue asks for 200 ms; the assertion allows a loaded machine.
     func testASaveReachesALongPollQuickly() throws {
@@ -273,12 +330,60 @@ final class PreviewTests: XCTestCase {
         XCTAssertNotNil(try rebound.json()["error"] as? String)
         XCTAssertEqual(try httpGet(url, "/frames/0.png", headers: ["Host": "localhost:\(url.port!)"]).status, 200)
         XCTAssertEqual(try server.stop(), 130)
-        for host in ["127.0.0.1:8000", "localhost", "LOCALHOST:80", "[::1]:8000", "192.168.1.5:8000"] {
-            XCTAssertTrue(PreviewServer.isAddressedByNumber(host), host)
+        for host in ["127.0.0.1:8000", "127.0.0.1", "localhost", "LOCALHOST:80", "localhost:", "[::1]:8000", "[::1]", "127.0.0.2:80"] {
+            XCTAssertTrue(PreviewServer.isAllowedHost(host, anyAddress: false), host)
+            XCTAssertTrue(PreviewServer.isAllowedHost(host, anyAddress: true), host)
         }
-        for host in [nil, "", "example.com", "127.0.0.1.example.com:8000", "localhost.example.com", "1.2.3:80"] {
-            XCTAssertFalse(PreviewServer.isAddressedByNumber(host), host ?? "nil")
+        // An address other machines reach: any IP address, never a name.
+        for host in ["192.168.1.5:8000", "[fe80::1]:8000", "10.0.0.1"] {
+            XCTAssertFalse(PreviewServer.isAllowedHost(host, anyAddress: false), host)
+            XCTAssertTrue(PreviewServer.isAllowedHost(host, anyAddress: true), host)
         }
+        for host in [
+            nil, "", "example.com", "127.0.0.1.example.com:8000", "localhost.example.com", "1.2.3:80", "127.0.0.1:x", "127.0.0.1:99999",
+            "[::1]x", "[example.com]", ":8000", "localhost:80:80", "300.1.1.1"
+        ] {
+            XCTAssertFalse(PreviewServer.isAllowedHost(host, anyAddress: false), host ?? "nil")
+            XCTAssertFalse(PreviewServer.isAllowedHost(host, anyAddress: true), host ?? "nil")
+        }
+    }
+
+    // MARK: requests from anyone
+
+    /// A request line or header section past the server's bounds is answered at once (414, 431,
+    /// with the JSON error) without reading the rest, and the server goes on answering. A reader
+    /// quadratic in the request's size took 40 s of CPU for the line and 10 s for the header,
+    /// and after a few such requests answered nothing.
+    func testOverlongRequestLinesAndHeadersAreRefusedAtOnce() throws {
+        let (server, url) = try preview(example("crisp-size.yaml"))
+        let port = try XCTUnwrap(url.port)
+        let line = "GET /\(String(repeating: "a", count: 256 << 10)) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        let header = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Long: \(String(repeating: "b", count: 128 << 10))\r\n\r\n"
+        for round in 0..<3 {
+            for (request, status) in [(line, 414), (header, 431)] {
+                let (answer, seconds) = try rawExchange(port: port, Array(request.utf8))
+                XCTAssertEqual(rawStatus(answer), status, "round \(round): \(answer.prefix(300))")
+                XCTAssertNotNil(try rawJSON(answer)["error"] as? String, "round \(round)")
+                XCTAssertLessThan(seconds, 2, "round \(round): \(status) after \(seconds) s")
+            }
+        }
+        XCTAssertEqual(try httpGet(url, "/scene.json", timeout: 10).status, 200, "still answering")
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
+    func testARequestWithoutAValidHostOrMethodIsRefusedWithAnError() throws {
+        let (server, url) = try preview(example("crisp-size.yaml"))
+        let port = try XCTUnwrap(url.port)
+        for request in ["GET /scene.json HTTP/1.0\r\n\r\n", "GET /scene.json HTTP/1.1\r\nHost: 127.0.0.1:x\r\nConnection: close\r\n\r\n"] {
+            let answer = try rawExchange(port: port, Array(request.utf8)).answer
+            XCTAssertEqual(rawStatus(answer), 403, answer)
+            XCTAssertNotNil(try rawJSON(answer)["error"] as? String, answer)
+        }
+        let delete = try rawExchange(port: port, Array("DELETE /scene.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
+            .answer
+        XCTAssertEqual(rawStatus(delete), 405, delete)
+        XCTAssertEqual(try rawJSON(delete)["error"] as? String, "the preview answers GET and HEAD only; got DELETE")
+        XCTAssertEqual(try server.stop(), 130)
     }
 
     /// The frames after the one asked for are rendered ahead and then served from the cache; a
@@ -378,6 +483,23 @@ final class PreviewTests: XCTestCase {
         try eventually("a second video") { watch.stderr.components(separatedBy: "encoded 10 frames").count == 3 }
         XCTAssertNotEqual(try Data(contentsOf: video), first)
         XCTAssertEqual(try watch.stop(SIGTERM), 143)
+    }
+
+    func testRenderWatchSaysAFIFOIsNotASpecAndRendersASavedFile() throws {
+        let spec = try writeSpec(oneLayer())
+        let output = spec.deletingLastPathComponent().appendingPathComponent("frames")
+        let watch = try RunningCommand(["render", spec.path, "-o", output.path, "--watch"])
+        try eventually("the first render (\(watch.stderr))") { watch.stderr.contains("for changes (Ctrl-C to stop)") }
+        try replaceWithFIFO(spec)
+        try eventually("the FIFO's error (\(watch.stderr))") {
+            watch.stderr.contains("error: cannot read \(spec.path): not a regular file (it is a FIFO)")
+        }
+        try oneLayer(color: "#C0392B").write(to: spec, atomically: true, encoding: .utf8)
+        try eventually("a render after the FIFO (\(watch.stderr))") {
+            watch.stderr.components(separatedBy: "rendered 10 frames").count == 3
+        }
+        XCTAssertEqual(try frameFile(output, 9), try frameFile(try rendered(spec, frames: "9-9"), 9))
+        XCTAssertEqual(try watch.stop(), 130)
     }
 
     func testRenderWatchRefusesStdout() throws {

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Dispatch
-import FlyingSocks
 import Foundation
 import Kinetype
 import KinetypeSpec
@@ -46,11 +44,9 @@ struct Preview: ParsableCommand {
         _ = try address()
     }
 
-    /// The socket address for `--host` and `--port`: an IPv4 or IPv6 literal, or localhost.
-    func address() throws -> any SocketAddress {
-        let name = host == "localhost" ? "127.0.0.1" : host
-        if let address = try? sockaddr_in.inet(ip4: name, port: UInt16(port)) { return address }
-        if let address = try? sockaddr_in6.inet6(ip6: name.trimmingCharacters(in: ["[", "]"]), port: UInt16(port)) { return address }
+    /// The address for `--host` and `--port`: an IPv4 or IPv6 literal, or localhost.
+    func address() throws -> ListenAddress {
+        if let address = ListenAddress(host: host == "localhost" ? "127.0.0.1" : host, port: UInt16(port)) { return address }
         throw ValidationError("--host takes an IP address (127.0.0.1, ::1, 0.0.0.0) or localhost; got \"\(host)\"")
     }
 
@@ -67,16 +63,11 @@ struct Preview: ParsableCommand {
         let frames = PreviewFrames(jobs: jobsOption.jobs)
         let server = PreviewServer(document: document, frames: frames, address: try address())
 
-        let started = Started()
-        Task {
-            do { started.finish(.success(try await server.start())) } catch { started.finish(.failure(error)) }
-        }
         let url: String
-        switch started.wait() {
-        case let .success(address):
-            url = Self.url(address)
-        case let .failure(error):
-            let reason = (error as? SocketError).map(Self.reason) ?? "\(error)"
+        do {
+            url = Self.url(try server.start())
+        } catch {
+            let reason = (error as? SocketFailure).map(Self.reason) ?? "\(error)"
             fail(PreviewError("cannot listen on \(host) port \(port): \(reason)"))
         }
         Output.toStandardOutput("\(url)\n")
@@ -93,33 +84,24 @@ struct Preview: ParsableCommand {
         if open { Self.openBrowser(url) }
 
         while !interruption.isRequested { usleep(20_000) }
-        let stopped = DispatchSemaphore(value: 0)
-        Task {
-            await server.stop()
-            stopped.signal()
-        }
-        _ = stopped.wait(timeout: .now() + 2)
+        server.stop()
         Foundation.exit(interruption.exitCode)
     }
 
-    static func url(_ address: Socket.Address) -> String {
+    static func url(_ address: ListenAddress) -> String {
         switch address {
-        case let .ip4(ip, port): return "http://\(ip == "0.0.0.0" ? "127.0.0.1" : ip):\(port)/"
-        case let .ip6(ip, port): return "http://[\(ip == "::" ? "::1" : ip)]:\(port)/"
-        case let .unix(path): return path
+        case let .ip4(ip, port): "http://\(ip == "0.0.0.0" ? "127.0.0.1" : ip):\(port)/"
+        case let .ip6(ip, port): "http://[\(ip == "::" ? "::1" : ip)]:\(port)/"
         }
     }
 
-    private static func reason(_ error: SocketError) -> String {
-        if case let .failed(_, errno, _) = error {
-            switch errno {
-            case EADDRINUSE: return "the port is in use (--port N for another, or --port 0 for a free one)"
-            case EADDRNOTAVAIL: return "this machine has no such address (--host)"
-            case EACCES: return "permission denied (ports under 1024 need root; try --port 0)"
-            default: return SystemCall.reason(errno)
-            }
+    private static func reason(_ failure: SocketFailure) -> String {
+        switch failure.errno {
+        case EADDRINUSE: "the port is in use (--port N for another, or --port 0 for a free one)"
+        case EADDRNOTAVAIL: "this machine has no such address (--host)"
+        case EACCES: "permission denied (ports under 1024 need root; try --port 0)"
+        default: SystemCall.reason(failure.errno)
         }
-        return "\(error)"
     }
 
     /// `xdg-open URL`, the desktop's way to open a page in the default browser.
@@ -134,20 +116,6 @@ struct Preview: ParsableCommand {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { note("cannot run \(opener): open \(url) in a browser") }
-    }
-
-    /// The server's start, handed from its task to the command's thread.
-    private final class Started: @unchecked Sendable {
-        private let semaphore = DispatchSemaphore(value: 0)
-        private var result: Result<Socket.Address, Error>?
-        func finish(_ result: Result<Socket.Address, Error>) {
-            self.result = result
-            semaphore.signal()
-        }
-        func wait() -> Result<Socket.Address, Error> {
-            semaphore.wait()
-            return result!
-        }
     }
 }
 

@@ -47,6 +47,7 @@ final class PreviewDocument: @unchecked Sendable {
         var stamped = SpecWatcher([specPath] + (previous.loaded?.scene.inputFiles ?? []))
         let next: State
         do {
+            try SpecWatcher.checkRegularFiles(stamped.paths)
             let scene = try load(specPath)
             stamped.add(scene.inputFiles)
             next = State(version: previous.version + 1, loaded: Loaded(scene: scene, generation: previous.version + 1), error: nil)

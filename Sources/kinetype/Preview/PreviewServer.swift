@@ -1,9 +1,7 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import Kinetype
 
-/// `kinetype preview`'s HTTP server (FlyingFox): the page and what it asks for.
+/// `kinetype preview`'s routes, served by `HTTPServer`: the page and what it asks for.
 ///
 /// - `GET /`: the page (`PreviewPage`).
 /// - `GET /scene.json`: the scene's summary and the load error, if any (`SceneSummary`).
@@ -16,119 +14,74 @@ import Kinetype
 ///   `X-Kinetype-Cache` says `hit` when it was ready (rendered ahead or before), else `miss`.
 /// - `GET /inspect/N.json`: frame N as `kinetype inspect --frame N` prints it.
 ///
-/// Every error is JSON: `{"error": "…"}`.
+/// Every error is JSON: `{"error": "…"}`. A request whose `Host` is not this machine's by
+/// address or as localhost is refused first (403).
 final class PreviewServer: Sendable {
     let document: PreviewDocument
     let frames: PreviewFrames
+    private let address: ListenAddress
     private let server: HTTPServer
 
     /// How long a long poll waits for a change before answering anyway.
     static let longPollSeconds = 10.0
 
-    init(document: PreviewDocument, frames: PreviewFrames, address: some SocketAddress) {
+    init(document: PreviewDocument, frames: PreviewFrames, address: ListenAddress) {
         self.document = document
         self.frames = frames
-        server = HTTPServer(address: address, timeout: 60, pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled)
+        self.address = address
+        let routes = Routes(document: document, frames: frames, anyAddress: !address.isLoopback)
+        server = HTTPServer { request in await routes.respond(to: request) }
     }
 
     /// Starts listening and returns the address it listens on (with the port the system chose
     /// for port 0); the server then runs until `stop`.
-    func start() async throws -> Socket.Address {
-        // First: a request for another host name is refused, the rest fall through to the routes.
-        await server.appendRoute("*") { request in
-            guard Self.isAddressedByNumber(request.headers[.host]) else {
-                return Self.error(.forbidden, "the preview answers requests for its address (127.0.0.1, [::1], localhost) only")
-            }
-            throw HTTPUnhandledError()
-        }
-        await server.appendRoute("GET /", handler: Self.page)
-        await server.appendRoute("GET /index.html", handler: Self.page)
-        await server.appendRoute("GET /scene.json") { [document] _ in
-            Self.json(SceneSummary(document.current, spec: document.specPath).json())
-        }
-        await server.appendRoute("GET /changes") { [document] request in
-            let since = request.query["since"].flatMap(Int.init) ?? -1
-            let version = await document.waitForChange(after: since, timeout: Self.longPollSeconds)
-            return Self.json(Data("{\"version\":\(version)}".utf8))
-        }
-        await server.appendRoute("GET /frames/*") { [self] request in try await frame(request) }
-        await server.appendRoute("GET /inspect/*") { [self] request in try await inspect(request) }
-
-        let failure = Failure()
-        let server = self.server
-        Task {
-            do { try await server.run() } catch { failure.error = error }
-        }
-        while true {
-            if let address = await server.listeningAddress { return address }
-            if let error = failure.error { throw error }
-            try await Task.sleep(nanoseconds: 2_000_000)
-        }
+    func start() throws -> ListenAddress {
+        try server.start(on: address)
     }
 
-    func stop() async {
+    func stop() {
         document.stopWatching()
         frames.stop()
-        await server.stop(timeout: 1)
+        server.stop()
     }
 
-    private static func page(_ request: HTTPRequest) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-            body: Data(PreviewPage.html.utf8))
+    /// Whether a request's `Host` names the server so that no other web site can: localhost,
+    /// 127.0.0.1 or [::1] (any loopback address), with or without a port; and, when `anyAddress`
+    /// (the server listens on an address other machines reach), any IP address. A web page
+    /// elsewhere that makes its own name resolve to 127.0.0.1 (DNS rebinding) sends its own
+    /// name, and is refused.
+    static func isAllowedHost(_ host: String?, anyAddress: Bool) -> Bool {
+        guard let host, let name = hostName(host) else { return false }
+        if name.lowercased() == "localhost" { return true }
+        var ip4 = in_addr(), ip6 = in6_addr()
+        if name.hasPrefix("[") {
+            guard inet_pton(AF_INET6, String(name.dropFirst().dropLast()), &ip6) == 1 else { return false }
+            return anyAddress || name == "[::1]"
+        }
+        guard name.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), inet_pton(AF_INET, String(name), &ip4) == 1 else {
+            return false
+        }
+        return anyAddress || name.hasPrefix("127.")
     }
 
-    private func frame(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let number = Self.frameNumber(request.path, prefix: "/frames/", suffix: ".png") else {
-            return Self.error(.notFound, "no such frame: \(request.path); frames are /frames/N.png")
+    /// The name in `Host` without its port (an IPv6 literal keeps its brackets); nil when the
+    /// port is not a number up to 65535.
+    private static func hostName(_ host: String) -> Substring? {
+        let name: Substring, rest: Substring
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            name = host[...close]
+            rest = host[host.index(after: close)...]
+        } else {
+            name = host.prefix { $0 != ":" }
+            rest = host.dropFirst(name.count)
         }
-        let state = document.current
-        guard let loaded = state.loaded else {
-            return Self.error(.serviceUnavailable, state.error ?? "the spec has not loaded")
+        guard !name.isEmpty else { return nil }
+        if rest.isEmpty { return name }
+        let port = rest.dropFirst()
+        guard rest.first == ":", port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), Int(port) ?? 0 <= 65535 else {
+            return nil
         }
-        guard (0..<loaded.scene.frameCount).contains(number) else {
-            return Self.error(.notFound, FrameOutOfRange(number, frameCount: loaded.scene.frameCount).description)
-        }
-        do {
-            let frame = try await frames.png(frame: number, of: loaded)
-            return HTTPResponse(
-                statusCode: .ok,
-                headers: [
-                    .contentType: "image/png", .cacheControl: "no-store",
-                    HTTPHeader("X-Kinetype-Scene-Version"): "\(loaded.generation)",
-                    HTTPHeader("X-Kinetype-Cache"): frame.wasCached ? "hit" : "miss"
-                ],
-                body: Data(frame.png))
-        } catch {
-            return Self.error(.internalServerError, "frame \(number): \(withAdvice(error))")
-        }
-    }
-
-    private func inspect(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let number = Self.frameNumber(request.path, prefix: "/inspect/", suffix: ".json") else {
-            return Self.error(.notFound, "no such report: \(request.path); reports are /inspect/N.json")
-        }
-        guard let loaded = document.current.loaded else {
-            return Self.error(.serviceUnavailable, document.current.error ?? "the spec has not loaded")
-        }
-        guard (0..<loaded.scene.frameCount).contains(number) else {
-            return Self.error(.notFound, FrameOutOfRange(number, frameCount: loaded.scene.frameCount).description)
-        }
-        do {
-            return Self.json(Data(try InspectReport(scene: loaded.scene, frame: number).json().utf8))
-        } catch {
-            return Self.error(.internalServerError, "frame \(number): \(withAdvice(error))")
-        }
-    }
-
-    /// Whether a request's `Host` names the server by its address (an IPv4 or bracketed IPv6
-    /// literal) or as localhost, with or without a port. A web page elsewhere that makes its own
-    /// name resolve to 127.0.0.1 (DNS rebinding) sends its own name, and is refused.
-    static func isAddressedByNumber(_ host: String?) -> Bool {
-        guard let host, !host.isEmpty else { return false }
-        if host.hasPrefix("[") { return host.contains("]") }
-        let name = host.split(separator: ":", maxSplits: 1).first.map(String.init) ?? host
-        return name.lowercased() == "localhost" || name.split(separator: ".").count == 4 && name.allSatisfy { $0.isNumber || $0 == "." }
+        return name
     }
 
     /// N in `/frames/N.png`: digits only, no sign, no leading `+`.
@@ -139,23 +92,83 @@ final class PreviewServer: Sendable {
         return Int(digits)
     }
 
-    private static func json(_ body: Data, status: HTTPStatusCode = .ok) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: body)
-    }
+    /// The answer to each request.
+    private struct Routes: Sendable {
+        let document: PreviewDocument
+        let frames: PreviewFrames
+        let anyAddress: Bool
 
-    private static func error(_ status: HTTPStatusCode, _ message: String) -> HTTPResponse {
-        let body = (try? JSONEncoder().encode(["error": message])) ?? Data()
-        return json(body, status: status)
-    }
+        func respond(to request: HTTPRequestHead) async -> HTTPResponse {
+            guard PreviewServer.isAllowedHost(request.header("host"), anyAddress: anyAddress) else {
+                return .error(403, "the preview answers requests for its address (127.0.0.1, [::1], localhost) only")
+            }
+            guard request.method == "GET" || request.method == "HEAD" else {
+                var response = HTTPResponse.error(405, "the preview answers GET and HEAD only; got \(request.method)")
+                response.headers.append(("Allow", "GET, HEAD"))
+                return response
+            }
+            let path = request.path
+            switch path {
+            case "/", "/index.html":
+                return HTTPResponse(
+                    status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                    body: PreviewPage.bytes)
+            case "/scene.json":
+                return .json(Array(SceneSummary(document.current, spec: document.specPath).json()))
+            case "/changes":
+                let since = request.query("since").flatMap { Int($0) } ?? -1
+                let version = await document.waitForChange(after: since, timeout: PreviewServer.longPollSeconds)
+                return .json(Array("{\"version\":\(version)}".utf8))
+            case _ where path.hasPrefix("/frames/"):
+                return await frame(path)
+            case _ where path.hasPrefix("/inspect/"):
+                return inspect(path)
+            default:
+                return .error(404, "no such page: \(path); the preview serves /, /scene.json, /changes, /frames/N.png and /inspect/N.json")
+            }
+        }
 
-    /// The server task's error, if it stopped before listening.
-    private final class Failure: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Error?
-        var error: Error? {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
+        private func frame(_ path: String) async -> HTTPResponse {
+            guard let number = PreviewServer.frameNumber(path, prefix: "/frames/", suffix: ".png") else {
+                return .error(404, "no such frame: \(path); frames are /frames/N.png")
+            }
+            let state = document.current
+            guard let loaded = state.loaded else {
+                return .error(503, state.error ?? "the spec has not loaded")
+            }
+            guard (0..<loaded.scene.frameCount).contains(number) else {
+                return .error(404, FrameOutOfRange(number, frameCount: loaded.scene.frameCount).description)
+            }
+            do {
+                let frame = try await frames.png(frame: number, of: loaded)
+                return HTTPResponse(
+                    status: 200,
+                    headers: [
+                        ("Content-Type", "image/png"), ("Cache-Control", "no-store"),
+                        ("X-Kinetype-Scene-Version", "\(loaded.generation)"), ("X-Kinetype-Cache", frame.wasCached ? "hit" : "miss")
+                    ],
+                    body: frame.png)
+            } catch {
+                return .error(500, "frame \(number): \(withAdvice(error))")
+            }
+        }
+
+        private func inspect(_ path: String) -> HTTPResponse {
+            guard let number = PreviewServer.frameNumber(path, prefix: "/inspect/", suffix: ".json") else {
+                return .error(404, "no such report: \(path); reports are /inspect/N.json")
+            }
+            let state = document.current
+            guard let loaded = state.loaded else {
+                return .error(503, state.error ?? "the spec has not loaded")
+            }
+            guard (0..<loaded.scene.frameCount).contains(number) else {
+                return .error(404, FrameOutOfRange(number, frameCount: loaded.scene.frameCount).description)
+            }
+            do {
+                return .json(Array(try InspectReport(scene: loaded.scene, frame: number).json().utf8))
+            } catch {
+                return .error(500, "frame \(number): \(withAdvice(error))")
+            }
         }
     }
 }

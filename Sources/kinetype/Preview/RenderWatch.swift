@@ -22,6 +22,7 @@ struct RenderWatch {
             // Stamped before the spec is read, so a save during the load or the render counts.
             var watcher = SpecWatcher(files)
             do {
+                try SpecWatcher.checkRegularFiles(files)
                 let scene = try loader.load(path: command.spec)
                 watcher.add(scene.inputFiles)
                 files = watcher.paths

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeRaster
 
 /// Tells when any of a set of files changed on disk: a spec and the fonts and captions files it
 /// reads. Each file's stamp (modification and status-change times to the nanosecond, size, inode,
@@ -45,6 +46,13 @@ struct SpecWatcher: Sendable {
     mutating func add(_ paths: [String]) {
         let known = Set(self.paths)
         stamps += paths.filter { !known.contains($0) }.map { ($0, Stamp.of($0)) }
+    }
+
+    /// Refuses a file of `paths` that is there but is not a regular file (a FIFO, a device),
+    /// before the spec is loaded: reading it would block the watcher for ever. A missing file is
+    /// left to the loader to report.
+    static func checkRegularFiles(_ paths: [String]) throws {
+        for path in paths where access(path, F_OK) == 0 { try RegularFile.check(path) }
     }
 
     /// Polls every `interval` seconds until a file changes (returns it) or `stop` returns true
