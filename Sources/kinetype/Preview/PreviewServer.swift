@@ -122,52 +122,53 @@ final class PreviewServer: Sendable {
             case _ where path.hasPrefix("/frames/"):
                 return await frame(path)
             case _ where path.hasPrefix("/inspect/"):
-                return inspect(path)
+                return await inspect(path)
             default:
                 return .error(404, "no such page: \(path); the preview serves /, /scene.json, /changes, /frames/N.png and /inspect/N.json")
             }
         }
 
-        private func frame(_ path: String) async -> HTTPResponse {
-            guard let number = PreviewServer.frameNumber(path, prefix: "/frames/", suffix: ".png") else {
-                return .error(404, "no such frame: \(path); frames are /frames/N.png")
+        /// `body`'s answer for the loaded scene and the frame number a path names, or the error
+        /// response when the path names none, nothing has loaded, or the frame is out of range.
+        private func withLoadedFrame(
+            _ path: String, prefix: String, suffix: String, what: String,
+            _ body: (PreviewDocument.Loaded, Int) async -> HTTPResponse
+        ) async -> HTTPResponse {
+            guard let number = PreviewServer.frameNumber(path, prefix: prefix, suffix: suffix) else {
+                return .error(404, "no such \(what): \(path); \(what)s are \(prefix)N\(suffix)")
             }
             let state = document.current
-            guard let loaded = state.loaded else {
-                return .error(503, state.error ?? "the spec has not loaded")
-            }
+            guard let loaded = state.loaded else { return .error(503, state.error ?? "the spec has not loaded") }
             guard (0..<loaded.scene.frameCount).contains(number) else {
                 return .error(404, FrameOutOfRange(number, frameCount: loaded.scene.frameCount).description)
             }
-            do {
-                let frame = try await frames.png(frame: number, of: loaded)
-                return HTTPResponse(
-                    status: 200,
-                    headers: [
-                        ("Content-Type", "image/png"), ("Cache-Control", "no-store"),
-                        ("X-Kinetype-Scene-Version", "\(loaded.generation)"), ("X-Kinetype-Cache", frame.wasCached ? "hit" : "miss")
-                    ],
-                    body: frame.png)
-            } catch {
-                return .error(500, "frame \(number): \(withAdvice(error))")
+            return await body(loaded, number)
+        }
+
+        private func frame(_ path: String) async -> HTTPResponse {
+            await withLoadedFrame(path, prefix: "/frames/", suffix: ".png", what: "frame") { loaded, number in
+                do {
+                    let frame = try await frames.png(frame: number, of: loaded)
+                    return HTTPResponse(
+                        status: 200,
+                        headers: [
+                            ("Content-Type", "image/png"), ("Cache-Control", "no-store"),
+                            ("X-Kinetype-Scene-Version", "\(loaded.generation)"), ("X-Kinetype-Cache", frame.wasCached ? "hit" : "miss")
+                        ],
+                        body: frame.png)
+                } catch {
+                    return .error(500, "frame \(number): \(withAdvice(error))")
+                }
             }
         }
 
-        private func inspect(_ path: String) -> HTTPResponse {
-            guard let number = PreviewServer.frameNumber(path, prefix: "/inspect/", suffix: ".json") else {
-                return .error(404, "no such report: \(path); reports are /inspect/N.json")
-            }
-            let state = document.current
-            guard let loaded = state.loaded else {
-                return .error(503, state.error ?? "the spec has not loaded")
-            }
-            guard (0..<loaded.scene.frameCount).contains(number) else {
-                return .error(404, FrameOutOfRange(number, frameCount: loaded.scene.frameCount).description)
-            }
-            do {
-                return .json(Array(try InspectReport(scene: loaded.scene, frame: number).json().utf8))
-            } catch {
-                return .error(500, "frame \(number): \(withAdvice(error))")
+        private func inspect(_ path: String) async -> HTTPResponse {
+            await withLoadedFrame(path, prefix: "/inspect/", suffix: ".json", what: "report") { loaded, number in
+                do {
+                    return .json(Array(try InspectReport(scene: loaded.scene, frame: number).json().utf8))
+                } catch {
+                    return .error(500, "frame \(number): \(withAdvice(error))")
+                }
             }
         }
     }
