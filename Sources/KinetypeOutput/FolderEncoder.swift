@@ -9,14 +9,14 @@ import KinetypeRender
 /// then its PNGs are decoded on `jobs` threads (`AvailableCPUs` by default), a few frames ahead,
 /// and streamed in order into a `VideoSink`, so the video is the one `render --video` makes from the same frames.
 package enum FolderEncoder {
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         public var frames: Int
         public var seconds: Double
     }
 
     /// - Parameter background: composited under transparent frames (for a codec without alpha).
     @discardableResult
-    public static func encode(
+    package static func encode(
         directory: URL, into sink: VideoSink, background: RGBA? = nil,
         jobs: Int = AvailableCPUs.count,
         progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },

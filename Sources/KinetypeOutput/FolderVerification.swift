@@ -8,17 +8,17 @@ import KinetypeRender
 /// canvas's size, the render finished, and (given the spec) made from this spec and these fonts.
 /// What a pipeline checks before it encodes.
 package struct FolderVerification: Sendable {
-    public var frameCount: Int
-    public var missing: [Int] = []
+    package var frameCount: Int
+    package var missing: [Int] = []
     /// Frames that are not readable PNGs of the right size (truncated, corrupt, another size).
-    public var invalid: [(frame: Int, reason: String)] = []
+    package var invalid: [(frame: Int, reason: String)] = []
     /// Reasons the folder as a whole is not this spec's finished render.
-    public var problems: [String] = []
+    package var problems: [String] = []
 
-    public var isComplete: Bool { missing.isEmpty && invalid.isEmpty && problems.isEmpty }
+    package var isComplete: Bool { missing.isEmpty && invalid.isEmpty && problems.isEmpty }
 
     /// Checks `directory` against its manifest, and against `scene` when one is given.
-    public init(directory: URL, scene: Scene?) throws {
+    package init(directory: URL, scene: Scene?) throws {
         let manifest: RenderManifest
         do { manifest = try RenderManifest.load(in: directory) } catch {
             throw VerificationError(message: "\(directory.path) \(error.message): it is not a kinetype render folder")
@@ -83,7 +83,7 @@ package struct FolderVerification: Sendable {
 
     /// What is wrong, one line each: the folder's problems, the missing frames as ranges, the
     /// first 20 invalid frames.
-    public var findings: [String] {
+    package var findings: [String] {
         var lines = problems
         if !missing.isEmpty { lines.append("\(missing.count) frame\(missing.count == 1 ? "" : "s") missing: \(Self.ranges(missing))") }
         lines += invalid.prefix(20).map { "frame \($0.frame): \($0.reason)" }
@@ -92,7 +92,7 @@ package struct FolderVerification: Sendable {
     }
 
     /// Frame numbers as ranges: "3, 7-9, 12".
-    public static func ranges(_ frames: [Int]) -> String {
+    package static func ranges(_ frames: [Int]) -> String {
         var parts: [String] = []
         var start = frames.first, previous = frames.first
         for frame in frames.dropFirst() + [Int.min] {

@@ -10,10 +10,10 @@ import KinetypeRender
 /// and refuses when it cannot tell. Temporary files a killed render left behind are removed;
 /// nothing else is ever touched.
 package enum FrameFiles {
-    public static func name(_ frame: Int, format: String) -> String { String(format: "frame_%05d.", frame) + format }
+    package static func name(_ frame: Int, format: String) -> String { String(format: "frame_%05d.", frame) + format }
 
     /// A PNG frame's name (goldens are PNG whatever the folder's format).
-    public static func name(_ frame: Int) -> String { name(frame, format: "png") }
+    package static func name(_ frame: Int) -> String { name(frame, format: "png") }
 
     /// The frame index in a `frame_NNNNN.EXT` name, EXT one of `FrameImageFormats`.
     static func index(_ name: String) -> Int? { parse(name)?.index }
@@ -59,7 +59,7 @@ package enum FrameFiles {
     }
 
     /// What `prepare` did about frames beyond the new frame count.
-    public struct StaleFrames: Sendable, Equatable {
+    package struct StaleFrames: Sendable, Equatable {
         /// Removed: an earlier kinetype render (per its manifest) wrote them.
         public var removed: [String] = []
         /// Left alone by a partial render (`--frame`, `--frames`), which never deletes.

@@ -15,9 +15,9 @@ import KinetypeRender
 /// the folder's lock shared (so a full render waits for all of them, and they for it) and each its
 /// own shard's lock exclusively (so one shard never runs twice at once).
 package final class OutputFolderLock: @unchecked Sendable {
-    public static let fileName = ".kinetype.lock"
+    package static let fileName = ".kinetype.lock"
 
-    public let directory: URL
+    package let directory: URL
     private let shared: Bool
     private let lock = NSLock()
     private var descriptor: Int32?
@@ -28,7 +28,7 @@ package final class OutputFolderLock: @unchecked Sendable {
     /// `CancellationError` if `isCancelled` turns true meanwhile.
     /// `shared`: held together with other shared holders (shards), never with an exclusive one;
     /// a shared holder does not write its PID, since several hold the file.
-    public init(
+    package init(
         directory: URL, fileName: String = OutputFolderLock.fileName, shared: Bool = false, wait: Bool = false,
         isCancelled: () -> Bool = { false }, waiting: (_ holder: Int32?) -> Void = { _ in }
     ) throws {
@@ -78,7 +78,7 @@ package final class OutputFolderLock: @unchecked Sendable {
 
     /// Releases the lock (also done on deinit and, by the kernel, on exit). The PID is cleared
     /// first so the file never names a process that no longer owns the folder.
-    public func release() {
+    package func release() {
         lock.withLock {
             guard let fd = descriptor else { return }
             if !shared { _ = ftruncate(fd, 0) }

@@ -10,43 +10,43 @@ import KinetypeRender
 /// kinetype wrote there (and so may replace or remove), and `make-gif` reads the frame rate and
 /// refuses a folder whose render did not complete.
 package struct RenderManifest: Codable, Equatable, Sendable {
-    public static let fileName = "kinetype-render.json"
-    public var spec: String
-    public var fps: Double
-    public var frameCount: Int
-    public var width: Int
-    public var height: Int
+    package static let fileName = "kinetype-render.json"
+    package var spec: String
+    package var fps: Double
+    package var frameCount: Int
+    package var width: Int
+    package var height: Int
     /// Frame files below this index may have been written here by kinetype (an earlier, longer
     /// render's frames kept by a partial render count too).
-    public var framesOwned: Int
+    package var framesOwned: Int
     /// Whether the folder holds every frame of a render of this spec that finished: false while a
     /// render runs and after one was interrupted or failed. nil in manifests written before
     /// kinetype recorded it (read as "unknown", and accepted).
-    public var complete: Bool?
+    package var complete: Bool?
     /// Fingerprints (FNV-1a, 64-bit, hex) of the spec file's bytes and of the font files the scene
     /// uses, so `kinetype verify` can tell frames made from another spec or other fonts. nil in
     /// manifests written before kinetype recorded them.
-    public var specHash: String?
-    public var fontsHash: String?
+    package var specHash: String?
+    package var fontsHash: String?
     /// Whether the canvas is transparent (nil in manifests written before kinetype recorded it):
     /// `kinetype encode` needs it to refuse a codec without alpha before it starts.
-    public var transparent: Bool?
+    package var transparent: Bool?
     /// The `--scale` the frames were rendered at (nil: 1, and in manifests from before); a whole
     /// number in manifests from before fractional scales, which read the same.
-    public var scale: Double?
+    package var scale: Double?
     /// How the frames are stored (`FrameImageFormat.name`): nil for PNG, as in manifests from before.
-    public var format: String?
+    package var format: String?
     /// Set in a shard's manifest part (`kinetype-render.shard-K-of-N.json`): which frames it renders.
-    public var shard: ShardRecord?
+    package var shard: ShardRecord?
 
-    public struct ShardRecord: Codable, Equatable, Sendable {
+    package struct ShardRecord: Codable, Equatable, Sendable {
         public var index: Int
         public var count: Int
         public var firstFrame: Int
         public var frames: Int
     }
 
-    public init(spec: String, fps: Double, frameCount: Int, width: Int, height: Int, framesOwned: Int, complete: Bool? = nil) {
+    package init(spec: String, fps: Double, frameCount: Int, width: Int, height: Int, framesOwned: Int, complete: Bool? = nil) {
         self.spec = spec
         self.fps = fps
         self.frameCount = frameCount
@@ -57,7 +57,7 @@ package struct RenderManifest: Codable, Equatable, Sendable {
     }
 
     /// The manifest in `directory`, or nil when there is none kinetype can trust (see `load`).
-    public static func read(in directory: URL, fileName: String = RenderManifest.fileName) -> RenderManifest? {
+    package static func read(in directory: URL, fileName: String = RenderManifest.fileName) -> RenderManifest? {
         try? load(in: directory, fileName: fileName)
     }
 
@@ -67,7 +67,7 @@ package struct RenderManifest: Codable, Equatable, Sendable {
     /// The manifest in `directory`, or why it cannot be used: missing, not a regular file (a FIFO
     /// would block the read for ever), too large, not a manifest, or holding values no render
     /// writes (a tampered `frameCount` of 10^12 would keep `verify` and `encode` busy for ever).
-    public static func load(in directory: URL, fileName: String = RenderManifest.fileName) throws(ManifestError) -> RenderManifest {
+    package static func load(in directory: URL, fileName: String = RenderManifest.fileName) throws(ManifestError) -> RenderManifest {
         let path = directory.appendingPathComponent(fileName).path
         let kind: InputFile.Kind
         do { kind = try InputFile.kind(of: path) } catch { throw ManifestError(message: "has no \(fileName)") }
@@ -123,18 +123,18 @@ package struct RenderManifest: Codable, Equatable, Sendable {
     }
 
     /// The name of shard `shard`'s manifest part. Each shard writes only its own part.
-    public static func partFileName(_ shard: Shard) -> String { "kinetype-render.shard-\(shard.index)-of-\(shard.count).json" }
+    package static func partFileName(_ shard: Shard) -> String { "kinetype-render.shard-\(shard.index)-of-\(shard.count).json" }
 
     /// Whether `name` is a shard's manifest part.
     static func isPartFileName(_ name: String) -> Bool { name.hasPrefix("kinetype-render.shard-") && name.hasSuffix(".json") }
 
     /// The readable shard manifest parts in `directory`.
-    public static func parts(in directory: URL) -> [RenderManifest] {
+    package static func parts(in directory: URL) -> [RenderManifest] {
         let names = ((try? OutputFolder.names(in: directory)) ?? []).filter(isPartFileName).sorted()
         return names.compactMap { read(in: directory, fileName: $0) }.filter { $0.shard != nil }
     }
 
-    public func write(in directory: URL, fileName: String = RenderManifest.fileName) throws {
+    package func write(in directory: URL, fileName: String = RenderManifest.fileName) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.write(try encoder.encode(self), to: directory.appendingPathComponent(fileName))

@@ -11,7 +11,7 @@ import KinetypeRender
 package enum SceneFingerprint {
     /// The spec file's bytes, then each captions and image file's, or nil for a scene built in
     /// Swift. A spec without such files keeps the fingerprint it had before they existed.
-    public static func spec(_ scene: Scene) -> String? {
+    package static func spec(_ scene: Scene) -> String? {
         // A spec read from a pipe has no bytes left to read: its fingerprint is unknown.
         guard let data = try? InputFile.read(scene.sourcePath) else { return nil }
         var hash = fnv1a(data, seed: offsetBasis)
@@ -23,7 +23,7 @@ package enum SceneFingerprint {
 
     /// Every font file the scene may draw with, by path, size and modification time (reading
     /// megabytes of fonts at every render would cost more than it tells), in a fixed order.
-    public static func fonts(_ scene: Scene) -> String {
+    package static func fonts(_ scene: Scene) -> String {
         var hash = offsetBasis
         for path in scene.fontFiles {
             var info = stat()

@@ -14,7 +14,7 @@ import KinetypeScene
 package struct AnimatorPainter {
     /// A glyph as drawn: its values after the animators, its pen position on the canvas and the
     /// transform of its outline (nil: drawn as laid out).
-    public struct Glyph: Sendable, Equatable {
+    package struct Glyph: Sendable, Equatable {
         public var values: UnitValues
         public var x: Double
         public var y: Double
@@ -22,10 +22,10 @@ package struct AnimatorPainter {
     }
 
     /// By line, run and glyph of the layout.
-    public let glyphs: [[[Glyph]]]
+    package let glyphs: [[[Glyph]]]
 
     /// The layer's glyphs in a placed layout, animated (unchanged when it has no animators).
-    public init(_ layer: LayerState, layout: TextLayout) {
+    package init(_ layer: LayerState, layout: TextLayout) {
         let base = UnitValues(color: layer.color)
         guard !layer.animators.isEmpty else {
             glyphs = layout.lines.map { $0.runs.map { $0.glyphs.map { Glyph(values: base, x: $0.x, y: $0.y, transform: nil) } } }

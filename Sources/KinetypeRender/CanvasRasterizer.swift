@@ -26,13 +26,13 @@ package final class CanvasRasterizer {
     /// Transparent canvases that sum motion-blur sub-frames, one per nesting depth, likewise.
     private var accumulations: [Canvas?] = []
 
-    public init(library: FontLibrary, canvas spec: CanvasSpec) {
+    package init(library: FontLibrary, canvas spec: CanvasSpec) {
         self.library = library
         let background = spec.background
         canvas = Canvas(width: spec.width, height: spec.height, fill: (background.r, background.g, background.b, background.a))
     }
 
-    public func draw(_ list: DisplayList) throws -> Canvas {
+    package func draw(_ list: DisplayList) throws -> Canvas {
         fonts = ListFonts(files: list.fonts, library: library)
         layerPixels.begin(fonts: list.fonts)
         library.beginFrame()

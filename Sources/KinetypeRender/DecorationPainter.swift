@@ -8,7 +8,7 @@ import KinetypeScene
 /// carries its strikes along.
 package enum DecorationPainter {
     /// One decoration's extent on one line at a frame, in canvas pixels: what `inspect` prints.
-    public struct Segment: Sendable, Equatable, Encodable {
+    package struct Segment: Sendable, Equatable, Encodable {
         /// The line's index in the layout.
         public var line: Int
         /// Where drawing starts (the line's reading start) and where the drawn part ends: left to
@@ -28,7 +28,7 @@ package enum DecorationPainter {
     }
 
     /// The decoration's segment on every line of a placed layout with text on it, in line order.
-    public static func segments(_ decoration: DecorationState, layout: TextLayout) -> [Segment] {
+    package static func segments(_ decoration: DecorationState, layout: TextLayout) -> [Segment] {
         layout.lines.enumerated().compactMap { index, line in
             guard line.maxX > line.minX else { return nil }  // an empty line has nothing to strike
             let progress = decoration.progress(line: index)

@@ -7,7 +7,7 @@ import KinetypeScene
 /// What `kinetype inspect` prints: each layer's resolved properties and layout at one frame,
 /// all in canvas pixels as floating point.
 package struct InspectReport: Encodable, Sendable {
-    public struct Layer: Encodable, Sendable {
+    package struct Layer: Encodable, Sendable {
         public var id: String
         /// False outside the layer's in and out points: then nothing else is reported.
         public var shown = true
@@ -126,11 +126,11 @@ package struct InspectReport: Encodable, Sendable {
             if !groups.isEmpty { try container.encode(groups, forKey: Key("groups")) }
         }
     }
-    public var frame: Int
-    public var time: Double
-    public var layers: [Layer]
+    package var frame: Int
+    package var time: Double
+    package var layers: [Layer]
 
-    public init(scene: Scene, frame: Int) throws {
+    package init(scene: Scene, frame: Int) throws {
         guard (0..<scene.frameCount).contains(frame) else {
             throw FrameOutOfRange(frame, frameCount: scene.frameCount)
         }
@@ -187,7 +187,7 @@ package struct InspectReport: Encodable, Sendable {
         }
     }
 
-    public func json() throws -> String {
+    package func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
@@ -196,7 +196,7 @@ package struct InspectReport: Encodable, Sendable {
 
 /// One frame's display list without rendering it: layout and painting only, no canvas.
 package enum DisplayListReport {
-    public static func displayList(scene: Scene, frame: Int) throws -> DisplayList {
+    package static func displayList(scene: Scene, frame: Int) throws -> DisplayList {
         guard (0..<scene.frameCount).contains(frame) else {
             throw FrameOutOfRange(frame, frameCount: scene.frameCount)
         }

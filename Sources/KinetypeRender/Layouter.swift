@@ -8,7 +8,7 @@ import KinetypeScene
 /// style — so a layer that moves, changes colour or fades keeps its layout from the frame before.
 /// Holds FreeType state through its font library: one layouter per thread.
 package final class Layouter {
-    public let library: FontLibrary
+    package let library: FontLibrary
 
     /// What a layout (or a fitted size) depends on; nothing of position or paint.
     struct LayoutKey: Hashable {
@@ -22,13 +22,13 @@ package final class Layouter {
     private var lastLayouts: [Int: (key: LayoutKey, layout: TextLayout)] = [:]
     private var lastFits: [Int: (key: LayoutKey, minimumScaleFactor: Double, size: Double)] = [:]
     /// Layouts computed (not reused) so far: tests check that paint-only changes cost none.
-    public private(set) var layoutsComputed = 0
+    package private(set) var layoutsComputed = 0
 
-    public init(library: FontLibrary) {
+    package init(library: FontLibrary) {
         self.library = library
     }
 
-    public convenience init() throws {
+    package convenience init() throws {
         self.init(library: try FontLibrary())
     }
 

@@ -7,16 +7,16 @@ import KinetypeScene
 /// glyph its paint, producing the frame's display list. Pure: no fonts, no pixels. Per-glyph
 /// animators and decorations belong here.
 package struct Painter: Sendable {
-    public let canvas: CanvasSpec
+    package let canvas: CanvasSpec
     /// The scene's font files, by number, which runs name.
     package let fonts: FontTable
 
-    public init(canvas: CanvasSpec, fonts: [String] = []) {
+    package init(canvas: CanvasSpec, fonts: [String] = []) {
         self.canvas = canvas
         self.fonts = FontTable(fonts)
     }
 
-    public func displayList(_ state: FrameState, layouts: [TextLayout]) -> DisplayList {
+    package func displayList(_ state: FrameState, layouts: [TextLayout]) -> DisplayList {
         paint(state, layouts: layouts).displayList
     }
 
@@ -190,7 +190,7 @@ package struct Painter: Sendable {
     }
 
     /// A layer's layout on the canvas: its box's anchor point at the layer's position.
-    public static func place(_ layout: TextLayout, layer: LayerState) -> TextLayout {
+    package static func place(_ layout: TextLayout, layer: LayerState) -> TextLayout {
         layout.placed(at: (layer.position.x, layer.position.y), anchor: layer.anchor)
     }
 

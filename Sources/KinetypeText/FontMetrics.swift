@@ -43,7 +43,7 @@ extension FontFace {
 extension FontFace {
     /// The ascender, descender (positive) and line gap layout uses (HarfBuzz's horizontal
     /// extents), in font units, for `variations`.
-    public func lineMetrics(variations: FontVariations = .none) throws -> (ascender: Double, descender: Double, lineGap: Double) {
+    package func lineMetrics(variations: FontVariations = .none) throws -> (ascender: Double, descender: Double, lineGap: Double) {
         try prepare(size: unitsPerEm, variations: variations)
         let metrics = self.metrics
         return (metrics.ascender, metrics.descender, metrics.lineGap)

@@ -83,7 +83,7 @@ package enum FieldValue: Sendable {
     var text: String? { if case let .string(text) = self { text } else { nil } }
 
     /// When its animation ends (0 for a constant).
-    public var endTime: Double {
+    package var endTime: Double {
         switch self {
         case let .number(property): return property.endTime
         case let .point(property): return property.endTime
@@ -95,7 +95,7 @@ package enum FieldValue: Sendable {
     }
 
     /// The times of its keyframes in seconds, sorted, each once (none for a constant).
-    public var keyframeTimes: [Double] {
+    package var keyframeTimes: [Double] {
         switch self {
         case let .number(property): return AnyProperty.number(property).keyframeTimes
         case let .point(property): return AnyProperty.point(property).keyframeTimes
@@ -128,19 +128,19 @@ package enum FieldValue: Sendable {
 /// from, beside fields described elsewhere (`box.width`, a layer's declared property).
 package struct FeatureField<Feature, State>: Sendable {
     /// The key in a spec.
-    public let key: String
-    public internal(set) var kind: FieldKind
+    package let key: String
+    package internal(set) var kind: FieldKind
     /// Takes `{keyframes: …}` as well as a constant.
-    public let isAnimatable: Bool
+    package let isAnimatable: Bool
     /// The spec must give it; the others default to the value in ``DescribedFeature/defaults``.
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// Pixels: multiplied by `render --scale`.
-    public let isLength: Bool
+    package let isLength: Bool
     /// One line for the schema and the spec reference.
-    public let doc: String
+    package let doc: String
     /// The default is worked out when the spec is read (an image's size is its own), so the
     /// schema gives none; the doc says what it is.
-    public var hasDerivedDefault = false
+    package var hasDerivedDefault = false
 
     let read: @Sendable (Feature) -> FieldValue
     let write: @Sendable (inout Feature, FieldValue) -> Void
