@@ -11,7 +11,9 @@ package enum RegularFile {
 
     /// The file's bytes, after `check`.
     package static func read(_ path: String) throws -> [UInt8] {
-        do { return [UInt8](try InputFile.read(path)) } catch { throw RegularFileError(description: "cannot read \(path): \(error.reason)") }
+        do { return [UInt8](try InputFile.read(path)) } catch {
+            throw RegularFileError(description: "cannot read \(path): \(error.reason)")
+        }
     }
 }
 
