@@ -9,9 +9,9 @@ extension Canvas {
     ) {
         guard opacity > 0 else { return }
         precondition(layer.width == width && layer.height == height, "canvases of one size")
-        guard !layer.drawn.isEmpty else { return }
+        guard layer.drawnWindow != nil else { return }
         markDirty(rows: layer.dirtyRows, columns: layer.dirtyColumns)
-        drawn.append(contentsOf: layer.drawn)
+        takeDrawn(layer.drawn, area: layer.drawnArea, bytes: layer.drawnMaskBytes)
         let columns = layer.dirtyColumns, layerWidth = layer.width
         layer.pixels.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: SIMD4<Float>.self) { source in
@@ -31,7 +31,7 @@ extension Canvas {
         precondition(layer.canvasWidth == width && layer.canvasHeight == height, "canvases of one size")
         let window = layer.window
         markDirty(rows: window.y0..<window.y1, columns: window.x0..<window.x1)
-        drawn.append(contentsOf: layer.masks)
+        takeDrawn(layer.masks, area: layer.maskArea, bytes: layer.maskBytes)
         layer.pixels.withUnsafeBufferPointer { source in
             compositeRows(
                 of: source, x: window.x0, y: window.y0, width: window.x1 - window.x0, rows: window.y0..<window.y1,

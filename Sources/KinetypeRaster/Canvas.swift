@@ -7,7 +7,7 @@
 /// The canvas remembers the coverage masks drawn since it was cleared. Text covers a small part of
 /// a frame, so clearing and converting only the pixels those masks cover (the rest is background)
 /// keeps the cost of a frame proportional to its ink, and lets one canvas be reused for every frame
-/// of a thread.
+/// of a thread. Once the masks span the canvas it remembers only the rectangle they were drawn in.
 public struct Canvas: Sendable {
     public let width: Int
     public let height: Int
@@ -18,8 +18,15 @@ public struct Canvas: Sendable {
     /// Rows and columns drawn on since the last clear (empty ranges when none).
     private(set) var dirtyRows = 0..<0
     private(set) var dirtyColumns = 0..<0
-    /// The masks composited since the last clear, clipped to the canvas.
-    var drawn: [DrawnMask] = []
+    /// The masks composited since the last clear, clipped to the canvas, kept to clear and
+    /// convert only what they cover. Once they span as many pixels as the canvas (overlaps
+    /// counted) the drawn rectangle is the cheaper for the rest of the frame, so they are let go:
+    /// they never hold more than 2 bytes a canvas pixel, however many layers or sub-frames draw.
+    private(set) var drawn: [DrawnMask] = []
+    /// The pixels the masks composited since the last clear span together, overlaps counted.
+    private(set) var drawnArea = 0
+    /// The bytes `drawn` holds (`DrawnMask.bytes`).
+    private(set) var drawnMaskBytes = 0
 
     struct DrawnMask: Sendable {
         var coverage: [UInt8]
@@ -31,6 +38,25 @@ public struct Canvas: Sendable {
 
         /// The canvas pixels the mask spans.
         var area: Int { rows.count * columns.count }
+
+        /// What keeping the mask costs: its coverage and its record.
+        var bytes: Int { coverage.count + 64 }
+
+        /// The mask cut to its pixels on the canvas when most of it lies outside (a soft shadow
+        /// past the edge), so that keeping it costs no more than twice its part of the canvas.
+        func trimmed() -> DrawnMask {
+            guard coverage.count > 2 * area else { return self }
+            var inside: [UInt8] = []
+            inside.reserveCapacity(area)
+            coverage.withUnsafeBufferPointer { m in
+                for row in rows {
+                    let start = (row - y) * maskWidth + columns.lowerBound - x
+                    inside.append(contentsOf: m[start..<(start + columns.count)])
+                }
+            }
+            return DrawnMask(
+                coverage: inside, maskWidth: columns.count, x: columns.lowerBound, y: rows.lowerBound, rows: rows, columns: columns)
+        }
 
         /// Calls `body(row, columns)` with, for every row, the columns from its first to its last
         /// covered pixel (rows with no coverage are skipped).
@@ -100,12 +126,40 @@ public struct Canvas: Sendable {
     /// Whether the rectangle of rows and columns drawn since the last clear has fewer pixels than
     /// the drawn masks together: then clearing or converting it whole costs less than mask by mask.
     private var drawnRectangleIsCheaper: Bool {
-        dirtyRows.count * dirtyColumns.count <= drawn.reduce(0) { $0 + $1.area }
+        dirtyRows.count * dirtyColumns.count <= drawnArea
+    }
+
+    /// Takes `masks`, spanning `area` pixels and holding `bytes`, as drawn: kept while all those
+    /// drawn since the last clear span fewer pixels than the canvas and hold at most 2 bytes a
+    /// pixel of it, let go for good after (the drawn rectangle is then cleared and converted).
+    mutating func takeDrawn(_ masks: [DrawnMask], area: Int, bytes: Int) {
+        if keepsDrawn(area: area, bytes: bytes) { drawn.append(contentsOf: masks) }
+    }
+
+    /// Takes one mask just composited as drawn, trimmed to the canvas.
+    private mutating func takeDrawn(_ mask: DrawnMask) {
+        // One that is let go at once is not trimmed first.
+        let kept = drawnArea + mask.area < width * height ? mask.trimmed() : mask
+        if keepsDrawn(area: kept.area, bytes: kept.bytes) { drawn.append(kept) }
+    }
+
+    /// Counts masks of `area` and `bytes` as drawn; whether the masks drawn are still kept.
+    private mutating func keepsDrawn(area: Int, bytes: Int) -> Bool {
+        let pixels = width * height
+        drawnArea += area
+        drawnMaskBytes += bytes
+        guard drawnArea < pixels, drawnMaskBytes <= 2 * pixels else {
+            drawn.removeAll()
+            drawnArea = max(drawnArea, pixels)
+            drawnMaskBytes = 0
+            return false
+        }
+        return true
     }
 
     /// Restores the background where anything was drawn.
     public mutating func clear() {
-        guard !drawn.isEmpty else { return }
+        guard drawnWindow != nil else { return }
         let pixel = backgroundPixel, canvasWidth = width, masks = drawn
         let rows = dirtyRows, columns = dirtyColumns, wholeRectangle = drawnRectangleIsCheaper
         pixels.withUnsafeMutableBufferPointer { buffer in
@@ -129,6 +183,8 @@ public struct Canvas: Sendable {
             }
         }
         drawn.removeAll(keepingCapacity: true)
+        drawnArea = 0
+        drawnMaskBytes = 0
         dirtyRows = 0..<0
         dirtyColumns = 0..<0
     }
@@ -144,7 +200,7 @@ public struct Canvas: Sendable {
         guard x0 < x1, y0 < y1, color.a > 0 else { return }
         markDirty(rows: y0..<y1, columns: x0..<x1)
         let drawnMask = DrawnMask(coverage: mask, maskWidth: maskWidth, x: x, y: y, rows: y0..<y1, columns: x0..<x1)
-        drawn.append(drawnMask)
+        takeDrawn(drawnMask)
         let alpha = Float(color.a) / 255
         let source = SIMD4<Float>(Float(color.r), Float(color.g), Float(color.b), 1)
         let canvasWidth = width
@@ -168,7 +224,7 @@ public struct Canvas: Sendable {
         guard x0 < x1, y0 < y1, alpha > 0 else { return }
         markDirty(rows: y0..<y1, columns: x0..<x1)
         let drawnMask = DrawnMask(coverage: mask.coverage, maskWidth: mask.width, x: mask.x, y: mask.y, rows: y0..<y1, columns: x0..<x1)
-        drawn.append(drawnMask)
+        takeDrawn(drawnMask)
         let scale = Float(alpha) / 255
         let canvasWidth = width, maskX = mask.x, maskY = mask.y, maskWidth = mask.width
         mask.coverage.withUnsafeBufferPointer { m in
@@ -198,7 +254,7 @@ public struct Canvas: Sendable {
         // The image's alpha is its coverage, for clearing and converting what was drawn.
         let alpha = stride(from: 3, to: image.count, by: 4).map { image[$0] }
         let drawnMask = DrawnMask(coverage: alpha, maskWidth: imageWidth, x: x, y: y, rows: y0..<y1, columns: x0..<x1)
-        drawn.append(drawnMask)
+        takeDrawn(drawnMask)
         let scale = Float(opacity) / 255
         let canvasWidth = width
         image.withUnsafeBufferPointer { m in
@@ -249,10 +305,10 @@ public struct Canvas: Sendable {
         _ body: (_ here: UnsafeMutableBufferPointer<SIMD4<Float>>, _ other: UnsafeBufferPointer<SIMD4<Float>>, _ index: Int) -> Void
     ) {
         precondition(other.width == width && other.height == height, "canvases of one size")
-        guard !other.drawn.isEmpty else { return }
+        guard other.drawnWindow != nil else { return }
         let rows = other.dirtyRows, columns = other.dirtyColumns, canvasWidth = width
         markDirty(rows: rows, columns: columns)
-        drawn.append(contentsOf: other.drawn)
+        takeDrawn(other.drawn, area: other.drawnArea, bytes: other.drawnMaskBytes)
         other.pixels.withUnsafeBufferPointer { o in
             o.withMemoryRebound(to: SIMD4<Float>.self) { there in
                 pixels.withUnsafeMutableBufferPointer { buffer in

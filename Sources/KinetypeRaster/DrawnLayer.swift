@@ -13,17 +13,23 @@ public struct DrawnLayer: Sendable {
     /// For each row of the window, the canvas columns from its first to its last pixel with alpha
     /// above 0 (empty when it has none).
     let spans: [Range<Int>]
-    /// The masks drawn, which the canvas it is composited onto takes over (to clear and convert).
+    /// The masks drawn, which the canvas it is composited onto takes over (to clear and convert);
+    /// none once they spanned the canvas (`Canvas.takeDrawn`).
     let masks: [Canvas.DrawnMask]
+    /// The pixels the masks drawn spanned together, and the bytes `masks` holds.
+    let maskArea: Int, maskBytes: Int
 
     /// The pixels it holds (16 bytes each).
     public var area: Int { pixels.count }
+
+    /// The memory it holds: its pixels and its masks.
+    public var bytes: Int { pixels.count * MemoryLayout<SIMD4<Float>>.stride + maskBytes }
 }
 
 extension Canvas {
     /// What was drawn since the last clear, copied out; nil when nothing was.
     public func drawnLayer() -> DrawnLayer? {
-        guard !drawn.isEmpty, let window = drawnWindow else { return nil }
+        guard let window = drawnWindow else { return nil }
         let columns = window.x0..<window.x1, canvasWidth = width
         var spans: [Range<Int>] = []
         spans.reserveCapacity(window.y1 - window.y0)
@@ -44,6 +50,8 @@ extension Canvas {
                 }
             }
         }
-        return DrawnLayer(window: window, canvasWidth: width, canvasHeight: height, pixels: copied, spans: spans, masks: drawn)
+        return DrawnLayer(
+            window: window, canvasWidth: width, canvasHeight: height, pixels: copied, spans: spans, masks: drawn,
+            maskArea: drawnArea, maskBytes: drawnMaskBytes)
     }
 }

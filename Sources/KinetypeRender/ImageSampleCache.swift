@@ -29,8 +29,15 @@ struct ImageSampleCache {
         var map: [Double] = []
     }
 
+    /// Samples kept; when full it starts over.
     static let capacity = 8
+    /// Bytes of samples kept: 64 MiB, or one canvas of 8-bit pixels when that is more (a still
+    /// full-frame image); when full it starts over.
+    static func maximumBytes(window: PixelWindow) -> Int {
+        max(64 << 20, (window.x1 - window.x0) * (window.y1 - window.y0) * 4)
+    }
     private var entries: [Key: Sample] = [:]
+    private var used = 0
 
     mutating func sample(_ item: ImageItem, window: PixelWindow) -> Sample? {
         let rect = (item.rect.x, item.rect.y, item.rect.width, item.rect.height)
@@ -44,8 +51,14 @@ struct ImageSampleCache {
             ?? ImageResampler.resample(item.source.image, into: rect, window: window)
         guard let out = resampled else { return nil }
         let sample = Sample(pixels: out.pixels, x: out.x, y: out.y, width: out.width, height: out.height)
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        let maximum = Self.maximumBytes(window: window), cost = sample.pixels.count
+        guard cost <= maximum else { return sample }
+        if entries.count >= Self.capacity || used + cost > maximum {
+            entries.removeAll(keepingCapacity: true)
+            used = 0
+        }
         entries[key] = sample
+        used += cost
         return sample
     }
 }

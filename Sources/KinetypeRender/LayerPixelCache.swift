@@ -13,14 +13,16 @@ struct LayerPixelCache {
         var pixels: DrawnLayer??
     }
 
-    /// Pixels kept per thread (16 bytes each: 32 MiB); when full it starts over.
+    /// Pixels copied out of a layer canvas to be kept, at most (16 bytes each: 32 MiB).
     static let maximumArea = 2 << 20
+    /// Bytes kept per thread, pixels and their masks (`DrawnLayer.bytes`); when full it starts over.
+    static let maximumBytes = 40 << 20
     /// Layers remembered; when full it starts over.
     static let capacity = 64
 
     private var entries: [String: Entry] = [:]
     private var fonts: [String] = []
-    private var area = 0
+    private var used = 0
     private(set) var hits = 0, misses = 0
 
     /// Forgets every layer when the display list's fonts are not the last one's.
@@ -41,7 +43,7 @@ struct LayerPixelCache {
         let entry = entries[layer.layer]
         guard let entry, entry.items == layer.items else {
             misses += 1
-            if let old = entry?.pixels { area -= old?.area ?? 0 }
+            if let old = entry?.pixels { used -= old?.bytes ?? 0 }
             if entries.count >= Self.capacity { removeAll() }
             entries[layer.layer] = Entry(items: layer.items, pixels: nil)
             return .draw(keep: false)
@@ -61,15 +63,15 @@ struct LayerPixelCache {
 
     /// Keeps what `layer` drew (it was looked up with `keep: true`) unless it is too large.
     mutating func keep(_ pixels: DrawnLayer?, of layer: LayerItem) {
-        let size = pixels?.area ?? 0
-        guard size <= Self.maximumArea else { return }
-        if area + size > Self.maximumArea { removeAll() }
-        area += size
+        let size = pixels?.bytes ?? 0
+        guard (pixels?.area ?? 0) <= Self.maximumArea, size <= Self.maximumBytes else { return }
+        if used + size > Self.maximumBytes { removeAll() }
+        used += size
         entries[layer.layer] = Entry(items: layer.items, pixels: .some(pixels))
     }
 
     private mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
-        area = 0
+        used = 0
     }
 }

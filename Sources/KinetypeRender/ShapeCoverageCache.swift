@@ -11,12 +11,15 @@ struct ShapeCoverageCache {
         var blur: Double
     }
 
-    /// Shapes larger than this many pixels are not kept (each costs its area in memory).
+    /// Shapes larger than this many pixels are made within the canvas's window, never kept.
     static let maximumArea = 4_000_000
     /// Entries kept; the cache starts over when full (a moving shape makes a new one a frame).
     static let capacity = 16
+    /// Bytes of coverage kept, likewise; a coverage larger than this is not kept.
+    static let maximumBytes = 32 << 20
 
     private var entries: [Key: CoverageMask] = [:]
+    private var used = 0
     private(set) var hits = 0
     private(set) var misses = 0
 
@@ -37,9 +40,16 @@ struct ShapeCoverageCache {
             hits += 1
         } else {
             mask = make(key.outline, key.hole)
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = mask
             misses += 1
+            let cost = mask.coverage.count
+            if cost <= Self.maximumBytes {
+                if entries.count >= Self.capacity || used + cost > Self.maximumBytes {
+                    entries.removeAll(keepingCapacity: true)
+                    used = 0
+                }
+                entries[key] = mask
+                used += cost
+            }
         }
         return mask.moved(dx: Int(dx), dy: Int(dy))
     }
