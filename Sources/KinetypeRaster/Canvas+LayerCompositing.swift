@@ -4,7 +4,7 @@ extension Canvas {
     /// `opacity` and `blend` mode: so a fading layer fades as one piece, and its stroke never
     /// shows through its fill. Only the pixels the layer drew are visited. With `mask`, each
     /// pixel is kept by the mask's coverage there (0 outside it), or by 1 − that with `invertMask`.
-    public mutating func composite(
+    package mutating func composite(
         layer: Canvas, opacity: Double, blend: BlendMode, mask: CoverageMask? = nil, invertMask: Bool = false
     ) {
         guard opacity > 0 else { return }
@@ -24,7 +24,7 @@ extension Canvas {
 
     /// The same for a layer's pixels kept apart (`Canvas.drawnLayer()`): the same pixels as
     /// compositing the canvas they were copied from, visiting only each row's span.
-    public mutating func composite(
+    package mutating func composite(
         layer: DrawnLayer, opacity: Double, blend: BlendMode, mask: CoverageMask? = nil, invertMask: Bool = false
     ) {
         guard opacity > 0 else { return }

@@ -12,7 +12,7 @@ public struct Canvas: Sendable {
     public let width: Int
     public let height: Int
     /// 4 floats a pixel: r·a, g·a, b·a, a, each 0…1.
-    public internal(set) var pixels: [Float]
+    package internal(set) var pixels: [Float]
     public let background: (r: Double, g: Double, b: Double, a: Double)
     private let backgroundPixel: SIMD4<Float>
     /// Rows and columns drawn on since the last clear (empty ranges when none).
@@ -97,7 +97,7 @@ public struct Canvas: Sendable {
     }
 
     /// The pixels drawn on since the last clear, as a window (nil when none were).
-    public var drawnWindow: PixelWindow? {
+    package var drawnWindow: PixelWindow? {
         dirtyRows.isEmpty || dirtyColumns.isEmpty
             ? nil
             : PixelWindow(x0: dirtyColumns.lowerBound, y0: dirtyRows.lowerBound, x1: dirtyColumns.upperBound, y1: dirtyRows.upperBound)
@@ -158,7 +158,7 @@ public struct Canvas: Sendable {
     }
 
     /// Restores the background where anything was drawn.
-    public mutating func clear() {
+    package mutating func clear() {
         guard drawnWindow != nil else { return }
         let pixel = backgroundPixel, canvasWidth = width, masks = drawn
         let rows = dirtyRows, columns = dirtyColumns, wholeRectangle = drawnRectangleIsCheaper
@@ -191,7 +191,7 @@ public struct Canvas: Sendable {
 
     /// Source-over composites `color` (straight alpha, 0…1) through an 8-bit coverage mask whose
     /// top-left pixel lands at canvas (x, y). Parts outside the canvas are clipped.
-    public mutating func composite(
+    package mutating func composite(
         mask: [UInt8], maskWidth: Int, maskHeight: Int, x: Int, y: Int,
         color: (r: Double, g: Double, b: Double, a: Double)
     ) {
@@ -218,7 +218,7 @@ public struct Canvas: Sendable {
 
     /// Source-over composites a linear gradient through a coverage mask; `alpha` multiplies the
     /// gradient's own (a layer's opacity).
-    public mutating func composite(_ mask: CoverageMask, ramp: LinearRamp, alpha: Double) {
+    package mutating func composite(_ mask: CoverageMask, ramp: LinearRamp, alpha: Double) {
         let x0 = max(0, mask.x), y0 = max(0, mask.y)
         let x1 = min(width, mask.x + mask.width), y1 = min(height, mask.y + mask.height)
         guard x0 < x1, y0 < y1, alpha > 0 else { return }
@@ -243,7 +243,7 @@ public struct Canvas: Sendable {
 
     /// Source-over composites a premultiplied 8-bit RGBA image (a colour glyph) whose top-left
     /// pixel lands at canvas (x, y), its alpha scaled by `opacity`.
-    public mutating func composite(
+    package mutating func composite(
         premultipliedRGBA image: [UInt8], width imageWidth: Int, height imageHeight: Int,
         x: Int, y: Int, opacity: Double
     ) {
@@ -275,7 +275,7 @@ public struct Canvas: Sendable {
     /// changes there, times `weight`, over the pixels `layer` drew. Adding the sum to the backdrop
     /// (`add(differences:)`) then gives the mean of the composited sub-frames exactly, for every
     /// mode, `add`'s clamp included.
-    public mutating func accumulate(_ layer: Canvas, over backdrop: Canvas, blend: BlendMode, weight: Float) {
+    package mutating func accumulate(_ layer: Canvas, over backdrop: Canvas, blend: BlendMode, weight: Float) {
         precondition(backdrop.width == width && backdrop.height == height, "canvases of one size")
         backdrop.pixels.withUnsafeBufferPointer { b in
             b.withMemoryRebound(to: SIMD4<Float>.self) { under in
@@ -290,7 +290,7 @@ public struct Canvas: Sendable {
 
     /// Adds `differences` (a canvas `accumulate(_:over:blend:weight:)` filled) to this one, over
     /// the pixels it covers.
-    public mutating func add(differences: Canvas) {
+    package mutating func add(differences: Canvas) {
         combine(differences) { here, change, index in
             here[index] = (here[index] + change[index]).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
         }
@@ -350,7 +350,7 @@ public struct Canvas: Sendable {
     /// Calls `body` with a pointer to every 8-bit row (RGB, or straight-alpha RGBA) and the bytes
     /// in a row. Rows the text never touched all point at one shared background row, so a frame
     /// costs a conversion of its drawn rectangle only, not of every pixel.
-    public func withRows<R>(
+    package func withRows<R>(
         includeAlpha: Bool,
         _ body: (_ rows: [UnsafePointer<UInt8>], _ rowBytes: Int) throws -> R
     ) rethrows -> R {

@@ -1,21 +1,21 @@
 /// A layer's coverage, gathered from its glyphs before it is blended once: overlapping glyphs
 /// (joined scripts, tight kerning) then do not darken twice under a layer's opacity. Coverages
 /// combine like "over" (a + b − ab), which is what compositing glyph by glyph gives an opaque layer.
-public struct CoverageMask: Sendable {
-    public let x: Int
-    public let y: Int
-    public let width: Int
-    public let height: Int
-    public var coverage: [UInt8]
+package struct CoverageMask: Sendable {
+    package let x: Int
+    package let y: Int
+    package let width: Int
+    package let height: Int
+    package var coverage: [UInt8]
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y
         self.width = max(0, width); self.height = max(0, height)
         coverage = [UInt8](repeating: 0, count: self.width * self.height)
     }
 
     /// A mask with these pixels (width × height coverage values, row by row).
-    public init(x: Int, y: Int, width: Int, height: Int, coverage: [UInt8]) {
+    package init(x: Int, y: Int, width: Int, height: Int, coverage: [UInt8]) {
         precondition(width >= 0 && height >= 0 && coverage.count == width * height, "coverage of \(width)×\(height)")
         self.x = x; self.y = y
         self.width = width; self.height = height
@@ -23,7 +23,7 @@ public struct CoverageMask: Sendable {
     }
 
     /// Adds a glyph mask whose top-left lands at canvas (left, top).
-    public mutating func add(_ mask: [UInt8], width maskWidth: Int, height maskHeight: Int, left: Int, top: Int) {
+    package mutating func add(_ mask: [UInt8], width maskWidth: Int, height maskHeight: Int, left: Int, top: Int) {
         let x0 = max(x, left), y0 = max(y, top)
         let x1 = min(x + width, left + maskWidth), y1 = min(y + height, top + maskHeight)
         guard x0 < x1, y0 < y1 else { return }
@@ -44,14 +44,14 @@ public struct CoverageMask: Sendable {
 }
 
 extension Canvas {
-    public mutating func composite(_ mask: CoverageMask, color: (r: Double, g: Double, b: Double, a: Double)) {
+    package mutating func composite(_ mask: CoverageMask, color: (r: Double, g: Double, b: Double, a: Double)) {
         composite(mask: mask.coverage, maskWidth: mask.width, maskHeight: mask.height, x: mask.x, y: mask.y, color: color)
     }
 }
 
 extension CoverageMask {
     /// The part of the mask inside the pixel window [x0, x1) × [y0, y1).
-    public func cropped(x0: Int, y0: Int, x1: Int, y1: Int) -> CoverageMask {
+    package func cropped(x0: Int, y0: Int, x1: Int, y1: Int) -> CoverageMask {
         let left = max(x, x0), top = max(y, y0)
         let right = min(x + width, x1), bottom = min(y + height, y1)
         var crop = CoverageMask(x: left, y: top, width: right - left, height: bottom - top)
@@ -67,7 +67,7 @@ extension CoverageMask {
 extension CoverageMask {
     /// Masks of one shape's parts united: each pixel takes the largest coverage any part gives
     /// it, so where parts overlap the shape is not covered twice.
-    public static func union(_ masks: [CoverageMask]) -> CoverageMask {
+    package static func union(_ masks: [CoverageMask]) -> CoverageMask {
         let left = masks.map(\.x).min()!, top = masks.map(\.y).min()!
         let right = masks.map { $0.x + $0.width }.max()!, bottom = masks.map { $0.y + $0.height }.max()!
         var union = CoverageMask(x: left, y: top, width: right - left, height: bottom - top)
@@ -85,7 +85,7 @@ extension CoverageMask {
 
 extension CoverageMask {
     /// The same coverage moved by whole pixels.
-    public func moved(dx: Int, dy: Int) -> CoverageMask {
+    package func moved(dx: Int, dy: Int) -> CoverageMask {
         CoverageMask(x: x + dx, y: y + dy, width: width, height: height, coverage: coverage)
     }
 }

@@ -3,9 +3,9 @@
 /// A still layer is then drawn once and composited from here on later frames
 /// (`Canvas.composite(layer:opacity:blend:mask:invertMask:)`), and compositing skips the
 /// transparent rest of the rectangle (a soft shadow's margins, the gaps between words).
-public struct DrawnLayer: Sendable {
+package struct DrawnLayer: Sendable {
     /// The rectangle drawn in, in canvas pixels.
-    public let window: PixelWindow
+    package let window: PixelWindow
     /// The size of the canvas it was drawn on (and may be composited onto).
     let canvasWidth: Int, canvasHeight: Int
     /// The window's pixels, row by row, premultiplied as the canvas's.
@@ -20,15 +20,15 @@ public struct DrawnLayer: Sendable {
     let maskArea: Int, maskBytes: Int
 
     /// The pixels it holds (16 bytes each).
-    public var area: Int { pixels.count }
+    package var area: Int { pixels.count }
 
     /// The memory it holds: its pixels and its masks.
-    public var bytes: Int { pixels.count * MemoryLayout<SIMD4<Float>>.stride + maskBytes }
+    package var bytes: Int { pixels.count * MemoryLayout<SIMD4<Float>>.stride + maskBytes }
 }
 
 extension Canvas {
     /// What was drawn since the last clear, copied out; nil when nothing was.
-    public func drawnLayer() -> DrawnLayer? {
+    package func drawnLayer() -> DrawnLayer? {
         guard let window = drawnWindow else { return nil }
         let columns = window.x0..<window.x1, canvasWidth = width
         var spans: [Range<Int>] = []

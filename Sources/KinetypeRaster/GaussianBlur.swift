@@ -4,7 +4,7 @@ extension CoverageMask {
     /// the box approximation's rounding (0 when there is no blur). Defined here once: display-list
     /// bounds and the rasterizer's margins (what it draws beyond the canvas, so the canvas's edges do
     /// not soften a blur) both read it.
-    public static func reach(blur: Double) -> Int {
+    package static func reach(blur: Double) -> Int {
         blur > 0 ? Int(min((1.5 * blur).rounded(.up), 1e9)) + 2 : 0
     }
 
@@ -12,7 +12,7 @@ extension CoverageMask {
     /// side so nothing is cut off. Three successive box blurs whose widths (odd, so centred) are
     /// chosen so their variances add up to σ² (Kovesi, "Fast almost-Gaussian filtering"), each a
     /// running sum along rows then columns: the cost is O(pixels) whatever the radius.
-    public func blurred(sigma: Double) -> CoverageMask {
+    package func blurred(sigma: Double) -> CoverageMask {
         guard sigma > 0, width > 0, height > 0 else { return self }
         let boxes = Self.boxWidths(sigma: sigma)
         let grow = Int((3 * sigma).rounded(.up)) + boxes.max()! / 2 + 1

@@ -1,14 +1,14 @@
 /// How a rendered frame differs from its golden image: pixels whose any channel (R, G, B or A,
 /// 8-bit straight alpha) differs by more than a tolerance.
-public struct ImageDifference: Sendable, Equatable {
+package struct ImageDifference: Sendable, Equatable {
     /// Pixels differing by more than the tolerance.
-    public var differingPixels: Int
+    package var differingPixels: Int
     /// The largest channel difference anywhere, 0…255.
-    public var largestChannelDifference: Int
-    public var pixelCount: Int
+    package var largestChannelDifference: Int
+    package var pixelCount: Int
 
     /// Compares two images of the same size.
-    public init(expected: RGBAImage, actual: RGBAImage, tolerance: Int) {
+    package init(expected: RGBAImage, actual: RGBAImage, tolerance: Int) {
         precondition(expected.width == actual.width && expected.height == actual.height, "compare images of one size")
         var differing = 0, largest = 0
         expected.pixels.withUnsafeBufferPointer { e in
@@ -30,7 +30,7 @@ public struct ImageDifference: Sendable, Equatable {
 
     /// The expected image dimmed (a quarter of its contrast, on grey) with every pixel that
     /// differs by more than `tolerance` in solid magenta: where to look, at a glance.
-    public static func picture(expected: RGBAImage, actual: RGBAImage, tolerance: Int) -> RGBAImage {
+    package static func picture(expected: RGBAImage, actual: RGBAImage, tolerance: Int) -> RGBAImage {
         var out = [UInt8](repeating: 255, count: expected.pixels.count)
         for pixel in 0..<(expected.width * expected.height) {
             var worst = 0
@@ -54,12 +54,12 @@ public struct ImageDifference: Sendable, Equatable {
 
 extension RGBAImage {
     /// Whether every pixel is fully opaque.
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
     }
 
     /// Whether every pixel is the same colour: a frame that shows nothing but its background.
-    public var isUniform: Bool {
+    package var isUniform: Bool {
         guard pixels.count >= 4 else { return true }
         return pixels.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { words in words.allSatisfy { $0 == words[0] } }

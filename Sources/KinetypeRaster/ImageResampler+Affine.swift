@@ -8,7 +8,7 @@ extension ImageResampler {
     /// `map` carries a point of the rectangle's coordinates onto the canvas:
     /// `(a·x + b·y + tx, c·x + d·y + ty)`. The premultiplied pixels and their canvas window, or nil
     /// when nothing lands in `window` or the map flattens the image.
-    public static func resample(
+    package static func resample(
         _ image: RGBAImage, into rect: (x: Double, y: Double, width: Double, height: Double),
         map: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double), window: PixelWindow
     ) -> (pixels: [UInt8], x: Int, y: Int, width: Int, height: Int)? {

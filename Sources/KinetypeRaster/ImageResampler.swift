@@ -6,9 +6,9 @@
 /// interpolation between pixel centres, the edge pixels held to the rectangle's edges; an edge at
 /// a fractional place is covered by its area.
 /// Separable: a pass along rows, then along columns, in premultiplied Float.
-public enum ImageResampler {
+package enum ImageResampler {
     /// The premultiplied pixels and their canvas window, or nil when nothing lands in `window`.
-    public static func resample(
+    package static func resample(
         _ image: RGBAImage, into rect: (x: Double, y: Double, width: Double, height: Double), window: PixelWindow
     ) -> (pixels: [UInt8], x: Int, y: Int, width: Int, height: Int)? {
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0,

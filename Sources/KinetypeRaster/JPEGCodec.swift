@@ -2,10 +2,10 @@ import Foundation
 internal import CJPEGShims
 
 /// JPEG files read through libjpeg-turbo, as opaque straight RGBA.
-public enum JPEGCodec {
+package enum JPEGCodec {
     /// Reads a JPEG; one of more than `maxPixels` pixels is refused before its pixels are
     /// allocated (an untrusted file's header can claim any size).
-    public static func read(path: String, maxPixels: Int = 0) throws -> RGBAImage {
+    package static func read(path: String, maxPixels: Int = 0) throws -> RGBAImage {
         try RegularFile.check(path)  // before libjpeg opens it: a FIFO would block for ever
         var buffer: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
@@ -22,7 +22,7 @@ public enum JPEGCodec {
 }
 
 /// An image file that cannot be read, with libjpeg's reason.
-public struct ImageFileError: Error, CustomStringConvertible {
-    public var description: String
-    public init(description: String) { self.description = description }
+package struct ImageFileError: Error, CustomStringConvertible {
+    package var description: String
+    package init(description: String) { self.description = description }
 }

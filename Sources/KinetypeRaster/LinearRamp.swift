@@ -4,16 +4,16 @@ import Foundation
 /// (canvas pixels) and stay constant across it; before the start and past the end they hold the
 /// end colours. Sampled into a table of 1024 straight-alpha sRGB colours, so shading a pixel is a
 /// projection and a lookup.
-public struct LinearRamp: Sendable {
-    public let start: (x: Double, y: Double)
-    public let end: (x: Double, y: Double)
+package struct LinearRamp: Sendable {
+    package let start: (x: Double, y: Double)
+    package let end: (x: Double, y: Double)
     /// Straight-alpha colours at evenly spaced positions 0…1 along the line.
     let table: [SIMD4<Float>]
 
-    public struct Stop: Sendable {
-        public var color: (r: Double, g: Double, b: Double, a: Double)
-        public var offset: Double
-        public init(color: (r: Double, g: Double, b: Double, a: Double), offset: Double) {
+    package struct Stop: Sendable {
+        package var color: (r: Double, g: Double, b: Double, a: Double)
+        package var offset: Double
+        package init(color: (r: Double, g: Double, b: Double, a: Double), offset: Double) {
             self.color = color
             self.offset = offset
         }
@@ -21,7 +21,7 @@ public struct LinearRamp: Sendable {
 
     /// - Parameter linearLight: interpolate in linear light (sRGB decoded, blended, re-encoded)
     ///   rather than on the sRGB values. Alpha is interpolated premultiplied, as CSS does.
-    public init(start: (x: Double, y: Double), end: (x: Double, y: Double), stops: [Stop], linearLight: Bool) {
+    package init(start: (x: Double, y: Double), end: (x: Double, y: Double), stops: [Stop], linearLight: Bool) {
         self.start = start
         self.end = end
         let decode = { (v: Double) in linearLight ? LinearRamp.linear(v) : v }

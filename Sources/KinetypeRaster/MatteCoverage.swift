@@ -2,7 +2,7 @@ extension Canvas {
     /// What a matte layer, drawn alone on this transparent canvas, keeps of the layer it mattes:
     /// its alpha, or its luma (Rec. 709 weights on the premultiplied sRGB values: the matte's
     /// brightness over black), over the pixels it drew (nil when it drew none: nothing is kept).
-    public func matteCoverage(luma: Bool) -> CoverageMask? {
+    package func matteCoverage(luma: Bool) -> CoverageMask? {
         guard let window = drawnWindow else { return nil }
         var mask = CoverageMask(x: window.x0, y: window.y0, width: window.x1 - window.x0, height: window.y1 - window.y0)
         let canvasWidth = width
@@ -24,7 +24,7 @@ extension Canvas {
 extension CoverageMask {
     /// Two masks, each inverted or not, multiplied over `window` (a pixel outside a mask has
     /// coverage 0 there, 1 once inverted): a rectangle mask and a track matte kept together.
-    public static func product(
+    package static func product(
         _ a: CoverageMask?, inverted invertA: Bool, _ b: CoverageMask?, inverted invertB: Bool, over window: PixelWindow
     ) -> CoverageMask {
         var result = CoverageMask(x: window.x0, y: window.y0, width: max(0, window.x1 - window.x0), height: max(0, window.y1 - window.y0))

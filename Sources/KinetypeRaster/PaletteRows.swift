@@ -3,7 +3,7 @@ extension Canvas {
     /// at most 256 colours, which is usual for text frames (a background, a text colour and the
     /// anti-aliasing shades between them); returns nil otherwise. Exactly the same pixels as RGB,
     /// a third of the bytes for zlib to compress, so encoding is faster and files smaller.
-    public func withPaletteRows<R>(_ body: (_ rows: [UnsafePointer<UInt8>], _ palette: [UInt8]) throws -> R) rethrows -> R? {
+    package func withPaletteRows<R>(_ body: (_ rows: [UnsafePointer<UInt8>], _ palette: [UInt8]) throws -> R) rethrows -> R? {
         guard isOpaque else { return nil }
         let indexed: (rows: [[UInt8]], rowOf: [Int], palette: [UInt8])? = withRows(includeAlpha: false) { rgbRows, rowBytes in
             var paletteIndex: [UInt32: UInt8] = [:]

@@ -2,7 +2,7 @@
 /// encode and YUV4MPEG2 carries. Converting on the render threads spares ffmpeg's single-threaded
 /// colour conversion. Integer arithmetic with the BT.601 coefficients in 16.16 fixed point,
 /// rounded to nearest; each 4:2:0 chroma sample converts the average colour of its 2×2 pixels.
-public enum PlanarYUV {
+package enum PlanarYUV {
     // Coefficients × 65536 / 255, for 8-bit R, G, B.
     private static let yR = 16829, yG = 33039, yB = 6416
     private static let uR = -9714, uG = -19070, uB = 28784
@@ -10,7 +10,7 @@ public enum PlanarYUV {
 
     /// Y plane, then Cb and Cr at full resolution, from rows of opaque pixels `channels` bytes
     /// apart (RGB or RGBA; alpha is ignored).
-    public static func planar444(rows: [UnsafePointer<UInt8>], width: Int, channels: Int) -> [UInt8] {
+    package static func planar444(rows: [UnsafePointer<UInt8>], width: Int, channels: Int) -> [UInt8] {
         let count = width * rows.count
         var planes = [UInt8](repeating: 0, count: count * 3)
         planes.withUnsafeMutableBufferPointer { out in
@@ -29,7 +29,7 @@ public enum PlanarYUV {
 
     /// Y plane, then Cb and Cr at half width and height. Width and height must be even. A pair of
     /// rows that is one shared row twice (a canvas's untouched background) is converted once.
-    public static func planar420(rows: [UnsafePointer<UInt8>], width: Int, channels: Int) -> [UInt8] {
+    package static func planar420(rows: [UnsafePointer<UInt8>], width: Int, channels: Int) -> [UInt8] {
         let height = rows.count
         precondition(width % 2 == 0 && height % 2 == 0, "4:2:0 needs even sides")
         let lumaCount = width * height, chromaWidth = width / 2, chromaCount = lumaCount / 4
@@ -67,7 +67,7 @@ public enum PlanarYUV {
     }
 
     /// Row pointers into a packed image, for `planar444` and `planar420`.
-    public static func withRows<R>(
+    package static func withRows<R>(
         of pixels: [UInt8], width: Int, height: Int, channels: Int,
         _ body: ([UnsafePointer<UInt8>]) -> R
     ) -> R {

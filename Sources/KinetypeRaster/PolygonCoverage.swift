@@ -5,7 +5,7 @@ extension CoverageMask {
     /// the row's running sum is the coverage (the method of font-rs and stb_truetype 2); points
     /// left or right of the window are clamped to its edge, which keeps every covered area that
     /// lies inside it.
-    public init(polygons: [[(x: Double, y: Double)]], window: PixelWindow) {
+    package init(polygons: [[(x: Double, y: Double)]], window: PixelWindow) {
         let points = polygons.joined()
         guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(),
             let maxY = points.map(\.y).max(), minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite

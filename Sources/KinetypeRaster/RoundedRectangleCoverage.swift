@@ -3,7 +3,7 @@ extension CoverageMask {
     /// (clamped to half the shorter side). Straight edges are exact, as in `init(rectangle:…)`;
     /// in a corner's columns the covered height is integrated over 16 sub-columns of the part of
     /// the pixel inside the rectangle (error well under 1/255 of a pixel).
-    public init(
+    package init(
         roundedRectangle minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, radius: Double,
         window: PixelWindow? = nil
     ) {
@@ -27,7 +27,7 @@ extension CoverageMask {
     /// The area coverage of the ellipse inscribed in the rectangle: in every column the covered
     /// height is integrated over 16 sub-columns (error well under 1/255 of a pixel but where the
     /// edge turns vertical, at the ellipse's left and right ends).
-    public init(ellipse minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, window: PixelWindow? = nil) {
+    package init(ellipse minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, window: PixelWindow? = nil) {
         let centre = (x: (minX + maxX) / 2, y: (minY + maxY) / 2)
         let radii = (x: (maxX - minX) / 2, y: (maxY - minY) / 2)
         self.init(
@@ -71,7 +71,7 @@ extension CoverageMask {
 
     /// This mask with `hole`'s coverage taken away (a stroke's ring: the outer outline less the
     /// inner one, exact where the hole lies inside the mask).
-    public func subtracting(_ hole: CoverageMask) -> CoverageMask {
+    package func subtracting(_ hole: CoverageMask) -> CoverageMask {
         var result = self
         let x0 = max(x, hole.x), y0 = max(y, hole.y)
         let x1 = min(x + width, hole.x + hole.width), y1 = min(y + height, hole.y + hole.height)

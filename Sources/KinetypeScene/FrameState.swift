@@ -12,7 +12,7 @@ public struct FrameState: Sendable {
 public struct LayerState: Sendable, Equatable {
     public var id: String
     public var text: String
-    public var fonts: FontChain
+    package var fonts: FontChain
     /// The size the spec asks for; shrink-to-fit may draw it smaller.
     public var size: Double
     public var position: Point2

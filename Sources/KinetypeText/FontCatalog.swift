@@ -4,12 +4,12 @@ import Foundation
 /// through fontconfig (`fc-list`). Reading is done once, when the catalog is made.
 public struct FontCatalog: Sendable {
     /// The font family behind `{system: true}` for each design; all are bundled in `fonts/`.
-    public static let systemFamilies: [String: String] = [
+    package static let systemFamilies: [String: String] = [
         "default": "Inter", "serif": "DejaVu Serif", "rounded": "Quicksand", "monospaced": "DejaVu Sans Mono"
     ]
 
-    public let bundled: [FontFileInfo]
-    public let usesSystemFonts: Bool
+    package let bundled: [FontFileInfo]
+    package let usesSystemFonts: Bool
     private let systemLister: @Sendable () -> [FontFileInfo]
 
     public init(bundledDirectory: URL?, useSystemFonts: Bool = true) {
@@ -48,7 +48,7 @@ public struct FontCatalog: Sendable {
     }
 
     /// The system font for a design (`default`, `serif`, `rounded`, `monospaced`).
-    public func systemFamily(design: String) throws -> FontFamily {
+    package func systemFamily(design: String) throws -> FontFamily {
         guard let name = Self.systemFamilies[design] else {
             throw FontLookupError.unknownDesign(design)
         }
@@ -56,7 +56,7 @@ public struct FontCatalog: Sendable {
     }
 
     /// A single font file as a one-file family.
-    public static func file(at path: String) throws -> FontFamily {
+    package static func file(at path: String) throws -> FontFamily {
         let library = try FontLibrary()
         let face = try library.face(path: path)
         let info = info(of: face)
@@ -71,7 +71,7 @@ public struct FontCatalog: Sendable {
     /// containing it, or within a few edits. Only the first `maxComparedLength` code points of
     /// `name` are compared, so a name of a million characters fails at once (comparing all of
     /// it with every family took a minute); no family name comes near that length.
-    public func suggestions(for name: String) -> [String] {
+    package func suggestions(for name: String) -> [String] {
         let wanted = Self.squashed(Self.compared(name))
         let limit = max(2, wanted.count / 3)
         let scored = allFamilyNames.compactMap { family -> (String, Int)? in

@@ -1,31 +1,31 @@
 /// The fonts a layer may draw with, in order of preference: its own font, the spec's fallback
 /// families, then the bundled and system fonts that cover what the first ones lack.
-public struct FontChain: Sendable, Hashable {
-    public struct Member: Sendable, Hashable {
-        public var path: String
-        public var variations: FontVariations
-        public init(path: String, variations: FontVariations = .none) {
+package struct FontChain: Sendable, Hashable {
+    package struct Member: Sendable, Hashable {
+        package var path: String
+        package var variations: FontVariations
+        package init(path: String, variations: FontVariations = .none) {
             self.path = path
             self.variations = variations
         }
     }
-    public var members: [Member]
+    package var members: [Member]
     /// Fonts for parts of the text (a bold word of a subtitle): each grapheme in one of a
     /// member's ranges (UTF-8 offsets in the laid-out text) is drawn in it when it has the
     /// grapheme's glyphs. The line's metrics stay the first member's.
-    public var ranges: [RangeFont] = []
+    package var ranges: [RangeFont] = []
 
-    public struct RangeFont: Sendable, Hashable {
-        public var member: Member
-        public var ranges: [Range<Int>]
-        public init(member: Member, ranges: [Range<Int>]) {
+    package struct RangeFont: Sendable, Hashable {
+        package var member: Member
+        package var ranges: [Range<Int>]
+        package init(member: Member, ranges: [Range<Int>]) {
             self.member = member
             self.ranges = ranges
         }
     }
 
-    public init(_ members: [Member]) { self.members = members }
-    public init(primary: String, variations: FontVariations = .none, fallbacks: [String] = []) {
+    package init(_ members: [Member]) { self.members = members }
+    package init(primary: String, variations: FontVariations = .none, fallbacks: [String] = []) {
         members = [Member(path: primary, variations: variations)] + fallbacks.map { Member(path: $0) }
     }
 }

@@ -1,20 +1,20 @@
 /// One file of a font family, as the catalog found it.
-public struct FontFileInfo: Sendable, Equatable {
-    public var path: String
-    public var family: String
-    public var style: String
-    public var weight: Int
+package struct FontFileInfo: Sendable, Equatable {
+    package var path: String
+    package var family: String
+    package var style: String
+    package var weight: Int
     /// The `wght` axis range, when the file is a variable font with one.
-    public var weightAxis: ClosedRange<Double>?
-    public var isItalic: Bool { style.lowercased().contains("italic") || style.lowercased().contains("oblique") }
+    package var weightAxis: ClosedRange<Double>?
+    package var isItalic: Bool { style.lowercased().contains("italic") || style.lowercased().contains("oblique") }
 }
 
 /// The upright files of one family; picks a file and variation settings for a weight.
 public struct FontFamily: Sendable, Equatable {
     public var name: String
-    public var files: [FontFileInfo]
+    package var files: [FontFileInfo]
 
-    public init(name: String, files: [FontFileInfo]) {
+    package init(name: String, files: [FontFileInfo]) {
         self.name = name
         let upright = files.filter { !$0.isItalic }
         self.files = upright.isEmpty ? files : upright
@@ -24,7 +24,7 @@ public struct FontFamily: Sendable, Equatable {
     /// the weight gets it on its `wght` axis, so an animated weight moves smoothly; otherwise the
     /// nearest static weight is chosen (ties go to the heavier face above 400, as in CSS).
     /// Explicit `variations` win over the weight.
-    public func select(weight: Double?, variations: [String: Double] = [:]) -> (path: String, variations: FontVariations) {
+    package func select(weight: Double?, variations: [String: Double] = [:]) -> (path: String, variations: FontVariations) {
         let wanted = weight ?? 400
         if let variable = files.first(where: { $0.weightAxis?.contains(wanted) ?? false }) ?? files.first(where: { $0.weightAxis != nil }) {
             var settings = variations

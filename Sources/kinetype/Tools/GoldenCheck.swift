@@ -42,7 +42,7 @@ public struct GoldenCheck: Sendable {
         public var time: Double
         /// Nil when the frame passed.
         public var failure: String?
-        public var difference: ImageDifference?
+        package var difference: ImageDifference?
         public var expected: RGBAImage?
         public var actual: RGBAImage
         /// The PNG of the rendered frame, as it would be recorded.
