@@ -8,17 +8,22 @@ import XCTest
 final class CaptionTrackAPITests: XCTestCase {
     func testASceneFromAnSRTString() throws {
         let catalog = FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: false)
-        let track = try CaptionTrack(
-            srt: """
-                1
-                00:00:00,500 --> 00:00:01,500
-                Hello from <b>Swift</b>
+        let srt = """
+            1
+            00:00:00,500 --> 00:00:01,500
+            Hello from <b>Swift</b>
 
-                2
-                00:00:02,000 --> 00:00:03,000
-                {\\an8}At the top
+            2
+            00:00:02,000 --> 00:00:03,000
+            {\\an8}At the top
 
-                """)
+            """
+        let track = try CaptionTrack(srt: srt)
+        // The same file read from disk.
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try srt.write(to: folder.appendingPathComponent("talk.srt"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try CaptionTrack(contentsOf: folder.appendingPathComponent("talk.srt")), track)
         XCTAssertEqual(track.captions.map(\.text), ["Hello from Swift", "At the top"])
         XCTAssertEqual(track.captions.map(\.start), [0.5, 2])
         XCTAssertEqual(track.end, 3)
