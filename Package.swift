@@ -78,16 +78,21 @@ let package = Package(
         .target(
             name: "KinetypeOutput",
             dependencies: ["KinetypeRender", "KinetypeScene", "KinetypeMotion", "KinetypeRaster", "KinetypeFiles", "CSchedShims"]),
+        // Caption files (SRT, WebVTT, ASS/SSA, word-timed JSON), one reader each, read into one
+        // caption track, and the track made into scene layers. No Yams, no spec.
+        .target(name: "KinetypeCaptions", dependencies: ["KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeFiles"]),
         // What `import Kinetype` gives: the modules above, re-exported. No Yams.
         .target(
             name: "Kinetype",
-            dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeScene", "KinetypeRender", "KinetypeOutput"]),
+            dependencies: [
+                "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeScene", "KinetypeCaptions", "KinetypeRender", "KinetypeOutput"
+            ]),
         // Spec files (YAML through Yams, JSON by its own strict parser) decoded and validated
         // into scenes, with one-line errors.
         .target(
             name: "KinetypeSpec",
             dependencies: [
-                "KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFiles",
+                "KinetypeScene", "KinetypeCaptions", "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFiles",
                 .product(name: "Yams", package: "Yams")
             ]),
         .executableTarget(
@@ -116,17 +121,21 @@ let package = Package(
         // render and command-line tests share.
         .target(
             name: "KinetypeSceneTestSupport",
-            dependencies: ["Kinetype", "KinetypeScene", "KinetypeSpec", "KinetypeRaster", "KinetypeText", "KinetypeTestSupport"],
+            dependencies: [
+                "Kinetype", "KinetypeScene", "KinetypeCaptions", "KinetypeSpec", "KinetypeRaster", "KinetypeText", "KinetypeTestSupport"
+            ],
             path: "Tests/KinetypeSceneTestSupport"),
         // A test target per module; only the command line's depends on the executable.
         .testTarget(name: "KinetypeMotionTests", dependencies: ["KinetypeMotion"]),
         .testTarget(name: "KinetypeTextTests", dependencies: ["KinetypeText", "KinetypeTestSupport", "TestFontIsolation"]),
         .testTarget(name: "KinetypeRasterTests", dependencies: ["KinetypeRaster", "KinetypeTestSupport"]),
         .testTarget(
+            name: "KinetypeCaptionsTests", dependencies: ["KinetypeCaptions", "Kinetype", "KinetypeTestSupport", "TestFontIsolation"]),
+        .testTarget(
             name: "KinetypeSpecTests",
             dependencies: [
-                "KinetypeSpec", "Kinetype", "KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRender", "KinetypeOutput",
-                "KinetypeSceneTestSupport", "TestFontIsolation"
+                "KinetypeSpec", "Kinetype", "KinetypeScene", "KinetypeCaptions", "KinetypeMotion", "KinetypeText", "KinetypeRender",
+                "KinetypeOutput", "KinetypeSceneTestSupport", "TestFontIsolation"
             ]),
         .testTarget(
             name: "KinetypeSceneTests",
@@ -142,7 +151,7 @@ let package = Package(
             name: "KinetypeRenderTests",
             dependencies: [
                 "Kinetype", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec", "KinetypeText", "KinetypeRaster",
-                "KinetypeMotion", "KinetypeSceneTestSupport", "TestFontIsolation"
+                "KinetypeMotion", "KinetypeFiles", "KinetypeSceneTestSupport", "TestFontIsolation"
             ]),
         .testTarget(
             name: "KinetypeCLITests",

@@ -1,3 +1,4 @@
+import KinetypeCaptions
 import KinetypeScene
 import Foundation
 import KinetypeMotion
@@ -77,21 +78,17 @@ struct LayerDecoder {
     }
 
     /// A layer as `decode` reads it, or, for a captions layer, the layers it becomes
-    /// (`CaptionLayers`: subtitle files' styles, placement and markup applied).
+    /// (`CaptionCompiler`: caption files' styles, placement and markup applied).
     func decodeLayers(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> [TextLayer] {
         var captions: CaptionsDecoder.Decoded?
         let layer = try decode(node, defaultID: defaultID, warnings: &warnings, captions: &captions)
         guard let captions else { return [layer] }
-        var maker = try CaptionLayers(canvas: canvas, catalog: catalog)
+        var maker = try CaptionCompiler(canvas: canvas, catalog: catalog)
         var layers: [TextLayer]
         do {
-            layers = try maker.layers(layer, captions: captions)
-        } catch let error as CaptionLayers.TooManyLayers {
-            throw SpecError(
-                file: captions.file, line: error.line, column: 1,
-                message:
-                    "the captions need \(error.needed) layers (one for each look, and one for each line placed, moved or faded on its own), above the limit of \(SpecLimits.maxLayers) layers; this line is the first past it"
-            )
+            layers = try maker.layers(layer, track: captions.track)
+        } catch let error as CaptionError {
+            throw SpecError(file: captions.file, line: error.line, column: 1, message: error.message)
         }
         // A layer in another family (an ASS style's) falls back for what that family lacks.
         var uncovered: [Unicode.Scalar] = []

@@ -57,57 +57,12 @@ enum SpecFile {
 
     /// The file's text, or an error at the first byte that is not UTF-8.
     static func text(_ data: Data, path: String, what: String = "spec file") throws -> String {
-        var bytes = [UInt8](data)
-        // A UTF-8 byte order mark (editors on Windows write one) is allowed and dropped, as YAML
-        // 1.2 and RFC 8259 let a reader do.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case let .valid(encoded):
-                offset += encoded.count
-            case .emptyInput:
-                return String(decoding: bytes, as: UTF8.self)
-            case .error:
-                let position = TextPosition(offset: offset, in: bytes)
-                throw SpecError(
-                    file: path, line: position.line, column: position.column,
-                    message:
-                        "the \(what) is not UTF-8 text: byte 0x\(String(format: "%02X", bytes[offset])) cannot start or continue a character here; save the file as UTF-8"
-                )
-            }
+        do { return try UTF8Text.decode(data) } catch {
+            throw SpecError(
+                file: path, line: error.position.line, column: error.position.column,
+                message:
+                    "the \(what) is not UTF-8 text: byte 0x\(String(format: "%02X", error.byte)) cannot start or continue a character here; save the file as UTF-8"
+            )
         }
-    }
-}
-
-/// A 1-based line and column (in Unicode scalars, as the YAML parser counts) of a byte offset.
-struct TextPosition: Equatable {
-    var line: Int
-    var column: Int
-
-    /// `yamlBreaks`: also count NEL, LS and PS as line breaks, as YAML 1.1 (libyaml) does.
-    init(offset: Int, in bytes: [UInt8], yamlBreaks: Bool = false) {
-        let end = min(offset, bytes.count)
-        let prefix = String(decoding: bytes[0..<end], as: UTF8.self)
-        var line = 1, column = 1
-        var previous: Unicode.Scalar = " "
-        for scalar in prefix.unicodeScalars {
-            switch scalar {
-            case "\n" where previous == "\r":
-                break  // CR LF is one break
-            case "\n", "\r":
-                line += 1; column = 1
-            case "\u{85}", "\u{2028}", "\u{2029}":
-                // (`where` would bind to the last pattern only)
-                if yamlBreaks { line += 1; column = 1 } else { column += 1 }
-            default:
-                column += 1
-            }
-            previous = scalar
-        }
-        self.line = line
-        self.column = column
     }
 }

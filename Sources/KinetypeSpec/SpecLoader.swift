@@ -1,3 +1,4 @@
+import KinetypeFiles
 import KinetypeScene
 import Foundation
 import KinetypeMotion
@@ -36,7 +37,7 @@ public struct SpecLoader: Sendable {
         case .yaml:
             root = try YAMLReader.compose(text, file: path).map(SpecValue.yaml)
         case .json:
-            do { root = try JSONParser.parse(text).map(SpecValue.json) } catch {
+            do { root = try JSONParser.parse(text, maxDepth: SpecLimits.maxNesting).map(SpecValue.json) } catch {
                 throw SpecError(file: path, line: error.line, column: error.column, path: error.path, message: error.message)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeCaptions
 import KinetypeScene
 import KinetypeMotion
 import KinetypeText
@@ -227,9 +228,9 @@ public enum SpecSchema {
     /// `captions:`: its options' and its grouping's described fields.
     static func captions() -> JSON {
         var schemas: [String: (JSON, String)] = [:]
-        merge(CaptionsOptions.self, into: &schemas)
+        merge(CaptionsFields.self, into: &schemas)
         merge(CaptionGrouping.self, into: &schemas)
-        return object(CaptionsDecoder.fields, schemas, required: CaptionsOptions.fields.filter(\.isRequired).map(\.key))
+        return object(CaptionsDecoder.fields, schemas, required: CaptionsFields.fields.filter(\.isRequired).map(\.key))
     }
 
     /// `box:`: the declared `box.width` and the paragraph's described `box.height`.

@@ -1,3 +1,4 @@
+import KinetypeFiles
 import KinetypeScene
 import Foundation
 import Yams

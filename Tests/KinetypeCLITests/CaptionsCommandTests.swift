@@ -3,7 +3,7 @@ import XCTest
 import KinetypeSceneTestSupport
 
 /// Captions as a user renders and verifies them (the readers themselves are tested in
-/// the spec tests).
+/// KinetypeCaptionsTests, the captions layers in the spec tests).
 extension CommandLineTests {
     /// A render records the captions file in its manifest's fingerprint: `verify DIR SPEC`
     /// calls the folder stale once the file changes.

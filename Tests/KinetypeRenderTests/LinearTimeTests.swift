@@ -6,6 +6,7 @@ import XCTest
 @testable import KinetypeOutput
 @testable import KinetypeSpec
 @testable import KinetypeText
+import KinetypeFiles
 import KinetypeSceneTestSupport
 
 /// Long texts within the limits cost time in proportion to their length (issue 18): a million
@@ -22,7 +23,7 @@ final class LinearTimeTests: XCTestCase {
         for (name, escape, size) in [("CJK", #"\u6c49"#, 60_000), ("newline", #"\n"#, 160_000)] {
             assertGrowsLinearly(name, n: size) { n in
                 let json = "{\"text\": \"" + String(repeating: escape, count: n) + "\"}"
-                let value = try JSONParser.parse(json)
+                let value = try JSONParser.parse(json, maxDepth: SpecLimits.maxNesting)
                 guard case let .object(fields)? = value?.kind, case let .string(text) = fields[0].value.kind else {
                     return XCTFail("\(name): not an object with a string")
                 }
@@ -33,7 +34,7 @@ final class LinearTimeTests: XCTestCase {
 
     func testJSONStringsDecodeEveryEscapeBetweenRawText() throws {
         let json = #"{"t": "a\"b\\c\/d\be\ff\ng\rh\ti\u00e9j\u6c49k\ud83d\ude00l mé汉😀\u0000z", "\u0041": "A"}"#
-        guard case let .object(fields)? = try JSONParser.parse(json)?.kind,
+        guard case let .object(fields)? = try JSONParser.parse(json, maxDepth: SpecLimits.maxNesting)?.kind,
             case let .string(text) = fields[0].value.kind, case let .string(key) = fields[1].key.kind
         else {
             return XCTFail("not an object of strings")
@@ -42,7 +43,7 @@ final class LinearTimeTests: XCTestCase {
         XCTAssertEqual(Array(text.unicodeScalars).count, 30)
         XCTAssertEqual(key, "A")
         // Escapes and raw characters make the same text, a decomposed é included.
-        guard case let .object(same)? = try JSONParser.parse("{\"t\": \"e\\u0301\\u6c49\"}")?.kind,
+        guard case let .object(same)? = try JSONParser.parse("{\"t\": \"e\\u0301\\u6c49\"}", maxDepth: SpecLimits.maxNesting)?.kind,
             case let .string(decomposed) = same[0].value.kind
         else { return XCTFail("not an object") }
         XCTAssertEqual(Array(decomposed.unicodeScalars), Array("e\u{301}汉".unicodeScalars))

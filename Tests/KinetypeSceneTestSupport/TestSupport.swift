@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Kinetype
 import KinetypeScene
+import KinetypeCaptions
 import KinetypeRender
 import KinetypeOutput
 import KinetypeSpec
@@ -17,7 +18,7 @@ package let describedFeatures: [any DescribedFeature.Type] = [
     TextStroke.self, TextShadow.self, TextBackground.self, LayerMask.self, MotionBlur.self, LayerShape.self, LayerMatte.self,
     LayerImage.self, LayerTransform.self, ShapeTrim.self, LayerPath.self, LayerGroup.self, Decoration.self, DrawAnimation.self,
     LinearGradient.self, LinearGradient.Stop.self, TextAnimator.self, AnimatedValues.self, ParagraphStyle.self, FitSpec.self, FontSpec.self,
-    SpokenWords.Highlight.self, SpokenWords.Highlight.Box.self, CaptionsOptions.self, CaptionGrouping.self, TextRow.Layout.self
+    SpokenWords.Highlight.self, SpokenWords.Highlight.Box.self, CaptionsFields.self, CaptionGrouping.self, TextRow.Layout.self
 ]
 
 /// A loader that sees only the bundled fonts, so results never depend on the machine.

@@ -4,6 +4,7 @@ import XCTest
 @testable import KinetypeScene
 @testable import KinetypeRender
 @testable import KinetypeSpec
+@testable import KinetypeCaptions
 import KinetypeMotion
 import KinetypeRaster
 import KinetypeSceneTestSupport
@@ -94,104 +95,6 @@ final class ASSCaptionsTests: XCTestCase {
 
                 """
         try CaptionsTests.assertCueTimingEqualsLibass(file: "talk.ass", contents: file, filter: "ass", changes: 11)
-    }
-
-    /// Sections found as libass finds them: known names at a line's start in any case, other
-    /// sections ([Aegisub Project Garbage], [Fonts] and [Graphics] data) skipped; Script Info read.
-    func testSectionsAndScriptInfo() throws {
-        let script = try ASSReader.script(
-            """
-            [Script Info]
-            ScriptType: v4.00+
-            PlayResX: 1920
-            PlayResY: 1080
-            WrapStyle: 2
-
-            [Aegisub Project Garbage]
-            Audio File: song.mp3
-
-            [EVENTS] ; the events
-            Format: Layer, Start, End, Style, Actor, MarginL, MarginR, MarginV, Effect, Text
-            Dialogue: 0,0:00:01.00,0:00:02.00,Nobody,Ada,0,0,0,,one\\ntwo
-            Dialogue: 0,0:00:02.00,0:00:02.00,Default,,0,0,0,,never shown
-            Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,{\\p1}m 0 0 l 1 1
-
-            [Fonts]
-            fontname: a.ttf
-            M(3]4:%+7P3;=A!A:F1E.2E3
-
-            [Graphics]
-            filename: b.png
-            M(3]4:%+7P3;=A!A:F1E.2E3
-            """)
-        XCTAssertEqual(script.playResX, 1920)
-        XCTAssertEqual(script.playResY, 1080)
-        XCTAssertEqual(script.scriptType, "v4.00+")
-        XCTAssertEqual(script.wrapStyle, 2)
-        XCTAssertEqual(script.cues.map(\.text), ["one\ntwo"], "a zero-length line and a drawing alone are no cues")
-        XCTAssertEqual(script.cues.map(\.line), [12])
-        XCTAssertEqual(script.ignored, ["drawings (\\p, left out of the text)"])
-    }
-
-    func testLineBreaksSpacesAndOverrideBlocks() throws {
-        func text(_ line: String, wrapStyle: Int = 0) throws -> String {
-            try ASSText.parse(Substring(line), start: 0, wrapStyle: wrapStyle, line: 1).text
-        }
-        XCTAssertEqual(try text("one\\Ntwo"), "one\ntwo")
-        XCTAssertEqual(try text("soft\\nbreak"), "soft break")
-        XCTAssertEqual(try text("soft\\nbreak", wrapStyle: 2), "soft\nbreak")
-        XCTAssertEqual(try text("{\\q2}soft\\nbreak"), "soft\nbreak", "\\q2 in the line")
-        XCTAssertEqual(try text("no\\hbreak"), "no\u{00A0}break")
-        XCTAssertEqual(try text("{\\an8\\pos(10,20)\\fs30}Big {\\c&H00FF00&\\3c&H000000&}green{\\r} end"), "Big green end")
-        XCTAssertEqual(try text("{a comment}Visible{\\i1}"), "Visible")
-        XCTAssertEqual(try text("\\{braces\\} kept"), "{braces} kept")
-        XCTAssertEqual(try text("open { never closed"), "open { never closed", "a { without } is text, as in libass")
-        XCTAssertEqual(try text("tab\there"), "tab here")
-        XCTAssertEqual(try text("  around  \\N  lines  "), "around\nlines", "spaces at line ends are trimmed, as libass draws them")
-        XCTAssertEqual(try text("A {\\p1}m 0 0 l 100 0 100 100 0 100{\\p0}shape"), "A shape", "a drawing is not text")
-        XCTAssertEqual(try text("back\\slash and \\x"), "back\\slash and \\x", "other backslashes are text")
-        XCTAssertEqual(try text("{\\fad(200,200)\\t(0,500,\\fs50\\c&HFF&)\\move(1,2,3,4)}Moves"), "Moves")
-        XCTAssertEqual(try text("{\\p1}m 0 0 l 1 1"), "")
-
-        let parsed = try ASSText.parse(
-            "{\\an8\\pos(10,20)\\fs30\\fnDejaVu Sans\\1c&HFF&\\alpha&H80&\\bord2\\shad1\\blur3\\b1\\i1\\fad(1,2)}x{\\fscx120\\fsp2\\xyz\\p1}m 0 0{\\p0}",
-            start: 0, wrapStyle: 0, line: 1)
-        XCTAssertEqual(
-            parsed.tags.sorted(),
-            [
-                "\\1c", "\\alpha", "\\an", "\\b", "\\blur", "\\bord", "\\fad", "\\fn", "\\fs", "\\fscx", "\\fsp", "\\i", "\\pos", "\\shad",
-                "\\xyz"
-            ])
-        XCTAssertTrue(parsed.drawing)
-        XCTAssertEqual(parsed.text, "x")
-    }
-
-    /// `\k` durations (centiseconds) one after another from the line's start: each syllable is
-    /// a word of the cue, its UTF-8 range in the text, its spaces outside the range.
-    func testKaraokeTimingsBecomeWords() throws {
-        let line = "Before {\\k50}Hel{\\k30}lo {\\kf40}Grüße {\\K20}\\hnach{\\ko25} wörld{\\k0}{\\k}  {\\k10}end"
-        let parsed = try ASSText.parse(Substring(line), start: 100, wrapStyle: 0, line: 7)
-        XCTAssertEqual(parsed.text, "Before Hello Grüße \u{00A0}nach wörld  end")
-        let words = parsed.words.map {
-            (String(decoding: Array(parsed.text.utf8)[$0.range], as: UTF8.self), $0.range, $0.start, $0.end)
-        }
-        XCTAssertEqual(words.count, 6, "the text before the first \\k and the empty syllables are no words")
-        let expected: [(String, Range<Int>, Double, Double)] = [
-            ("Hel", 7..<10, 1.0, 1.5), ("lo", 10..<12, 1.5, 1.8), ("Grüße", 13..<20, 1.8, 2.2), ("nach", 23..<27, 2.2, 2.4),
-            ("wörld", 28..<34, 2.4, 2.65), ("end", 36..<39, 3.65, 3.75)
-        ]
-        for (word, want) in zip(words, expected) {
-            XCTAssertEqual(word.0, want.0)
-            XCTAssertEqual(word.1, want.1, want.0)
-            XCTAssertEqual(word.2, want.2, want.0)
-            XCTAssertEqual(word.3, want.3, want.0)
-        }
-        XCTAssertEqual(parsed.sweeps, ["\\kf", "\\K", "\\ko"])
-        XCTAssertEqual(parsed.tags, [])
-        // Exact times: cue start and durations summed in centiseconds, divided once.
-        let decimals = try ASSText.parse("{\\k4}a{\\k3}b", start: 104, wrapStyle: 0, line: 1).words
-        XCTAssertEqual(decimals.map(\.start), [1.04, 1.08])
-        XCTAssertEqual(decimals.map(\.end), [1.08, 1.11])
     }
 
     /// Everything not applied is named in one warning: the style columns a used style sets away

@@ -45,34 +45,6 @@ final class ASSStyleTests: XCTestCase {
         return try bundledOnlyLoader.load(path: folder.appendingPathComponent("spec.yaml").path)
     }
 
-    func testColoursAndAlignmentsAsLibassReadsThem() {
-        let colours: [(String, RGBA?)] = [
-            ("&H000000FF", RGBA(r: 1, g: 0, b: 0)), ("&H00FF0000", RGBA(r: 0, g: 0, b: 1)),
-            ("&H8000FF00", RGBA(r: 0, g: 1, b: 0, a: 127.0 / 255)), ("&HFF00&", RGBA(r: 0, g: 1, b: 0)),
-            ("&hffffff", RGBA(r: 1, g: 1, b: 1)), ("255", RGBA(r: 1, g: 0, b: 0)), ("&HFF000000", RGBA(r: 0, g: 0, b: 0, a: 0)),
-            ("&H", nil), ("blue", nil)
-        ]
-        for (text, expected) in colours { XCTAssertEqual(ASSStyle.colour(text), expected, text) }
-        XCTAssertEqual(colours.count, 9)
-        XCTAssertEqual(ASSStyle.opacity("&H80&")!, 127.0 / 255, accuracy: 1e-12)
-        // SSA's alignment: 1–3 bottom, 5–7 top, 9–11 middle.
-        let legacy = [1: 1, 2: 2, 3: 3, 5: 7, 6: 8, 7: 9, 9: 4, 10: 5, 11: 6]
-        for (ssa, numpad) in legacy { XCTAssertEqual(ASSStyle.numpad(legacy: ssa), numpad, "SSA \(ssa)") }
-        XCTAssertEqual(legacy.count, 9)
-        // PlayRes as libass completes it.
-        var script = ASSReader.Script()
-        let playRes: [(Int?, Int?, Double, Double)] = [
-            (nil, nil, 384, 288), (640, nil, 640, 480), (1280, nil, 1280, 1024), (nil, 720, 960, 720), (nil, 1024, 1280, 1024),
-            (1920, 1080, 1920, 1080)
-        ]
-        for (x, y, width, height) in playRes {
-            (script.playResX, script.playResY) = (x, y)
-            let completed = CaptionLayers.playRes(script)
-            XCTAssertEqual([completed.0, completed.1], [width, height], "\(String(describing: x)) × \(String(describing: y))")
-        }
-        XCTAssertEqual(playRes.count, 6)
-    }
-
     /// A style's numbers of any size are read without trapping: a BorderStyle of 1e30 is no
     /// border style libass knows, so the outline is drawn as for 1.
     func testABorderStyleBeyondAnyIntegerIsTheDefault() throws {

@@ -3,6 +3,7 @@ import XCTest
 @testable import Kinetype
 @testable import KinetypeScene
 @testable import KinetypeSpec
+@testable import KinetypeCaptions
 import KinetypeMotion
 import KinetypeSceneTestSupport
 
@@ -13,11 +14,11 @@ final class CaptionGroupingTests: XCTestCase {
     /// pauses of about 0.3 s after sentences and six of 0.7 to 0.9 s.
     static let talk = TestPaths.examples.appendingPathComponent("captions/workshop-talk.json")
 
-    static func cues(_ grouping: CaptionGrouping, json: String? = nil) throws -> [SubtitleCue] {
-        grouping.group(try WordTimedReader.cues(try json ?? String(contentsOf: talk, encoding: .utf8))).cues
+    static func cues(_ grouping: CaptionGrouping, json: String? = nil) throws -> [Caption] {
+        grouping.group(try WordTimedReader.read(try json ?? String(contentsOf: talk, encoding: .utf8)).captions).captions
     }
 
-    static func shown(_ cues: [SubtitleCue]) -> [String] { cues.map { $0.text.replacingOccurrences(of: "\n", with: " | ") } }
+    static func shown(_ cues: [Caption]) -> [String] { cues.map { $0.text.replacingOccurrences(of: "\n", with: " | ") } }
 
     /// Broadcast limits (two lines of 42 characters, balanced) on the talk, checked by hand:
     /// - a cue ends at a sentence end wherever the limits allow one (every cue but the three long
@@ -69,12 +70,12 @@ final class CaptionGroupingTests: XCTestCase {
 
     /// examples/captions/broadcast.srt is the talk's first five grouped cues, written out.
     func testTheBroadcastExampleIsTheGroupedTalk() throws {
-        let srt = try SRTReader.cues(
+        let srt = try SRTReader.read(
             try String(contentsOf: TestPaths.examples.appendingPathComponent("captions/broadcast.srt"), encoding: .utf8))
         let grouped = try Self.cues(CaptionGrouping()).prefix(5)
-        XCTAssertEqual(srt.cues.map(\.text), grouped.map(\.text))
-        XCTAssertEqual(srt.cues.map(\.start), grouped.map(\.start))
-        XCTAssertEqual(srt.cues.map(\.end), grouped.map(\.end))
+        XCTAssertEqual(srt.captions.map(\.text), grouped.map(\.text))
+        XCTAssertEqual(srt.captions.map(\.start), grouped.map(\.start))
+        XCTAssertEqual(srt.captions.map(\.end), grouped.map(\.end))
     }
 
     /// Short social-video cues: one line of at most 16 characters, each ending at a phrase
@@ -104,7 +105,7 @@ final class CaptionGroupingTests: XCTestCase {
     /// For any limits: no line longer than maxCharactersPerLine, no cue of more than maxLines, the
     /// words in order, no cue across a silence of `pause`, cues in order without overlaps.
     func testLimitsHoldForEveryCue() throws {
-        let source = try WordTimedReader.cues(try String(contentsOf: Self.talk, encoding: .utf8))
+        let source = try WordTimedReader.read(try String(contentsOf: Self.talk, encoding: .utf8)).captions
         let words = source.flatMap { cue in cue.words.map { String(decoding: Array(cue.text.utf8)[$0.range], as: UTF8.self) } }
         let spoken = source.flatMap(\.words)
         var checked = 0
@@ -112,7 +113,7 @@ final class CaptionGroupingTests: XCTestCase {
             for lines in 1...3 {
                 for balance in [true, false] {
                     let grouping = CaptionGrouping(maxCharacters: characters, maxLines: lines, balance: balance)
-                    let cues = grouping.group(source).cues
+                    let cues = grouping.group(source).captions
                     let label = "\(characters)×\(lines) balance \(balance)"
                     XCTAssertEqual(cues.flatMap { $0.text.split(whereSeparator: \.isWhitespace).map(String.init) }, words, label)
                     for cue in cues {
@@ -226,19 +227,21 @@ final class CaptionGroupingTests: XCTestCase {
 
     /// Grouping a long transcript stays cheap: 60 minutes of the talk (10 320 words).
     func testAnHourOfWordsGroupsQuickly() throws {
-        let source = try WordTimedReader.cues(try String(contentsOf: Self.talk, encoding: .utf8))
-        var hour: [SubtitleCue] = []
+        let source = try WordTimedReader.read(try String(contentsOf: Self.talk, encoding: .utf8)).captions
+        var hour: [Caption] = []
         for minute in 0..<60 {
             hour += source.map { cue in
                 var moved = cue
                 moved.start += Double(minute) * 60
                 moved.end += Double(minute) * 60
-                moved.words = cue.words.map { ($0.range, $0.start + Double(minute) * 60, $0.end + Double(minute) * 60) }
+                moved.words = cue.words.map {
+                    SpokenWords.Word(range: $0.range, start: $0.start + Double(minute) * 60, end: $0.end + Double(minute) * 60)
+                }
                 return moved
             }
         }
         let started = Date()
-        let cues = CaptionGrouping().group(hour).cues
+        let cues = CaptionGrouping().group(hour).captions
         XCTAssertEqual(cues.count, 60 * 16)
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "debug build, shared machine")
     }

@@ -5,6 +5,7 @@ import KinetypeSceneTestSupport
 @testable import KinetypeScene
 @testable import KinetypeRender
 @testable import KinetypeSpec
+@testable import KinetypeCaptions
 import KinetypeMotion
 import KinetypeRaster
 
@@ -12,41 +13,6 @@ import KinetypeRaster
 /// and WebVTT's colour classes as spans (`<b>` around a whole cue: its layer bold), WebVTT cue settings placing the
 /// cue's box, and SRT files saved as UTF-16.
 final class SubtitleMarkupTests: XCTestCase {
-    func testInlineMarkupBecomesSpans() {
-        let cases: [(String, String, [TextSpans.Span], Bool, Set<String>)] = [
-            ("<i>Slanted</i> plain", "Slanted plain", [TextSpans.Span(range: 0..<7, italic: true)], false, []),
-            ("a <u>line</u>", "a line", [TextSpans.Span(range: 2..<6, underline: true)], false, []),
-            (
-                "<i>both <u>marks</u></i>", "both marks",
-                [TextSpans.Span(range: 0..<5, italic: true), TextSpans.Span(range: 5..<10, italic: true, underline: true)], false, []
-            ),
-            (
-                "<font color=\"#00FF00\">green</font> and <font color=red>red</font>", "green and red",
-                [
-                    TextSpans.Span(range: 0..<5, color: RGBA(r: 0, g: 1, b: 0)),
-                    TextSpans.Span(range: 10..<13, color: RGBA(r: 1, g: 0, b: 0))
-                ], false, []
-            ),
-            ("&amp;<i>é</i>&lt;", "&é<", [TextSpans.Span(range: 1..<3, italic: true)], false, []),
-            (
-                "<c.yellow>shout</c> <c.loud>class</c>", "shout class", [TextSpans.Span(range: 0..<5, color: RGBA(r: 1, g: 1, b: 0))],
-                false, []
-            ),
-            ("<v Ada>Hello <lang en>there</lang></v> <00:00:01.500>now", "Hello there now", [], false, []),
-            ("<b>All bold</b>\n<b>two lines</b>", "All bold\ntwo lines", [], true, []),
-            ("<b>Part</b> bold", "Part bold", [TextSpans.Span(range: 0..<4, weight: 700)], false, []),
-            ("<font face=\"Arial\" size=\"20\">x</font> <blink>y</blink>", "x y", [], false, ["<font face>", "<font size>", "<blink>"])
-        ]
-        for (markup, text, spans, bold, unapplied) in cases {
-            let read = SubtitleMarkup.read(markup)
-            XCTAssertEqual(read.text, text, markup)
-            XCTAssertEqual(read.spans, spans, markup)
-            XCTAssertEqual(read.bold, bold, markup)
-            XCTAssertEqual(read.unapplied, unapplied, markup)
-        }
-        XCTAssertEqual(cases.count, 10)
-    }
-
     /// A cue all in `<b>` is a layer of its own in the layer's font's bold; its italic part slanted.
     func testABoldCueIsBoldAndSpansArePainted() throws {
         let folder = TestPaths.temporaryDirectory()
@@ -101,32 +67,6 @@ final class SubtitleMarkupTests: XCTestCase {
         XCTAssertThrowsError(try CaptionsTests.scene(file: "talk16.srt", folder: folder)) { error in
             XCTAssertTrue("\(error)".contains("odd number of bytes"), "\(error)")
         }
-    }
-
-    /// WebVTT's cue box (§7.2): the box's left edge and width from position, its anchor, size
-    /// and align, as percentages of the frame's width.
-    func testWebVTTCueBox() {
-        let cases: [(String, Double, Double, String)] = [
-            ("align:start", 0, 100, "left"), ("align:end", 0, 100, "right"), ("align:center", 0, 100, "center"),
-            ("size:50%", 25, 50, "center"), ("position:10% align:start", 10, 90, "left"), ("position:90% align:end", 0, 90, "right"),
-            ("position:30%,line-left size:40%", 30, 40, "center"), ("position:20% size:80%", 0, 40, "center"),
-            ("position:70%,line-right size:50% align:left", 20, 50, "left"), ("align:middle size:10%", 45, 10, "center")
-        ]
-        for (text, left, width, alignment) in cases {
-            var unapplied = Set<String>()
-            guard let settings = WebVTTSettings.read(Substring(text), unapplied: &unapplied) else {
-                XCTFail(text)
-                continue
-            }
-            XCTAssertEqual(settings.box.left, left, accuracy: 1e-9, text)
-            XCTAssertEqual(settings.box.width, width, accuracy: 1e-9, text)
-            XCTAssertEqual(settings.textAlignment, alignment, text)
-            XCTAssertEqual(unapplied, [], text)
-        }
-        XCTAssertEqual(cases.count, 10)
-        var unapplied = Set<String>()
-        _ = WebVTTSettings.read("vertical:rl region:r1 line:high size:200%", unapplied: &unapplied)
-        XCTAssertEqual(unapplied, ["vertical", "region", "line:high", "size:200%"])
     }
 
     /// The cue's line: a percentage of the height (with its anchor), or a line number from the top
@@ -208,6 +148,33 @@ final class SubtitleMarkupTests: XCTestCase {
         XCTAssertEqual(scene.warnings, ["layers[0].captions.file: placed.srt: inline markup {\\i}, {\\pos} are not applied"])
     }
 
+    /// `style: layer` leaves an SRT cue's `{\\anN}` out with the rest of the file's styling: one
+    /// layer in the layer's own place, and the warning that says so.
+    func testStyleLayerLeavesSRTAlignmentTagsOut() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let srt = "1\n00:00:00,000 --> 00:00:00,900\n{\\an8}Top\n\n2\n00:00:01,000 --> 00:00:01,900\nPlain\n"
+        try srt.write(to: folder.appendingPathComponent("placed.srt"), atomically: true, encoding: .utf8)
+        try """
+        canvas: {width: 320, height: 120, background: "#000000"}
+        fps: 25
+        duration: 2
+        layers:
+          - {id: c, captions: {file: placed.srt, style: layer}, font: {family: "DejaVu Sans"}, size: 18, position: [160, 110],
+             anchor: bottom}
+        """.write(to: folder.appendingPathComponent("spec.yaml"), atomically: true, encoding: .utf8)
+        let scene = try bundledOnlyLoader.load(path: folder.appendingPathComponent("spec.yaml").path)
+        XCTAssertEqual(scene.layers.count, 1)
+        XCTAssertEqual(scene.layers[0].text.value(at: 0.5), "Top")
+        XCTAssertEqual(scene.layers[0].anchor, .bottom)
+        XCTAssertEqual(scene.layers[0].position.value(at: 0.5), Point2(x: 160, y: 110))
+        XCTAssertEqual(
+            scene.warnings,
+            [
+                "layers[0].captions.file: placed.srt: style: layer: the file's styles, placement and markup are not applied; the text is shown plain in the layer's style"
+            ])
+    }
+
     /// WebVTT word timestamps time the words after them, as karaoke does: the text before the
     /// first from the cue's start, each part until the next timestamp (the last, the cue's end).
     func testWebVTTWordTimestampsAreWordTimings() throws {
@@ -221,7 +188,7 @@ final class SubtitleMarkupTests: XCTestCase {
             No timestamps here
 
             """
-        let cues = try WebVTTReader.cues(vtt).cues
+        let cues = try WebVTTReader.read(vtt).captions
         XCTAssertEqual(cues.count, 2)
         let text = cues[0].text
         let words = cues[0].words.map { (String(decoding: Array(text.utf8)[$0.range], as: UTF8.self), $0.start, $0.end) }

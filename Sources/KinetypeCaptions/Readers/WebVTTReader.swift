@@ -1,16 +1,20 @@
 import Foundation
+import KinetypeFiles
+import KinetypeScene
 
 /// WebVTT (`.vtt`): a `WEBVTT` header, then blocks separated by blank lines: cues (an optional
 /// identifier, `[HH:]MM:SS.mmm --> [HH:]MM:SS.mmm [settings]`, text) and NOTE, STYLE and REGION
 /// blocks, which are skipped. Cue settings (`line`, `position`, `align`, `size`) are read into
 /// `WebVTTSettings`, inline markup by `SubtitleMarkup`; what is not applied is collected for one
 /// warning.
-enum WebVTTReader {
-    static func cues(_ text: String) throws -> (cues: [SubtitleCue], unapplied: Set<String>, settings: Set<String>) {
+enum WebVTTReader: CaptionReader {
+    static let extensions = ["vtt"]
+
+    static func read(_ text: String) throws -> CaptionTrack {
         let lines = SubtitleLines.split(text)
         guard let first = lines.first, first.hasPrefix("WEBVTT"), first.count == 6 || first.dropFirst(6).first?.isWhitespace == true
-        else { throw SubtitleError(line: 1, message: "not a WebVTT file: its first line must be WEBVTT") }
-        var cues: [SubtitleCue] = []
+        else { throw CaptionError(line: 1, message: "not a WebVTT file: its first line must be WEBVTT") }
+        var cues: [Caption] = []
         var tags = Set<String>()
         var settings = Set<String>()
         var index = 1
@@ -31,9 +35,10 @@ enum WebVTTReader {
             if head.hasPrefix("NOTE") || head == "STYLE" || head == "REGION" { continue }
             let number = cues.count + 1
             guard let timingIndex = block.prefix(2).firstIndex(where: { $0.contains("-->") }) else {
-                throw SubtitleError(
+                throw CaptionError(
                     line: blockStart + 1,
-                    message: "cue \(number): expected a timing line such as 00:01.000 --> 00:03.500, got \(SpecError.quoted(String(head)))")
+                    message: "cue \(number): expected a timing line such as 00:01.000 --> 00:03.500, got \(EchoedText.quoted(String(head)))"
+                )
             }
             let timing = block[timingIndex]
             let (start, end) = try SubtitleLines.timing(
@@ -46,14 +51,17 @@ enum WebVTTReader {
             }
             let read = SubtitleMarkup.read(block[(timingIndex + 1)...].joined(separator: "\n"))
             tags.formUnion(read.unapplied)
-            var cue = SubtitleCue(start: start, end: end, text: read.text, line: blockStart + timingIndex + 1)
+            var cue = Caption(start: start, end: end, text: read.text, line: blockStart + timingIndex + 1)
             cue.spans = read.spans
-            cue.bold = read.bold
-            cue.settings = placement
+            cue.style = .layer(bold: read.bold)
+            cue.placement = placement.map { .cueBox($0) } ?? .layer
             cue.words = Self.words(read.text, timestamps: read.timestamps, start: start, end: end)
             cues.append(cue)
         }
-        return (cues, tags, settings)
+        var unapplied: [String] = []
+        if !tags.isEmpty { unapplied.append("inline markup " + SubtitleText.list(tags)) }
+        if !settings.isEmpty { unapplied.append("cue settings " + SubtitleText.list(settings)) }
+        return CaptionTrack(captions: cues, unapplied: unapplied)
     }
 
     /// A cue's word timings from its timestamps (`Never <00:01.500>gonna <00:02.000>give`): the text
@@ -61,11 +69,11 @@ enum WebVTTReader {
     /// the cue's start; each part's words (split at spaces) share its time. None without timestamps.
     static func words(
         _ text: String, timestamps: [(offset: Int, time: Double)], start: Double, end: Double
-    ) -> [(range: Range<Int>, start: Double, end: Double)] {
+    ) -> [SpokenWords.Word] {
         guard !timestamps.isEmpty else { return [] }
         let bytes = Array(text.utf8)
         let marks = [(offset: 0, time: start)] + timestamps + [(offset: bytes.count, time: end)]
-        var words: [(range: Range<Int>, start: Double, end: Double)] = []
+        var words: [SpokenWords.Word] = []
         for index in 0..<(marks.count - 1) {
             let from = marks[index], to = marks[index + 1]
             // A timestamp out of order is held to the cue's window and to the one before it.
@@ -75,7 +83,7 @@ enum WebVTTReader {
             for offset in from.offset...to.offset {
                 let isSpace = offset == to.offset || bytes[offset] == UInt8(ascii: " ") || bytes[offset] == UInt8(ascii: "\n")
                 if isSpace, let begun = wordStart {
-                    words.append((begun..<offset, spoken, until))
+                    words.append(SpokenWords.Word(range: begun..<offset, start: spoken, end: until))
                     wordStart = nil
                 } else if !isSpace, wordStart == nil {
                     wordStart = offset

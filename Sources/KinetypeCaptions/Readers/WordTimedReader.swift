@@ -1,25 +1,36 @@
 import Foundation
+import KinetypeFiles
+import KinetypeScene
 
 /// Word-timed JSON from a speech recogniser: Whisper's `{"segments": [{"start", "end", "text",
 /// "words": [{"word", "start", "end"}]}]}`, one cue per segment, or a plain list
 /// `[{"text", "start", "end"}]`, one cue per item. Times are seconds.
-enum WordTimedReader {
-    static func cues(_ text: String) throws -> [SubtitleCue] {
+enum WordTimedReader: CaptionReader {
+    static let extensions = ["json"]
+    static let qualifier: String? = "word-timed"
+
+    static func read(_ text: String) throws -> CaptionTrack {
+        CaptionTrack(captions: try cues(text), kind: .transcript)
+    }
+
+    private static func cues(_ text: String) throws -> [Caption] {
         let root: JSONValue?
-        do { root = try JSONParser.parse(text) } catch { throw SubtitleError(line: error.line, message: error.message) }
-        guard let root else { throw SubtitleError(line: 1, message: "the file holds no JSON value") }
+        do { root = try JSONParser.parse(text, maxDepth: SpecLimits.maxNesting) } catch {
+            throw CaptionError(line: error.line, message: error.message)
+        }
+        guard let root else { throw CaptionError(line: 1, message: "the file holds no JSON value") }
         switch root.kind {
         case let .array(items):
             return try items.enumerated().map { try cue($1, number: $0 + 1, textKey: "text") }
         case let .object(fields):
             guard let segments = fields.first(where: { key(of: $0.key) == "segments" })?.value, case let .array(items) = segments.kind
             else {
-                throw SubtitleError(
+                throw CaptionError(
                     line: root.line, message: "expected Whisper's {\"segments\": [...]} or a list of {\"text\", \"start\", \"end\"}")
             }
             return try items.enumerated().map { try cue($1, number: $0 + 1, textKey: "text") }
         default:
-            throw SubtitleError(
+            throw CaptionError(
                 line: root.line, message: "expected Whisper's {\"segments\": [...]} or a list of {\"text\", \"start\", \"end\"}")
         }
     }
@@ -29,26 +40,26 @@ enum WordTimedReader {
         return nil
     }
 
-    private static func cue(_ value: JSONValue, number: Int, textKey: String) throws -> SubtitleCue {
+    private static func cue(_ value: JSONValue, number: Int, textKey: String) throws -> Caption {
         guard case let .object(fields) = value.kind else {
-            throw SubtitleError(line: value.line, message: "cue \(number): expected an object with text, start and end")
+            throw CaptionError(line: value.line, message: "cue \(number): expected an object with text, start and end")
         }
         func field(_ name: String) -> JSONValue? { fields.first(where: { key(of: $0.key) == name })?.value }
         func seconds(_ name: String) throws -> Double {
             guard let node = field(name), case let .number(text) = node.kind, let time = Double(text), time.isFinite, time >= 0 else {
-                throw SubtitleError(
+                throw CaptionError(
                     line: field(name)?.line ?? value.line, message: "cue \(number): \(name) must be a number of seconds ≥ 0")
             }
             return time
         }
         let start = try seconds("start"), end = try seconds("end")
         guard end > start else {
-            throw SubtitleError(line: value.line, message: "cue \(number): end time \(end) s is not after its start \(start) s")
+            throw CaptionError(line: value.line, message: "cue \(number): end time \(end) s is not after its start \(start) s")
         }
         guard let node = field(textKey), case let .string(text) = node.kind else {
-            throw SubtitleError(line: value.line, message: "cue \(number): expected \(textKey) as a string")
+            throw CaptionError(line: value.line, message: "cue \(number): expected \(textKey) as a string")
         }
-        var cue = SubtitleCue(start: start, end: end, text: text.trimmingCharacters(in: .whitespaces), line: value.line)
+        var cue = Caption(start: start, end: end, text: text.trimmingCharacters(in: .whitespaces), line: value.line)
         // Whisper's words, found in the segment's text in order (a word not found is skipped).
         if let words = field("words"), case let .array(items) = words.kind {
             var from = cue.text.startIndex
@@ -58,16 +69,13 @@ enum WordTimedReader {
                     let startNode = wordFields.first(where: { key(of: $0.key) == "start" })?.value, case let .number(s) = startNode.kind,
                     let endNode = wordFields.first(where: { key(of: $0.key) == "end" })?.value, case let .number(e) = endNode.kind,
                     let wordStart = Double(s), let wordEnd = Double(e), wordStart.isFinite, wordEnd.isFinite
-                else { throw SubtitleError(line: item.line, message: "cue \(number): a word needs word, start and end") }
+                else { throw CaptionError(line: item.line, message: "cue \(number): a word needs word, start and end") }
                 let trimmed = word.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty, let found = cue.text.range(of: trimmed, range: from..<cue.text.endIndex) else { continue }
                 let utf8 = cue.text.utf8
-                cue.words.append(
-                    (
-                        utf8.distance(
-                            from: utf8.startIndex, to: found.lowerBound)..<utf8.distance(from: utf8.startIndex, to: found.upperBound),
-                        wordStart, wordEnd
-                    ))
+                let lower = utf8.distance(from: utf8.startIndex, to: found.lowerBound)
+                let upper = utf8.distance(from: utf8.startIndex, to: found.upperBound)
+                cue.words.append(SpokenWords.Word(range: lower..<upper, start: wordStart, end: wordEnd))
                 from = found.upperBound
             }
         }

@@ -1,7 +1,6 @@
-import KinetypeScene
 /// A JSON value with the line and column of its first character.
-struct JSONValue {
-    indirect enum Kind {
+package struct JSONValue: Sendable {
+    package indirect enum Kind: Sendable {
         case string(String)
         /// The number as written; its range is checked where it is read, with the field's path.
         case number(String)
@@ -10,26 +9,27 @@ struct JSONValue {
         case array([JSONValue])
         case object([(key: JSONValue, value: JSONValue)])
     }
-    var kind: Kind
-    var line: Int
-    var column: Int
+    package var kind: Kind
+    package var line: Int
+    package var column: Int
 }
 
-/// A strict RFC 8259 parser that keeps positions. JSON specs never go through the YAML parser:
-/// JSON allows what YAML forbids (U+FFFF, DEL, C1 controls in strings), and `"<<"` is an ordinary
-/// key in JSON, never a merge. Every error carries the line and column where it was found.
-struct JSONParser {
-    struct Failure: Error {
-        var line: Int
-        var column: Int
+/// A strict RFC 8259 parser that keeps positions, for spec files and word-timed captions. JSON
+/// specs never go through the YAML parser: JSON allows what YAML forbids (U+FFFF, DEL, C1
+/// controls in strings), and `"<<"` is an ordinary key in JSON, never a merge. Every error
+/// carries the line and column where it was found.
+package struct JSONParser {
+    package struct Failure: Error {
+        package var line: Int
+        package var column: Int
         /// Field path of the failure, when it is inside a value (duplicate keys).
-        var path: String
-        var message: String
+        package var path: String
+        package var message: String
     }
 
-    static let maxDepth = SpecLimits.maxNesting
-
     private let bytes: [UInt8]
+    /// Lists and objects nested deeper than this are refused.
+    private let maxDepth: Int
     private var index = 0
     private var line = 1
     private var column = 1
@@ -37,12 +37,15 @@ struct JSONParser {
     /// Where the parser is in the document, for messages: keys and list indices.
     private var path: [String] = []
 
-    static func parse(_ text: String) throws(Failure) -> JSONValue? {
-        var parser = JSONParser(bytes: Array(text.utf8))
+    package static func parse(_ text: String, maxDepth: Int) throws(Failure) -> JSONValue? {
+        var parser = JSONParser(bytes: Array(text.utf8), maxDepth: maxDepth)
         return try parser.document()
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
 
     private mutating func document() throws(Failure) -> JSONValue? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // a byte order mark is allowed before the text
@@ -93,7 +96,7 @@ struct JSONParser {
                 let duplicate = Failure(
                     line: key.line, column: key.column, path: pathString(adding: name),
                     message:
-                        "field \(SpecError.quoted(name)) is given twice (first at line \(first.line), column \(first.column)); keep one")
+                        "field \(EchoedText.quoted(name)) is given twice (first at line \(first.line), column \(first.column)); keep one")
                 throw duplicate
             }
             seen[name] = (key.line, key.column)
@@ -134,7 +137,7 @@ struct JSONParser {
 
     private mutating func enter() throws(Failure) {
         depth += 1
-        guard depth <= Self.maxDepth else { throw fail("lists and objects are nested more than \(Self.maxDepth) deep") }
+        guard depth <= maxDepth else { throw fail("lists and objects are nested more than \(maxDepth) deep") }
     }
 
     private mutating func literal() throws(Failure) -> String {
@@ -294,7 +297,7 @@ struct JSONParser {
         guard index < bytes.count else { return "end of file" }
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return SpecError.quoted(String(decoding: bytes[index..<end], as: UTF8.self))
+        return EchoedText.quoted(String(decoding: bytes[index..<end], as: UTF8.self))
     }
 
     private func pathString(adding key: String? = nil) -> String {

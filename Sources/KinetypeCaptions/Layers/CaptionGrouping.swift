@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeScene
 
 /// `captions: {maxCharactersPerLine, maxLines, balance, pause}`: the words of a word-timed
 /// transcript grouped into cues of at most `maxLines` lines of at most `maxCharactersPerLine`
@@ -33,15 +34,17 @@ import Foundation
 /// is a cue alone (the only way a cue exceeds the limits), and is named for a warning. Ties go to
 /// the earlier break, so the result is the same everywhere.
 /// The cost is O(words × words a cue holds × words a line holds).
-package struct CaptionGrouping: Equatable, Sendable {
-    var maxCharacters = 42
-    var maxLines = 2
-    var balance = true
+public struct CaptionGrouping: Equatable, Sendable {
+    /// The most characters a line holds (`maxCharactersPerLine`).
+    public var maxCharacters = 42
+    public var maxLines = 2
+    /// Lines of even lengths; false: each filled greedily.
+    public var balance = true
     /// Seconds of silence that always end a cue.
-    var pause = 0.5
+    public var pause = 0.5
 
     /// These fields changed, the others at their defaults.
-    init(maxCharacters: Int? = nil, maxLines: Int? = nil, balance: Bool? = nil, pause: Double? = nil) {
+    public init(maxCharacters: Int? = nil, maxLines: Int? = nil, balance: Bool? = nil, pause: Double? = nil) {
         self.maxCharacters = maxCharacters ?? self.maxCharacters
         self.maxLines = maxLines ?? self.maxLines
         self.balance = balance ?? self.balance
@@ -60,45 +63,47 @@ package struct CaptionGrouping: Equatable, Sendable {
         var spaceBefore: Bool
         var start: Double
         var end: Double
-        var words: [(range: Range<Int>, start: Double, end: Double)]
+        var words: [SpokenWords.Word]
         /// The source line, for messages.
         var line: Int
     }
 
     struct Grouped {
-        var cues: [SubtitleCue]
+        var captions: [Caption]
         /// Words longer than a line, each shown as a cue alone.
         var overlong: [String]
     }
 
     /// The cues' words, pooled in time order, regrouped.
-    func group(_ cues: [SubtitleCue]) -> Grouped {
+    func group(_ cues: [Caption]) -> Grouped {
         // In time order; words that start together keep the files' order.
         let units = cues.flatMap { Self.units(of: $0) }.enumerated()
             .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         let layout = self.layout(units)
-        var grouped = Grouped(cues: [], overlong: [])
+        var grouped = Grouped(captions: [], overlong: [])
         for cue in layout {
-            var text = "", words: [(range: Range<Int>, start: Double, end: Double)] = []
+            var text = "", words: [SpokenWords.Word] = []
             for (lineIndex, line) in cue.enumerated() {
                 if lineIndex > 0 { text += "\n" }
                 for index in line {
                     let unit = units[index]
                     if index != line.lowerBound, unit.spaceBefore { text += " " }
                     let offset = text.utf8.count
-                    words += unit.words.map { ($0.range.lowerBound + offset..<$0.range.upperBound + offset, $0.start, $0.end) }
+                    words += unit.words.map {
+                        SpokenWords.Word(range: $0.range.lowerBound + offset..<$0.range.upperBound + offset, start: $0.start, end: $0.end)
+                    }
                     text += unit.text
                 }
             }
             let first = units[cue[0].lowerBound], last = units[cue[cue.count - 1].upperBound - 1]
             if cue.count == 1, cue[0].count == 1, first.characters > maxCharacters { grouped.overlong.append(first.text) }
-            grouped.cues.append(
-                SubtitleCue(start: first.start, end: max(first.start, last.end), text: text, line: first.line, words: words))
+            grouped.captions.append(
+                Caption(start: first.start, end: max(first.start, last.end), text: text, line: first.line, words: words))
         }
         // Shown until the next cue when it follows within a pause (never over it).
-        for index in grouped.cues.indices.dropLast() {
-            let next = grouped.cues[index + 1].start
-            if next - grouped.cues[index].end < pause { grouped.cues[index].end = max(next, grouped.cues[index].start) }
+        for index in grouped.captions.indices.dropLast() {
+            let next = grouped.captions[index + 1].start
+            if next - grouped.captions[index].end < pause { grouped.captions[index].end = max(next, grouped.captions[index].start) }
         }
         return grouped
     }
@@ -117,7 +122,7 @@ package struct CaptionGrouping: Equatable, Sendable {
     }
 
     /// A cue's text as words, timed.
-    static func units(of cue: SubtitleCue) -> [Unit] {
+    static func units(of cue: Caption) -> [Unit] {
         let text = cue.text
         // Pieces between breaking spaces, as UTF-8 ranges (and whether a space came before).
         var pieces: [(range: Range<Int>, spaceBefore: Bool)] = []
@@ -174,7 +179,9 @@ package struct CaptionGrouping: Equatable, Sendable {
                 text: unitText, characters: unitText.count, spaceBefore: piece.spaceBefore,
                 start: inside.map(\.start).min() ?? .nan, end: inside.map(\.end).max() ?? .nan,
                 words: inside.map {
-                    ($0.range.lowerBound - piece.range.lowerBound..<$0.range.upperBound - piece.range.lowerBound, $0.start, $0.end)
+                    SpokenWords.Word(
+                        range: $0.range.lowerBound - piece.range.lowerBound..<$0.range.upperBound - piece.range.lowerBound, start: $0.start,
+                        end: $0.end)
                 },
                 line: cue.line)
         }

@@ -1,39 +1,4 @@
-import Foundation
-import KinetypeScene
-
-/// One cue of a subtitle file: its text (inline markup removed, lines kept) over [start, end).
-struct SubtitleCue: Equatable {
-    /// Seconds.
-    var start: Double
-    var end: Double
-    var text: String
-    /// Where the cue's timing line is, for messages.
-    var line: Int
-    /// Word timings (word-timed JSON): each word's UTF-8 range in `text` and when it is spoken.
-    var words: [(range: Range<Int>, start: Double, end: Double)] = []
-    /// Marked-up parts (`<i>`, `<u>`, `<font color>`, ASS colour and alpha tags), in `text`.
-    var spans: [TextSpans.Span] = []
-    /// The whole cue is bold (`<b>` around all of it).
-    var bold = false
-    /// An SRT cue's `{\anN}` (numpad 1–9); nil: none.
-    var alignment: Int?
-    /// WebVTT cue settings (`line`, `position`, `align`, `size`); nil: none.
-    var settings: WebVTTSettings?
-    /// An ASS/SSA dialogue line's style, placement and fades.
-    var ass: ASSEvent?
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.start == b.start && a.end == b.end && a.text == b.text && a.line == b.line
-            && a.words.elementsEqual(b.words) { $0.range == $1.range && $0.start == $1.start && $0.end == $1.end }
-    }
-}
-
-/// A located problem in a subtitle file: `talk.srt:41:1: cue 12: end time … is before its start`.
-struct SubtitleError: Error {
-    var line: Int
-    var message: String
-}
-
+/// What the text formats share: their clock times, and names listed for a warning.
 enum SubtitleText {
     /// 999 999 hours, as ASS allows: far past any real file, and never near an overflow.
     static let maxHourDigits = 6

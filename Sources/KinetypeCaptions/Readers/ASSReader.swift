@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeFiles
 
 /// Advanced SubStation Alpha (`.ass`, ScriptType v4.00+) and SubStation Alpha (`.ssa`, v4.00):
 /// sections `[Script Info]` (`PlayResX`, `PlayResY`, `ScriptType`, `WrapStyle`), `[V4+ Styles]`
@@ -10,16 +11,12 @@ import Foundation
 /// `ASSText`: karaoke timings are applied, and what the layer cannot apply (style columns set
 /// away from the default style, event columns that move or stack a line, override tags) is
 /// collected for one warning.
-enum ASSReader {
-    struct Script {
-        var cues: [SubtitleCue] = []
-        var playResX: Int?
-        var playResY: Int?
-        var scriptType: String?
-        /// 2: `\n` is a line break; otherwise a space (libass's rule).
-        var wrapStyle = 0
-        /// Read but not applied: style columns a used style sets away from the default, event
-        /// columns set on a dialogue line, override tags, karaoke sweeps (`\kf`, `\ko`), drawings.
+enum ASSReader: CaptionReader {
+    static let extensions = ["ass", "ssa"]
+
+    /// Read but not applied: style columns a used style sets away from the default, event columns
+    /// set on a dialogue line, override tags, karaoke sweeps (`\kf`, `\ko`), drawings.
+    struct Unapplied {
         var styleColumns = Set<String>()
         var eventColumns = Set<String>()
         var tags = Set<String>()
@@ -27,17 +24,9 @@ enum ASSReader {
         var midLineTags = Set<String>()
         var sweeps = Set<String>()
         var drawings = false
-        /// `ScaledBorderAndShadow: yes` (libass's default): outline and shadow widths are script
-        /// pixels, scaled with the script; `no`: frame pixels.
-        var scaledBorderAndShadow = true
-        /// `Kerning: yes`: libass shapes with the font's kerning only then.
-        var kerning = false
-        /// The styles by name, and the one a line with an unknown style falls back to.
-        var styles: [String: ASSStyle] = [:]
-        var fallbackStyle = ASSStyle()
 
         /// The parts of the "… are not applied" warning, each naming what it leaves out.
-        var ignored: [String] {
+        var parts: [String] {
             var parts: [String] = []
             if !styleColumns.isEmpty { parts.append("style columns " + SubtitleText.list(styleColumns)) }
             if !eventColumns.isEmpty { parts.append("event columns " + SubtitleText.list(eventColumns)) }
@@ -79,7 +68,7 @@ enum ASSReader {
         "underline": "0", "strikeout": "0", "scalex": "100", "scaley": "100", "spacing": "0", "angle": "0", "borderstyle": "1",
         "outline": "2", "shadow": "2", "alignment": "2", "marginl": "10", "marginr": "10", "marginv": "10"
     ]
-    /// Style columns applied (`ASSStyle`, through `CaptionLayers`), or that change nothing drawn.
+    /// Style columns applied (`ASSStyle`, through `CaptionCompiler`), or that change nothing drawn.
     private static let unreported: Set<String> = [
         "name", "encoding", "alphalevel", "fontname", "fontsize", "primarycolour", "outlinecolour", "tertiarycolour", "backcolour", "bold",
         "italic", "underline", "strikeout", "spacing", "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "borderstyle"
@@ -90,9 +79,11 @@ enum ASSReader {
         "start", "end", "text", "style", "name", "actor", "marked", "layer", "marginl", "marginr", "marginv"
     ]
 
-    static func script(_ text: String) throws -> Script {
+    static func read(_ text: String) throws -> CaptionTrack {
         let lines = SubtitleLines.split(text)
-        var script = Script()
+        var script = ASSScript()
+        var unapplied = Unapplied()
+        var captions: [Caption] = []
         var section: Section?
         var styleFormat: Format?, eventFormat: Format?
         var eventsLine: Int?
@@ -119,10 +110,10 @@ enum ASSReader {
                 continue
             }
             guard let section else {
-                throw SubtitleError(
+                throw CaptionError(
                     line: number,
                     message:
-                        "not an ASS/SSA file: expected a section such as [Script Info], got \(SpecError.quoted(String(line.prefix(40))))")
+                        "not an ASS/SSA file: expected a section such as [Script Info], got \(EchoedText.quoted(String(line.prefix(40))))")
             }
             // `Key: value`, the key as libass matches it: exact, case and all.
             let colon = line.firstIndex(of: ":")
@@ -133,13 +124,14 @@ enum ASSReader {
                 let spelling = Self.keys.first(where: { $0.lowercased() == key.trimmingCharacters(in: .whitespaces).lowercased() }),
                 key != spelling
             {
-                throw SubtitleError(
+                throw CaptionError(
                     line: number,
-                    message: "write \(SpecError.quoted(key + ":")) as \"\(spelling):\", the spelling ASS players read (they skip this line)"
+                    message:
+                        "write \(EchoedText.quoted(key + ":")) as \"\(spelling):\", the spelling ASS players read (they skip this line)"
                 )
             }
             if key == "Dialogue", section != .events {
-                throw SubtitleError(line: number, message: "dialogue line outside [Events]: players skip it; move it under [Events]")
+                throw CaptionError(line: number, message: "dialogue line outside [Events]: players skip it; move it under [Events]")
             }
             switch section {
             case .info:
@@ -158,7 +150,7 @@ enum ASSReader {
                     legacyStyles = name == "V4 Styles"
                 } else if key == "Style" {
                     guard let styleFormat else {
-                        throw SubtitleError(line: number, message: "style line: no Format line before it in [\(name)]")
+                        throw CaptionError(line: number, message: "style line: no Format line before it in [\(name)]")
                     }
                     let fields = try split(value, format: styleFormat, line: number, what: "style line")
                     let styleName = fields[styleFormat.index("name")!].trimmingCharacters(in: .whitespaces)
@@ -169,28 +161,28 @@ enum ASSReader {
                 if key == "Format" {
                     eventFormat = try format(value, line: number, required: ["start", "end", "text"], section: "Events")
                     guard eventFormat?.columns.last?.lowercased() == "text" else {
-                        throw SubtitleError(line: number, message: "the [Events] Format line must end with Text (the text may hold commas)")
+                        throw CaptionError(line: number, message: "the [Events] Format line must end with Text (the text may hold commas)")
                     }
                 } else if key == "Dialogue" {
                     guard let format = eventFormat else {
-                        throw SubtitleError(line: number, message: "dialogue line: no Format line before it in [Events]")
+                        throw CaptionError(line: number, message: "dialogue line: no Format line before it in [Events]")
                     }
                     let fields = try split(value, format: format, line: number, what: "dialogue line")
                     let startText = fields[format.index("start")!], endText = fields[format.index("end")!]
                     guard let start = time(startText) else {
-                        throw SubtitleError(
-                            line: number, message: "dialogue line: the start time \(SpecError.quoted(startText)) is not H:MM:SS.cc")
+                        throw CaptionError(
+                            line: number, message: "dialogue line: the start time \(EchoedText.quoted(startText)) is not H:MM:SS.cc")
                     }
                     guard let end = time(endText) else {
-                        throw SubtitleError(
-                            line: number, message: "dialogue line: the end time \(SpecError.quoted(endText)) is not H:MM:SS.cc")
+                        throw CaptionError(
+                            line: number, message: "dialogue line: the end time \(EchoedText.quoted(endText)) is not H:MM:SS.cc")
                     }
                     guard end >= start else {
-                        throw SubtitleError(line: number, message: "dialogue line: end time \(endText) is before its start \(startText)")
+                        throw CaptionError(line: number, message: "dialogue line: end time \(endText) is before its start \(startText)")
                     }
                     for (column, field) in zip(format.columns, fields) where !eventColumnsRead.contains(column.lowercased()) {
                         let field = field.trimmingCharacters(in: .whitespaces)
-                        if !field.isEmpty, Double(field) != 0 { script.eventColumns.insert(column) }
+                        if !field.isEmpty, Double(field) != 0 { unapplied.eventColumns.insert(column) }
                     }
                     let styleName = format.index("style").map {
                         String(fields[$0].trimmingCharacters(in: .whitespaces).drop(while: { $0 == "*" }))
@@ -209,20 +201,20 @@ enum ASSReader {
                             ))
                     }
                 } else if key == nil {
-                    throw SubtitleError(
+                    throw CaptionError(
                         line: number,
                         message:
-                            "expected a Format:, Dialogue: or Comment: line in [Events], got \(SpecError.quoted(String(line.prefix(40))))")
+                            "expected a Format:, Dialogue: or Comment: line in [Events], got \(EchoedText.quoted(String(line.prefix(40))))")
                 }  // Comment:, and SSA's Picture:, Sound:, Movie:, Command: (libass skips them too)
             case .other:
                 break
             }
         }
         guard let eventsLine else {
-            throw SubtitleError(line: 1, message: "no [Events] section: an ASS/SSA file's dialogue lines are under [Events]")
+            throw CaptionError(line: 1, message: "no [Events] section: an ASS/SSA file's dialogue lines are under [Events]")
         }
         guard eventFormat != nil else {
-            throw SubtitleError(line: eventsLine, message: "[Events] has no Format line naming its columns (Start, End, …, Text)")
+            throw CaptionError(line: eventsLine, message: "[Events] has no Format line naming its columns (Start, End, …, Text)")
         }
         // Styles a line uses (libass falls back to Default, then the first style, for a name it
         // does not know), compared with the default style.
@@ -236,33 +228,29 @@ enum ASSReader {
             for name in usedStyles {
                 guard let fields = styles[name] ?? defaultStyleName.flatMap({ styles[$0] }) ?? styles.values.first else { continue }
                 for (column, field) in zip(styleFormat.columns, fields) where !unreported.contains(column.lowercased()) {
-                    if !sameAsDefault(field, column: column.lowercased()) { script.styleColumns.insert(column) }
+                    if !sameAsDefault(field, column: column.lowercased()) { unapplied.styleColumns.insert(column) }
                 }
                 // Only outline and shadow (1) and the opaque box (3) are drawn.
                 if let index = styleFormat.index("borderstyle"),
                     ![1, 3].contains(Int(fields[index].trimmingCharacters(in: .whitespaces)) ?? 1)
                 {
-                    script.styleColumns.insert(styleFormat.columns[index])
+                    unapplied.styleColumns.insert(styleFormat.columns[index])
                 }
             }
         }
         for dialogue in dialogues {
             let parsed = try ASSText.parse(dialogue.text, start: dialogue.start, wrapStyle: script.wrapStyle, line: dialogue.line)
-            let event = ASSEvent.make(
-                parsed, style: script.styles[dialogue.style] ?? script.fallbackStyle, styles: script.styles, margins: dialogue.margins,
-                layer: dialogue.layer, duration: Double(dialogue.end - dialogue.start) / 100, unsupported: &script.tags,
-                midLine: &script.midLineTags)
-            script.sweeps.formUnion(parsed.sweeps)
-            script.drawings = script.drawings || parsed.drawing
+            let caption = ASSOverride.caption(
+                parsed, start: Double(dialogue.start) / 100, end: Double(dialogue.end) / 100, line: dialogue.line,
+                style: script.styles[dialogue.style] ?? script.fallbackStyle, styles: script.styles, margins: dialogue.margins,
+                layer: dialogue.layer, duration: Double(dialogue.end - dialogue.start) / 100, unsupported: &unapplied.tags,
+                midLine: &unapplied.midLineTags)
+            unapplied.sweeps.formUnion(parsed.sweeps)
+            unapplied.drawings = unapplied.drawings || parsed.drawing
             guard !parsed.text.isEmpty else { continue }  // a drawing alone, or only tags: no text to show
-            var cue = SubtitleCue(
-                start: Double(dialogue.start) / 100, end: Double(dialogue.end) / 100, text: parsed.text, line: dialogue.line)
-            cue.words = parsed.words
-            cue.spans = event.spans
-            cue.ass = event
-            script.cues.append(cue)
+            captions.append(caption)
         }
-        return script
+        return CaptionTrack(captions: captions, kind: .script(script), unapplied: unapplied.parts)
     }
 
     /// `H:MM:SS.cc` in centiseconds (hours one or more digits, minutes and seconds two, below
@@ -283,9 +271,9 @@ enum ASSReader {
     private static func whole(_ value: Substring, name: String, in range: ClosedRange<Int>, line: Int) throws -> Int {
         let text = value.trimmingCharacters(in: .whitespaces)
         guard text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text), range.contains(number) else {
-            throw SubtitleError(
+            throw CaptionError(
                 line: line,
-                message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(SpecError.quoted(text))")
+                message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(EchoedText.quoted(text))")
         }
         return number
     }
@@ -294,13 +282,13 @@ enum ASSReader {
         let columns = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         var seen = Set<String>()
         for column in columns {
-            guard !column.isEmpty else { throw SubtitleError(line: line, message: "the [\(section)] Format line has an empty column name") }
+            guard !column.isEmpty else { throw CaptionError(line: line, message: "the [\(section)] Format line has an empty column name") }
             guard seen.insert(column.lowercased()).inserted else {
-                throw SubtitleError(line: line, message: "the [\(section)] Format line names \(column) twice")
+                throw CaptionError(line: line, message: "the [\(section)] Format line names \(column) twice")
             }
         }
         for name in required where !seen.contains(name) {
-            throw SubtitleError(
+            throw CaptionError(
                 line: line, message: "the [\(section)] Format line has no \(name.prefix(1).uppercased() + name.dropFirst()) column")
         }
         return Format(columns: columns, line: line)
@@ -311,7 +299,7 @@ enum ASSReader {
     private static func split(_ value: Substring, format: Format, line: Int, what: String) throws -> [String] {
         let fields = value.split(separator: ",", maxSplits: format.columns.count - 1, omittingEmptySubsequences: false).map(String.init)
         guard fields.count == format.columns.count else {
-            throw SubtitleError(
+            throw CaptionError(
                 line: line,
                 message:
                     "\(what): expected \(format.columns.count) fields (\(format.columns.joined(separator: ", "))) as the Format line at line \(format.line) names, got \(fields.count)"

@@ -5,8 +5,8 @@ import Foundation
 /// width, a percentage), `align` (the text's alignment in the box) and `line` (a percentage of the
 /// frame's height with an optional `start`/`center`/`end` anchor, or a line number: 0 the top line,
 /// −1 the bottom one). `vertical` and `region` are read and named, not applied.
-struct WebVTTSettings: Hashable {
-    enum Line: Hashable {
+package struct WebVTTSettings: Hashable, Sendable {
+    enum Line: Hashable, Sendable {
         case percent(Double)
         case number(Int)
     }

@@ -4,7 +4,7 @@ import KinetypeMotion
 /// One style of an ASS/SSA file's `[V4+ Styles]` (or `[V4 Styles]`), its columns read by name,
 /// and what an override tag at a line's start changes of it. Missing or unreadable columns keep
 /// Aegisub's default style's value, as libass keeps its own defaults.
-struct ASSStyle: Hashable {
+package struct ASSStyle: Hashable, Sendable {
     var name = "Default"
     var fontName = "Arial"
     var fontSize = 20.0

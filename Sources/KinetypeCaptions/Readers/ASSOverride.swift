@@ -8,61 +8,26 @@ import KinetypeScene
 /// first of each counts), and the colour, alpha, bold, italic and underline tags in mid-line start
 /// a marked-up part (`TextSpans`). What kinetype cannot apply is named: tags it does not know how to
 /// draw, and tags that would change the font, size, outline or shadow in mid-line.
-struct ASSEvent: Equatable {
-    /// The line's look: its style after the tags at its start, its margins, its layer.
-    var look: Look
-    /// `\pos(x, y)`, script pixels.
-    var position: (x: Double, y: Double)?
-    /// `\move(x1, y1, x2, y2[, t1, t2])`: script pixels, milliseconds after the line's start (nil:
-    /// over the whole line).
-    var move: (x1: Double, y1: Double, x2: Double, y2: Double, t1: Double?, t2: Double?)?
-    /// `\fad(in, out)` as `\fade(255, 0, 255, 0, in, duration − out, duration)`: alphas (0 opaque …
-    /// 255 transparent) and milliseconds after the line's start (t4 nil: the line's end).
-    var fade: (a1: Double, a2: Double, a3: Double, t1: Double, t2: Double, t3: Double?, t4: Double?)?
-    /// Parts of the text in another colour or alpha, slanted or underlined.
-    var spans: [TextSpans.Span] = []
-
-    struct Look: Hashable {
-        var style: ASSStyle
-        /// Numpad, after `\an` or `\a`.
-        var alignment: Int
-        var marginL: Double
-        var marginR: Double
-        var marginV: Double
-        var layer: Int
-    }
-
-    /// Whether the line is placed or animated on its own (it cannot share a layer with others).
-    var isOwnLayer: Bool { position != nil || move != nil || fade != nil }
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.look == b.look && a.spans == b.spans && a.position.map { [$0.x, $0.y] } == b.position.map { [$0.x, $0.y] }
-            && a.move.map { [$0.x1, $0.y1, $0.x2, $0.y2, $0.t1 ?? -1, $0.t2 ?? -1] }
-                == b.move.map { [$0.x1, $0.y1, $0.x2, $0.y2, $0.t1 ?? -1, $0.t2 ?? -1] }
-            && a.fade.map { [$0.a1, $0.a2, $0.a3, $0.t1, $0.t2, $0.t3 ?? -1, $0.t4 ?? -1] }
-                == b.fade.map { [$0.a1, $0.a2, $0.a3, $0.t1, $0.t2, $0.t3 ?? -1, $0.t4 ?? -1] }
-    }
-
+enum ASSOverride {
     /// Tags applied wherever they stand, and tags applied in mid-line as a marked-up part.
     static let placing: Set<String> = ["pos", "move", "an", "a", "fad", "fade"]
     static let partTags: Set<String> = ["c", "1c", "alpha", "1a", "i", "u", "b", "r"]
     /// Tags applied to the whole line when they stand at its start.
     static let lineTags: Set<String> = ["s", "fn", "fs", "3c", "4c", "3a", "4a", "bord", "shad"]
 
-    /// The event of a parsed line: `style` is its Style column's; `margins` its own MarginL/R/V
-    /// (0: the style's). `unsupported` collects tags kinetype does not draw, `midLine` the
-    /// whole-line tags found in mid-line.
-    static func make(
-        _ parsed: ASSText.Parsed, style: ASSStyle, styles: [String: ASSStyle], margins: (l: Double, r: Double, v: Double), layer: Int,
-        duration: Double, unsupported: inout Set<String>, midLine: inout Set<String>
-    ) -> ASSEvent {
+    /// The caption a parsed line makes, over [start, end) seconds: `style` is its Style column's;
+    /// `margins` its own MarginL/R/V (0: the style's). `unsupported` collects tags kinetype does
+    /// not draw, `midLine` the whole-line tags found in mid-line.
+    static func caption(
+        _ parsed: ASSText.Parsed, start: Double, end: Double, line: Int, style: ASSStyle, styles: [String: ASSStyle],
+        margins: (l: Double, r: Double, v: Double), layer: Int, duration: Double, unsupported: inout Set<String>,
+        midLine: inout Set<String>
+    ) -> Caption {
         let length = parsed.text.utf8.count
         var lineStyle = style
         var alignment: Int?
-        var event = ASSEvent(
-            look: Look(
-                style: style, alignment: style.alignment, marginL: margins.l != 0 ? margins.l : style.marginL,
-                marginR: margins.r != 0 ? margins.r : style.marginR, marginV: margins.v != 0 ? margins.v : style.marginV, layer: layer))
+        var position = ASSPlacement.Position.margins
+        var fade: Caption.Fade?
         // The tags at the start: the line's own style.
         for tag in parsed.overrides where tag.offset == 0 && !placing.contains(tag.name) {
             if tag.name == "r" {
@@ -77,35 +42,45 @@ struct ASSEvent: Equatable {
         for tag in parsed.overrides where placing.contains(tag.name) {
             let numbers = arguments(tag.argument)
             switch tag.name {
-            case "pos" where event.position == nil && event.move == nil:
-                if numbers.count == 2 { event.position = (numbers[0], numbers[1]) }
-            case "move" where event.position == nil && event.move == nil:
+            case "pos" where position == .margins:
+                if numbers.count == 2 { position = .point(x: numbers[0], y: numbers[1]) }
+            case "move" where position == .margins:
                 if numbers.count == 4 || numbers.count == 6 {
-                    event.move = (
-                        numbers[0], numbers[1], numbers[2], numbers[3], numbers.count == 6 ? numbers[4] : nil,
-                        numbers.count == 6 ? numbers[5] : nil
-                    )
+                    position = .move(
+                        x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3], t1: numbers.count == 6 ? numbers[4] : nil,
+                        t2: numbers.count == 6 ? numbers[5] : nil)
                 }
             case "an" where alignment == nil:
                 if let value = Int(tag.argument), (1...9).contains(value) { alignment = value }
             case "a" where alignment == nil:
                 if let value = Int(tag.argument), (1...11).contains(value) { alignment = ASSStyle.numpad(legacy: value) }
-            case "fad" where event.fade == nil:
-                if numbers.count == 2 { event.fade = (255, 0, 255, 0, numbers[0], duration * 1000 - numbers[1], nil) }
-            case "fade" where event.fade == nil:
-                if numbers.count == 7 { event.fade = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5], numbers[6]) }
+            case "fad" where fade == nil:
+                if numbers.count == 2 {
+                    fade = Caption.Fade(a1: 255, a2: 0, a3: 255, t1: 0, t2: numbers[0], t3: duration * 1000 - numbers[1], t4: nil)
+                }
+            case "fade" where fade == nil:
+                if numbers.count == 7 {
+                    fade = Caption.Fade(
+                        a1: numbers[0], a2: numbers[1], a3: numbers[2], t1: numbers[3], t2: numbers[4], t3: numbers[5], t4: numbers[6])
+                }
             default: break
             }
         }
-        event.look.style = lineStyle
-        event.look.alignment = alignment ?? lineStyle.alignment
+        var caption = Caption(start: start, end: end, text: parsed.text, line: line, words: parsed.words)
+        caption.style = .script(lineStyle, layer: layer)
+        caption.placement = .script(
+            ASSPlacement(
+                alignment: alignment ?? lineStyle.alignment, marginL: margins.l != 0 ? margins.l : style.marginL,
+                marginR: margins.r != 0 ? margins.r : style.marginR, marginV: margins.v != 0 ? margins.v : style.marginV,
+                position: position))
+        caption.fade = fade
         // Mid-line: colour, alpha, slant and underline as parts; the rest named.
         var part = lineStyle
         var from = 0
         func close(at offset: Int) {
             guard offset > from else { return }
             if part.primary != lineStyle.primary || part.italic || part.underline || part.weight != lineStyle.weight {
-                event.spans.append(
+                caption.spans.append(
                     TextSpans.Span(
                         range: from..<offset, color: part.primary != lineStyle.primary ? part.primary : nil, italic: part.italic,
                         underline: part.underline, weight: part.weight != lineStyle.weight ? part.weight : nil))
@@ -129,7 +104,7 @@ struct ASSEvent: Equatable {
             }
         }
         close(at: length)
-        return event
+        return caption
     }
 
     /// The numbers of a parenthesised argument, `(160,60)`.

@@ -17,5 +17,5 @@ extension CaptionGrouping: DescribedFeature, EvaluatedState {
 
     package init() {}
 
-    package func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: Self.self, to: encoder) }
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: Self.self, to: encoder) }
 }

@@ -4,7 +4,7 @@ import KinetypeScene
 import KinetypeText
 
 /// A WebVTT cue's settings on its layer, as a browser places the cue box, and an SRT cue's `{\anN}`.
-extension CaptionLayers {
+extension CaptionCompiler {
     /// A WebVTT cue's box: its left edge and width from `position`, `size` and `align`, its text
     /// aligned by `align`, and its line (when set) from the top (0, 1, … or a percentage) or the
     /// bottom (−1, −2, …); without `line` the layer's own height stays.

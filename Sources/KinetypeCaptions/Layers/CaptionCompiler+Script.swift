@@ -3,8 +3,8 @@ import KinetypeMotion
 import KinetypeScene
 import KinetypeText
 
-/// An ASS/SSA line's style, placement and fades on its layer, as libass draws them.
-extension CaptionLayers {
+/// An ASS/SSA line's style and placement on its layer, as libass draws them.
+extension CaptionCompiler {
     /// The family an ASS font name names, looked up once; a name none has is kept for one warning.
     mutating func family(_ name: String) -> FontFamily? {
         if let known = families[name] { return known }
@@ -14,12 +14,13 @@ extension CaptionLayers {
         return found
     }
 
-    /// An ASS line's style, placement and fades on its layer. Script pixels become canvas pixels
+    /// An ASS line's style and placement on its layer. Script pixels become canvas pixels
     /// by the canvas over PlayResX and PlayResY; the font's size is set so that its OS/2 winAscent +
     /// winDescent is the style's Fontsize, as libass sets it.
-    mutating func apply(_ event: ASSEvent, cue: SubtitleCue, script: ASSReader.Script, to layer: inout TextLayer) throws {
-        let style = event.look.style
-        let (playX, playY) = Self.playRes(script)
+    mutating func apply(
+        _ style: ASSStyle, _ placement: ASSPlacement, caption: Caption, script: ASSScript, to layer: inout TextLayer
+    ) throws {
+        let (playX, playY) = script.playRes
         let xs = canvas.width / playX, ys = canvas.height / playY
         let borderScale = script.scaledBorderAndShadow ? ys : 1
         if let family = family(style.fontName) {
@@ -63,47 +64,30 @@ extension CaptionLayers {
             ? TextBackground(color: .constant(style.outline), padding: .constant(Point2(x: padding, y: padding))) : nil
         if style.strikeOut { layer.decorations.append(Decoration(kind: .strikethrough)) }
         // Placement: the numpad alignment's point at \pos, or in the frame within the margins.
-        let an = event.look.alignment
+        let an = placement.alignment
         let column = (an - 1) % 3, row = (an - 1) / 3
-        let width = playX - event.look.marginL - event.look.marginR
+        let width = playX - placement.marginL - placement.marginR
         layer.paragraph.boxWidth = width > 0 ? .constant(width * xs) : nil
         layer.paragraph.style.alignment = [.left, .center, .right][column]
         layer.anchor =
             [
                 [.bottomLeft, .bottom, .bottomRight], [.left, .center, .right], [.topLeft, .top, .topRight]
             ][row][column]
-        let x = [event.look.marginL, event.look.marginL + width / 2, playX - event.look.marginR][column]
-        let y = [playY - event.look.marginV, playY / 2, event.look.marginV][row]
+        let x = [placement.marginL, placement.marginL + width / 2, playX - placement.marginR][column]
+        let y = [playY - placement.marginV, playY / 2, placement.marginV][row]
         // The layout's box moved so that its baselines are libass's.
         let shift = row == 1 ? (shifts[0] + shifts[2]) / 2 : shifts[row]
-        let start = cue.start, end = cue.end
-        if let move = event.move {
-            let t1 = start + (move.t1 ?? 0) / 1000, t2 = move.t2.map { start + $0 / 1000 } ?? end
+        let start = caption.start, end = caption.end
+        switch placement.position {
+        case let .move(x1, y1, x2, y2, from, until):
+            let t1 = start + (from ?? 0) / 1000, t2 = until.map { start + $0 / 1000 } ?? end
             layer.position = Self.track([
-                (t1, Point2(x: move.x1 * xs, y: move.y1 * ys + shift)), (max(t1, t2), Point2(x: move.x2 * xs, y: move.y2 * ys + shift))
+                (t1, Point2(x: x1 * xs, y: y1 * ys + shift)), (max(t1, t2), Point2(x: x2 * xs, y: y2 * ys + shift))
             ])
-        } else {
-            let at = event.position ?? (x, y)
-            layer.position = .constant(Point2(x: at.x * xs, y: at.y * ys + shift))
-        }
-        if let fade = event.fade {
-            let o = { (alpha: Double) in 1 - min(max(alpha, 0), 255) / 255 }
-            let t3 = fade.t3.map { start + $0 / 1000 } ?? end, t4 = fade.t4.map { start + $0 / 1000 } ?? end
-            layer.opacity = Self.track([
-                (start, o(fade.a1)), (start + fade.t1 / 1000, o(fade.a1)), (start + fade.t2 / 1000, o(fade.a2)), (t3, o(fade.a2)),
-                (t4, o(fade.a3))
-            ])
-        }
-    }
-
-    /// PlayResX and PlayResY as libass completes them: 384 × 288 when neither is given, the
-    /// other from 4:3 (1280 and 1024 paired) when one is.
-    static func playRes(_ script: ASSReader.Script) -> (Double, Double) {
-        switch (script.playResX.flatMap { $0 > 0 ? $0 : nil }, script.playResY.flatMap { $0 > 0 ? $0 : nil }) {
-        case let (x?, y?): return (Double(x), Double(y))
-        case let (x?, nil): return (Double(x), x == 1280 ? 1024 : Double(x * 3 / 4))
-        case let (nil, y?): return (y == 1024 ? 1280 : Double(y * 4 / 3), Double(y))
-        case (nil, nil): return (384, 288)
+        case let .point(px, py):
+            layer.position = .constant(Point2(x: px * xs, y: py * ys + shift))
+        case .margins:
+            layer.position = .constant(Point2(x: x * xs, y: y * ys + shift))
         }
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import KinetypeFiles
+import KinetypeScene
 
 /// The Text column of an ASS/SSA dialogue line, as libass reads it: `\N` a line break, `\n` a
 /// space (a line break under WrapStyle 2 or `\q2`), `\h` a no-break space, `\{` and `\}` braces, a
@@ -10,7 +12,7 @@ import Foundation
 enum ASSText {
     struct Parsed {
         var text: String
-        var words: [(range: Range<Int>, start: Double, end: Double)]
+        var words: [SpokenWords.Word]
         var tags: Set<String>
         var sweeps: Set<String>
         var drawing: Bool
@@ -56,7 +58,8 @@ enum ASSText {
             while upper > lower, let width = spaceWidth(out, endingAt: upper) { upper -= width }
             if lower < upper {
                 parsed.words.append(
-                    (lower..<upper, (Double(start) + current.start) / 100, (Double(start) + current.end) / 100))
+                    SpokenWords.Word(
+                        range: lower..<upper, start: (Double(start) + current.start) / 100, end: (Double(start) + current.end) / 100))
             }
             syllable = nil
         }
@@ -73,10 +76,10 @@ enum ASSText {
             case "k", "K", "kf", "ko":
                 if name != "k" { parsed.sweeps.insert("\\" + name) }
                 guard let duration = argument.isEmpty ? 100 : Double(argument), duration.isFinite, (0...1e9).contains(duration) else {
-                    throw SubtitleError(
+                    throw CaptionError(
                         line: line,
                         message:
-                            "dialogue line: karaoke \\\(name) needs a duration in centiseconds (0 to 1000000000), got \(SpecError.quoted(argument))"
+                            "dialogue line: karaoke \\\(name) needs a duration in centiseconds (0 to 1000000000), got \(EchoedText.quoted(argument))"
                     )
                 }
                 endSyllable()
@@ -162,8 +165,8 @@ enum ASSText {
     /// Without the spaces at the start and end of each line (libass draws none there); word
     /// ranges moved with the text, which only ever loses spaces outside words.
     private static func trimLines(
-        _ bytes: [UInt8], words: [(range: Range<Int>, start: Double, end: Double)]
-    ) -> (bytes: [UInt8], words: [(range: Range<Int>, start: Double, end: Double)], removed: [Int]) {
+        _ bytes: [UInt8], words: [SpokenWords.Word]
+    ) -> (bytes: [UInt8], words: [SpokenWords.Word], removed: [Int]) {
         var kept = [Bool](repeating: true, count: bytes.count)
         var lineStart = 0
         for end in (bytes.indices.filter { bytes[$0] == newline } + [bytes.count]) {
@@ -185,10 +188,9 @@ enum ASSText {
         return (
             trimmed,
             words.map {
-                (
-                    (($0.range.lowerBound - removed[$0.range.lowerBound])..<($0.range.upperBound - removed[$0.range.upperBound])), $0.start,
-                    $0.end
-                )
+                SpokenWords.Word(
+                    range: ($0.range.lowerBound - removed[$0.range.lowerBound])..<($0.range.upperBound - removed[$0.range.upperBound]),
+                    start: $0.start, end: $0.end)
             },
             removed
         )
