@@ -47,9 +47,14 @@ enum GroupPainter {
 extension ClipMask {
     /// A layer's or group's mask at one frame, in its own coordinates: a path mask as its polygons.
     init(_ mask: MaskState) {
-        self.init(
-            rect: mask.rect, feather: mask.feather, invert: mask.invert, shape: mask.shape == .ellipse ? .ellipse : .rectangle,
-            cornerRadius: mask.cornerRadius)
+        let shape: ShapeOutline.Kind
+        switch mask.shape {
+        case .rectangle: shape = .rectangle
+        case .ellipse: shape = .ellipse
+        // Drawn from its contours; its box stays the rectangle its bounds give.
+        case .path: shape = .rectangle
+        }
+        self.init(rect: mask.rect, feather: mask.feather, invert: mask.invert, shape: shape, cornerRadius: mask.cornerRadius)
         if mask.shape == .path { contours = mask.contours }
     }
 }

@@ -38,7 +38,7 @@ package struct Painter: Sendable {
         for (layerIndex, layer) in state.layers.enumerated() {
             guard let matte = layer.matte, let matteIndex = index[matte.layer] else { continue }
             mattes.insert(matteIndex)
-            let mode = MatteItem.Mode(rawValue: matte.mode.rawValue) ?? .alpha
+            let mode = MatteItem.Mode(matte.mode)
             wired[layerIndex] = items[layerIndex].map { item in
                 guard case var .layer(whole) = item else { return item }
                 whole.matte = MatteItem(layer: matte.layer, mode: mode, items: items[matteIndex])

@@ -61,7 +61,7 @@ enum ShapePainter {
     private static func parts(_ layer: LayerState, shape: ShapeState, box: Rect) -> [Part] {
         guard box.width > 0, box.height > 0 else { return [] }
         let outline = ShapeOutline(
-            kind: shape.kind == .ellipse ? .ellipse : .rectangle, rect: box,
+            kind: ShapeOutline.Kind(shape.kind), rect: box,
             cornerRadius: min(shape.cornerRadius, box.width / 2, box.height / 2))
         let style = StylePainter.style(layer, gradient: nil)
         // The stroke's ring: outside the outline, or straddling it.
