@@ -46,6 +46,9 @@ package final class Layouter {
             if let group = state.layers[index].fit?.group, let shared = groupSizes[group] { sizes[index] = shared }
         }
         return try state.layers.indices.map { index in
+            // Shapes, images and paths have no text: nothing to shape.
+            let layer = state.layers[index]
+            guard layer.shape == nil, layer.image == nil, layer.path == nil else { return Self.noText }
             var key = keys[index]
             key.size = sizes[index]
             if let last = lastLayouts[index], last.key == key { return last.layout }
@@ -55,6 +58,10 @@ package final class Layouter {
             return layout
         }
     }
+
+    /// The layout of a layer that draws no text.
+    static let noText = TextLayout(
+        size: 0, box: Rect(x: 0, y: 0, width: 0, height: 0), firstAscent: 0, lines: [], overflowed: false, clip: nil)
 
     private func fittedSize(_ layer: LayerState, key: LayoutKey, index: Int) throws -> Double {
         guard let fit = layer.fit else { return layer.size }

@@ -110,6 +110,20 @@ final class RenderPipelineTests: XCTestCase {
         XCTAssertEqual(checked, 4)
     }
 
+    /// Shapes, images and paths are never laid out as text: a scene of them shapes nothing.
+    func testLayersWithoutTextAreNotLaidOut() throws {
+        let scene = try scene(
+            """
+              - {type: rectangle, size: [40, 20], position: [50, 50], color: "#FF0000"}
+              - {type: ellipse, size: {keyframes: [{time: 0, value: [10, 10]}, {time: 1, value: [60, 30]}]}, position: [150, 60]}
+              - {type: line, points: [[0, 0], [100, 40]], stroke: {width: 2, color: "#000000"}}
+            """)
+        let renderer = try FrameRenderer(scene: scene)
+        for frame in 0..<scene.frameCount { _ = try renderer.displayList(scene.frameState(at: frame)) }
+        XCTAssertEqual(renderer.layouter.layoutsComputed, 0)
+        XCTAssertEqual(scene.layers.count, 3)
+    }
+
     /// Glyphs of one item with different paints are each drawn in their own colour.
     func testPerGlyphPaintIsDrawnGlyphByGlyph() throws {
         let scene = try scene(
