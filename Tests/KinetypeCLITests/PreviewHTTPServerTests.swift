@@ -31,7 +31,9 @@ final class PreviewHTTPServerTests: XCTestCase {
     }
 
     func testARequestIsReadTheSameHoweverItsBytesAreSplit() {
+        var splits = 0
         for size in [1, 2, 3, 7, 64, request.count] {
+            splits += 1
             let (heads, failure) = read(request + Array("\r\n".utf8) + request, chunk: size)
             XCTAssertNil(failure, "chunks of \(size)")
             XCTAssertEqual(heads.count, 2, "chunks of \(size): two requests, the second after an empty line")
@@ -45,6 +47,7 @@ final class PreviewHTTPServerTests: XCTestCase {
                 XCTAssertTrue(head.keepsAlive)
             }
         }
+        XCTAssertEqual(splits, 6)
         let closing = read(Array("GET / HTTP/1.1\r\nConnection: keep-alive, Close\r\n\r\nGET / HTTP/1.0\n\n".utf8), chunk: 5).0
         XCTAssertEqual(closing.map(\.keepsAlive), [false, false], "Connection: close, and HTTP/1.0")
     }
@@ -97,6 +100,7 @@ final class PreviewHTTPServerTests: XCTestCase {
         for (text, status) in cases {
             XCTAssertEqual(read(Array(text.utf8), chunk: 4).1?.status, status, text.debugDescription)
         }
+        XCTAssertEqual(cases.count, 13)
         XCTAssertNil(read(Array("GET / HTTP/1.1\r\nContent-Length: 0\r\nX:  spaced  \r\n\r\n".utf8), chunk: 4).1)
     }
 

@@ -121,6 +121,7 @@ final class VideoTests: XCTestCase {
             [])
 
         // A rate factor the encoder has no use for is refused before ffmpeg starts.
+        var refusedRates = 0
         for (crf, video, message) in [
             ("9223372036854775807", "out.mp4", "the constant rate factor for h264 is 0…51, got 9223372036854775807"),
             ("-1", "out.webm", "the constant rate factor for vp9 is 0…63, got -1"),
@@ -131,7 +132,9 @@ final class VideoTests: XCTestCase {
             ])
             XCTAssertNotEqual(result.status, 0)
             XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            refusedRates += 1
         }
+        XCTAssertEqual(refusedRates, 3)
 
         let unknown = try run(["render", try spec(in: directory), "--video", directory.appendingPathComponent("out.avi").path])
         XCTAssertNotEqual(unknown.status, 0)

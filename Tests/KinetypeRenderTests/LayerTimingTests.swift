@@ -61,7 +61,9 @@ final class LayerTimingTests: XCTestCase {
     /// an out point of 0, a window between two frames.
     func testPointsThatShowTheLayerOnNoFrameAreAWarning() throws {
         let never = [("in: 1.96", "in 1.96 s"), ("out: 0", "out 0 s"), ("in: 0.51, out: 0.59", "in 0.51 s and out 0.59 s")]
+        var warned = 0
         for (timing, window) in never + [("in: 1e30", "in 1e+30 s")] {
+            warned += 1
             XCTAssertEqual(
                 try Self.scene(timing: timing).warnings,
                 ["layers[1]: no frame falls between \(window) (frames are 0.1 s apart, the last at 1.9 s): layer \"timed\" is never shown"])
@@ -70,6 +72,7 @@ final class LayerTimingTests: XCTestCase {
             XCTAssertEqual(try Self.scene(timing: timing).warnings, [], timing)
         }
         XCTAssertEqual(never.count, 3)
+        XCTAssertEqual(warned, 4)
     }
 
     /// An in point whose frame number is past any integer (alone, or after a group's start) is a
