@@ -4,12 +4,14 @@ import KinetypeText
 import KinetypeScene
 
 /// Renders frames of one scene through the pipeline's stages: the scene evaluated at the frame's
-/// time → `Layouter` (box-local layouts) → `Painter` (a `DisplayList`) → `CanvasRasterizer` (pixels).
+/// time → `Layouter` (box-local layouts) → `Painter` (a `DisplayList`) → `CanvasRasterizer` (pixels);
+/// with motion blur, `MotionBlurDriver` runs the first three at each sub-frame.
 /// Holds FreeType state and a canvas, so each thread uses its own renderer.
 public final class FrameRenderer {
     public let scene: Scene
     package let layouter: Layouter
     private let painter: Painter
+    private let motionBlur: MotionBlurDriver
     private let rasterizer: CanvasRasterizer
     /// How often a shadow or stroke mask came from an earlier frame, and how often it was made.
     var shapeMaskReuse: (hits: Int, misses: Int) { (rasterizer.shapeMasks.hits, rasterizer.shapeMasks.misses) }
@@ -25,6 +27,7 @@ public final class FrameRenderer {
         let library = try FontLibrary()
         layouter = Layouter(library: library)
         painter = Painter(canvas: scene.canvas, fonts: scene.fontFiles)
+        motionBlur = MotionBlurDriver(scene: scene, painter: painter)
         rasterizer = CanvasRasterizer(library: library, canvas: scene.canvas)
     }
 
@@ -39,17 +42,14 @@ public final class FrameRenderer {
     }
 
     public func render(frame: Int) throws -> Canvas {
-        guard hasMotionBlur else {
+        guard motionBlur.isOn else {
             let state = timed(&times.evaluate) { scene.frameState(at: frame) }
             return try render(state)
         }
         // Sub-frames are evaluated, laid out and painted together (timed as painting).
-        let list = try timed(&times.paint) { try painter.displayList(scene, frame: frame, layouter: layouter) }
+        let list = try timed(&times.paint) { try motionBlur.paint(frame: frame, layouter: layouter).displayList }
         return try timed(&times.raster) { try rasterizer.draw(list) }
     }
-
-    /// Whether any layer is blurred: then frames are drawn from sub-frames.
-    private lazy var hasMotionBlur = scene.layerMotionBlurs.contains { $0 != nil }
 
     public func render(_ state: FrameState) throws -> Canvas {
         let list = try displayList(state)

@@ -7,31 +7,15 @@ import KinetypeScene
 /// group composited as a whole (an opacity below 1, a blend mode, a mask) are then wrapped in one
 /// `layer` item, so the group fades as one piece.
 enum GroupPainter {
-    /// The frame's items with each group that is composited as a whole wrapped around its layers
-    /// (consecutive, as a scene lists them), inner groups inside outer ones.
-    static func nested(_ layers: [LayerState], _ items: [[DisplayList.Item]]) -> [DisplayList.Item] {
-        guard layers.contains(where: { !$0.groups.isEmpty }) else { return items.flatMap { $0 } }
-        // Layers that draw nothing do not split their group.
-        let drawn = items.indices.filter { !items[$0].isEmpty }
-        return nested(drawn.map { layers[$0].groups }, drawn.map { items[$0] }, depth: 0)
-    }
-
-    private static func nested(_ groups: [[GroupState]], _ items: [[DisplayList.Item]], depth: Int) -> [DisplayList.Item] {
-        var out: [DisplayList.Item] = []
-        var index = 0
-        while index < items.count {
-            guard groups[index].count > depth else {
-                out += items[index]
-                index += 1
-                continue
+    /// The frame's items in its tree's order, each group that is composited as a whole wrapped
+    /// around its layers' items, inner groups inside outer ones.
+    static func nested(_ tree: [FrameNode], _ items: [[DisplayList.Item]]) -> [DisplayList.Item] {
+        tree.flatMap { node -> [DisplayList.Item] in
+            switch node {
+            case let .layer(index): return items[index]
+            case let .group(group, inside): return wrapped(group, nested(inside, items))
             }
-            let group = groups[index][depth]
-            var end = index + 1
-            while end < items.count, groups[end].count > depth, groups[end][depth].id == group.id { end += 1 }
-            out += wrapped(group, nested(Array(groups[index..<end]), Array(items[index..<end]), depth: depth + 1))
-            index = end
         }
-        return out
     }
 
     /// A group's items as one `layer` item with its opacity, blend mode and mask, when it is

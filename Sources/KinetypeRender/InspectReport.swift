@@ -107,7 +107,7 @@ package struct InspectReport: Encodable, Sendable {
                 try container.encodeIfPresent(shape, forKey: Key("shape"))
                 try container.encodeIfPresent(image, forKey: Key("image"))
                 try container.encodeIfPresent(path, forKey: Key("path"))
-                for (path, value) in properties where TextLayer.shapeProperties.contains(path) {
+                for (path, value) in properties where KinetypeScene.Layer.shapeProperties.contains(path) {
                     try container.encode(value, forKey: Key(path))
                 }
             } else {
@@ -145,10 +145,11 @@ package struct InspectReport: Encodable, Sendable {
             var drawn = layer
             drawn.size = layout.size  // what is drawn: after shrink-to-fit
             var report = Layer(
-                id: layer.id, font: layer.fontPath,
-                variations: Dictionary(uniqueKeysWithValues: layer.variations.settings.map { ($0.tag, $0.value) }),
+                id: layer.id, font: layer.fonts.members.first?.path ?? "",
+                variations: Dictionary(
+                    uniqueKeysWithValues: (layer.fonts.members.first?.variations.settings ?? []).map { ($0.tag, $0.value) }),
                 anchor: layer.anchor.rawValue,
-                properties: TextLayer.properties.compactMap { property in
+                properties: KinetypeScene.Layer.properties.compactMap { property in
                     property.reportedValue(in: drawn).map { (property.path, $0) }
                 },
                 box: layout.box, overflowed: layout.overflowed, lines: layout.lines,
@@ -172,7 +173,13 @@ package struct InspectReport: Encodable, Sendable {
                     Layer.Fill(
                         state: gradient, start: painted.gradient.map { [$0.start.x, $0.start.y] } ?? [],
                         end: painted.gradient.map { [$0.end.x, $0.end.y] } ?? [])
-                }, mask: layer.mask, shape: layer.shape, image: layer.image, path: layer.path)
+                }, mask: layer.mask)
+            switch layer.content {
+            case .text: break
+            case let .shape(shape, _): report.shape = shape
+            case let .image(image): report.image = image
+            case let .path(path, _): report.path = path
+            }
             report.shown = layer.isShown
             report.groups = layer.groups
             if !layer.placement.isIdentity {
@@ -200,6 +207,7 @@ package enum DisplayListReport {
         guard (0..<scene.frameCount).contains(frame) else {
             throw FrameOutOfRange(frame, frameCount: scene.frameCount)
         }
-        return try Painter(canvas: scene.canvas, fonts: scene.fontFiles).paint(scene, frame: frame, layouter: try Layouter()).displayList
+        let painter = Painter(canvas: scene.canvas, fonts: scene.fontFiles)
+        return try MotionBlurDriver(scene: scene, painter: painter).paint(frame: frame, layouter: try Layouter()).displayList
     }
 }

@@ -46,9 +46,8 @@ package final class Layouter {
             if let group = state.layers[index].fit?.group, let shared = groupSizes[group] { sizes[index] = shared }
         }
         return try state.layers.indices.map { index in
-            // Shapes, images and paths have no text: nothing to shape.
-            let layer = state.layers[index]
-            guard layer.shape == nil, layer.image == nil, layer.path == nil else { return Self.noText }
+            // Shapes, images and paths have no text, and a layer not shown none drawn: nothing to shape.
+            guard case .text = state.layers[index].content, state.layers[index].isShown else { return Self.noText }
             var key = keys[index]
             key.size = sizes[index]
             if let last = lastLayouts[index], last.key == key { return last.layout }

@@ -22,9 +22,14 @@ package struct Painter: Sendable {
 
     /// The frame painted: its display list, and each layer's placed geometry for `inspect`.
     package func paint(_ state: FrameState, layouts: [TextLayout]) -> PaintedFrame {
-        let layers = zip(state.layers, layouts).map { paint($0, layout: $1) }
+        let layers = paintLayers(state, layouts: layouts)
         return PaintedFrame(
             displayList: displayList(state, items: Self.withMattes(state, layers.map(\.items))), layers: layers.map(\.painted))
+    }
+
+    /// Each layer painted: its items (no matte wired in yet) and its placed geometry.
+    func paintLayers(_ state: FrameState, layouts: [TextLayout]) -> [(items: [DisplayList.Item], painted: PaintedLayer)] {
+        zip(state.layers, layouts).map { paint($0, layout: $1) }
     }
 
     /// Each layer's items with its matte wired in: a layer with a matte is one `layer` item (it
@@ -49,44 +54,12 @@ package struct Painter: Sendable {
         return wired
     }
 
-    /// The frame's display list with motion blur: each blurred layer is evaluated, laid out and
-    /// painted at its sub-frame times; a layer whose sub-frames all paint the same is drawn once
-    /// (still layers cost nothing more), the others become one `motionBlur` item. The layers'
-    /// geometry is the frame's own (its time, not a sub-frame's).
-    package func paint(_ scene: Scene, frame: Int, layouter: Layouter) throws -> PaintedFrame {
-        let state = scene.frameState(at: frame)
-        let layers = zip(state.layers, try layouter.layouts(state)).map { paint($0, layout: $1) }
-        var items = Self.withMattes(state, layers.map(\.items))
-        let blurs = scene.layerMotionBlurs
-        for blur in Set(blurs.compactMap { $0 }).sorted(by: { ($0.shutterAngle, $0.samples) < ($1.shutterAngle, $1.samples) }) {
-            let samples = try blur.sampleTimes(around: state.time, fps: scene.fps).map { time in
-                let sub = scene.frameState(atTime: time, frame: frame)
-                return layerItems(sub, layouts: try layouter.layouts(sub))
-            }
-            for index in blurs.indices where blurs[index] == blur {
-                let layerSamples = samples.map { $0[index] }
-                if layerSamples.dropFirst().allSatisfy({ $0 == layerSamples[0] }) {
-                    items[index] = layerSamples[0]
-                } else {
-                    items[index] = [
-                        .motionBlur(MotionBlurItem(layer: state.layers[index].id, blend: state.layers[index].blend, samples: layerSamples))
-                    ]
-                }
-            }
-        }
-        return PaintedFrame(displayList: displayList(state, items: items), layers: layers.map(\.painted))
-    }
-
-    package func displayList(_ scene: Scene, frame: Int, layouter: Layouter) throws -> DisplayList {
-        try paint(scene, frame: frame, layouter: layouter).displayList
-    }
-
     /// Each layer's items in layer order, the layers of a group composited as a whole inside one
     /// `layer` item.
-    private func displayList(_ state: FrameState, items: [[DisplayList.Item]]) -> DisplayList {
+    func displayList(_ state: FrameState, items: [[DisplayList.Item]]) -> DisplayList {
         DisplayList(
             width: canvas.width, height: canvas.height, background: canvas.background, fonts: fonts.files,
-            items: GroupPainter.nested(state.layers, items))
+            items: GroupPainter.nested(state.tree, items))
     }
 
     /// Each layer's items, in layer order (a motion-blur sub-frame's).
@@ -105,7 +78,8 @@ package struct Painter: Sendable {
     }
 
     private func paintInItsCoordinates(_ layer: LayerState, layout: TextLayout) -> (items: [DisplayList.Item], painted: PaintedLayer) {
-        if let image = layer.image {
+        switch layer.content {
+        case let .image(image):
             // An image layer: its box placed as a text's layout box is, the image fitted into it.
             let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(box: image.box), layer: layer), color: layer.color)
             // Turned about its anchor point, as a shape is.
@@ -116,22 +90,28 @@ package struct Painter: Sendable {
                 return Placement(matrix: matrix, offset: Point2(x: pivot.x - moved.x, y: pivot.y - moved.y))
             }
             return (composited(layer) { ImagePainter.items($0, image: image, box: painted.layout.box, placement: turn) }, painted)
-        }
-        if let path = layer.path {
+        case let .path(path, trim):
             // A line or path layer: its points from the layer's position, no layout.
             let painted = PaintedLayer(layout: PathPainter.layout(path, position: layer.position), color: layer.color)
             // Turned about the middle of its points' bounds (it has no anchor).
             let box = painted.layout.box
             let middle = Point2(x: box.x + box.width / 2, y: box.y + box.height / 2)
             let turn = layer.transform.flatMap { $0.isIdentity ? nil : TransformPainter($0, pivot: middle) }
-            return (composited(layer) { PathPainter.items($0, path: path, box: box, transform: turn) }, painted)
-        }
-        if let shape = layer.shape {
+            return (composited(layer) { PathPainter.items($0, path: path, trim: trim, box: box, transform: turn) }, painted)
+        case let .shape(shape, trim):
             // A shape layer: its box placed as a text's layout box is; no text is laid out.
             let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(shape), layer: layer), color: layer.color)
             let turn = layer.transform.flatMap { $0.isIdentity ? nil : TransformPainter($0, pivot: layer.position) }
-            return (composited(layer) { ShapePainter.items($0, shape: shape, box: painted.layout.box, transform: turn) }, painted)
+            return (
+                composited(layer) { ShapePainter.items($0, shape: shape, trim: trim, box: painted.layout.box, transform: turn) }, painted
+            )
+        case .text:
+            return paintText(layer, layout: layout)
         }
+    }
+
+    /// A text layer: its layout placed, decorated, animated and painted glyph by glyph.
+    private func paintText(_ layer: LayerState, layout: TextLayout) -> (items: [DisplayList.Item], painted: PaintedLayer) {
         let placed = Self.place(layout, layer: layer)
         var painted = PaintedLayer(layout: placed, color: layer.color)
         painted.decorations = layer.decorations.map { DecorationPainter.segments($0, layout: placed) }

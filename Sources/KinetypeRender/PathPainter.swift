@@ -18,7 +18,8 @@ enum PathPainter {
 
     /// `box`: the points' bounds on the canvas (``layout(_:position:)``'s box), across which a
     /// gradient fill runs.
-    static func items(_ layer: LayerState, path: PathState, box: Rect, transform: TransformPainter?) -> [DisplayList.Item] {
+    static func items(_ layer: LayerState, path: PathState, trim: TrimState?, box: Rect, transform: TransformPainter?) -> [DisplayList.Item]
+    {
         let place = { (point: Point2) -> Point2 in
             let moved = Point2(x: point.x + layer.position.x, y: point.y + layer.position.y)
             return transform?.apply(moved) ?? moved
@@ -30,7 +31,7 @@ enum PathPainter {
             style.stroke.map { stroke in
                 lines.flatMap {
                     TrimmedStroke.contours(
-                        ofPolyline: $0.points, closed: $0.closed, from: layer.trim?.start ?? 0, to: layer.trim?.end ?? 1,
+                        ofPolyline: $0.points, closed: $0.closed, from: trim?.start ?? 0, to: trim?.end ?? 1,
                         width: stroke.width,
                         roundJoins: stroke.join == .round)
                 }

@@ -10,9 +10,11 @@ extension Scene {
     public func endTime() throws -> Double {
         let final = frameState(at: max(frameCount - 1, 0))
         let layouts = try Layouter().layouts(final)
-        return zip(layers, layouts).map { layer, layout in
-            layer.decorations.contains { $0.draw != nil } || layer.animators.contains { $0.unit == .line }
-                ? layer.endTime(lineCount: layout.lines.count) : layer.endTime
+        return zip(drawnLayers, layouts).map { drawn, layout in
+            guard let text = drawn.layer.textContent,
+                text.decorations.contains(where: { $0.draw != nil }) || text.animators.contains(where: { $0.unit == .line })
+            else { return drawn.endTime() }
+            return drawn.endTime(lineCount: layout.lines.count)
         }.max() ?? 0
     }
 }

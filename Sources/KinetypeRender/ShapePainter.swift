@@ -29,8 +29,10 @@ enum ShapePainter {
     }
 
     /// `box`: the shape's placed box on the canvas.
-    static func items(_ layer: LayerState, shape: ShapeState, box: Rect, transform: TransformPainter? = nil) -> [DisplayList.Item] {
-        parts(layer, shape: shape, box: box).map { part in
+    static func items(
+        _ layer: LayerState, shape: ShapeState, trim: TrimState?, box: Rect, transform: TransformPainter? = nil
+    ) -> [DisplayList.Item] {
+        parts(layer, shape: shape, trim: trim, box: box).map { part in
             if let contours = part.contours {
                 let place = { (point: Point2) in
                     let turned = transform?.apply(point) ?? point
@@ -58,7 +60,7 @@ enum ShapePainter {
         }
     }
 
-    private static func parts(_ layer: LayerState, shape: ShapeState, box: Rect) -> [Part] {
+    private static func parts(_ layer: LayerState, shape: ShapeState, trim: TrimState?, box: Rect) -> [Part] {
         guard box.width > 0, box.height > 0 else { return [] }
         let outline = ShapeOutline(
             kind: ShapeOutline.Kind(shape.kind), rect: box,
@@ -75,7 +77,7 @@ enum ShapePainter {
         }
         // A trimmed stroke: the drawn part of the outline (or of the outline grown to the
         // stroke's middle, for an outside stroke) as polygons.
-        let trimmed = layer.trim.flatMap { trim in
+        let trimmed = trim.flatMap { trim in
             style.stroke.map { stroke in
                 TrimmedStroke.contours(
                     of: stroke.outside ? outline.grown(by: stroke.width / 2, roundCorners: stroke.join == .round) : outline,

@@ -6,7 +6,26 @@ import KinetypeRaster
 public struct FrameState: Sendable {
     public var frame: Int
     public var time: Double
+    /// The layers that draw, depth first: what layout and painting work through.
     public var layers: [LayerState]
+    /// The scene's tree at this frame: each layer by its index in `layers`, each group shown with
+    /// its state, evaluated once, around its layers.
+    public var tree: [FrameNode]
+
+    public init(frame: Int, time: Double, layers: [LayerState], tree: [FrameNode]? = nil) {
+        self.frame = frame
+        self.time = time
+        self.layers = layers
+        self.tree = tree ?? layers.indices.map(FrameNode.layer)
+    }
+}
+
+/// A node of a frame's layer tree.
+public enum FrameNode: Sendable, Equatable {
+    /// The layer at this index of the frame's `layers`.
+    case layer(Int)
+    /// A group shown at the frame, around its layers.
+    case group(GroupState, [FrameNode])
 }
 
 public struct LayerState: Sendable, Equatable {
@@ -48,18 +67,12 @@ public struct LayerState: Sendable, Equatable {
     public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal || mask != nil || matte != nil }
     /// The layer's mask at this frame (nil: none).
     public var mask: MaskState?
-    /// The layer's shape at this frame (nil: a text layer).
-    public var shape: ShapeState?
     /// The layer it shows through (nil: none).
     public var matte: MatteState?
-    /// The layer's image at this frame (nil: not an image layer).
-    public var image: ImageState?
     /// The layer's rotation, scale and skew about its anchor point (nil: none).
     public var transform: TransformState?
-    /// A shape layer's trimmed outline at this frame (nil: all of it).
-    public var trim: TrimState?
-    /// A line or path layer's polylines (nil: not one).
-    public var path: PathState?
+    /// What the layer draws at this frame: its text (the fields above), a shape, an image or a path.
+    public var content = ContentState.text
     /// The groups around the layer at this frame, outermost first (empty: none).
     public var groups: [GroupState] = []
 
@@ -80,6 +93,15 @@ public struct LayerState: Sendable, Equatable {
         self.fit = fit
     }
 
-    public var fontPath: String { fonts.members[0].path }
-    public var variations: FontVariations { fonts.members[0].variations }
+}
+
+/// What a layer draws at one frame.
+public enum ContentState: Sendable, Equatable {
+    /// A text: its text, fonts, size and paragraph are the layer state's own fields.
+    case text
+    /// A rectangle or ellipse, its stroke trimmed to part of its outline (nil: all of it).
+    case shape(ShapeState, trim: TrimState?)
+    case image(ImageState)
+    /// Lines or path data, the stroke trimmed to part of their length (nil: all of it).
+    case path(PathState, trim: TrimState?)
 }

@@ -34,24 +34,25 @@ package enum GlyphPreflight {
         let library = try FontLibrary()
         var checked = Set<GlyphIdentity>()
         var shaped = Set<TextAndFonts>()
-        for (index, layer) in scene.layers.enumerated() {
-            let first = layer.state(at: 0)
+        for (index, drawn) in scene.drawnLayers.enumerated() {
+            guard let text = drawn.layer.textContent else { continue }
+            let first = drawn.state(at: 0)
             let language = first.style.language
-            var texts = layer.text.allValues.map { TextAndFonts(text: $0, fonts: first.fonts, language: language) }
-            if layer.endTime > 0 {
+            var texts = text.text.allValues.map { TextAndFonts(text: $0, fonts: first.fonts, language: language) }
+            if drawn.endTime() > 0 {
                 let frames = scene.frameCount
                 let step = max(1, frames / sampledFrames)
                 // Only frames that show the layer draw it (a subtitle line's layer is shown for
                 // a few frames of thousands: the others need no evaluation).
-                for frame in stride(from: 0, to: frames, by: step) + [frames - 1] where layer.isShown(at: scene.time(ofFrame: frame)) {
-                    let state = layer.state(at: scene.time(ofFrame: frame))
+                for frame in stride(from: 0, to: frames, by: step) + [frames - 1] where drawn.isShown(at: scene.time(ofFrame: frame)) {
+                    let state = drawn.state(at: scene.time(ofFrame: frame))
                     if state.text.utf8.count <= longText {
                         texts.append(TextAndFonts(text: state.text, fonts: state.fonts, language: language))
                     }
                 }
             }
-            do { try checkDrawnSize(of: layer, in: scene) } catch {
-                throw Failure(layer: index, text: layer.text.value(at: 0), error: error)
+            do { try checkDrawnSize(of: drawn, text: text, in: scene) } catch {
+                throw Failure(layer: index, text: text.text.value(at: 0), error: error)
             }
             // A cut text ends in a shaped "…", in fonts its texts may never use otherwise.
             if first.style.truncation != .clip {
@@ -101,14 +102,14 @@ package enum GlyphPreflight {
 
     /// Glyphs are checked at sizes up to `SpecLimits.maxDrawnSize`; a layer's or a group's
     /// transform must not scale them past it at any sampled frame that shows the layer.
-    static func checkDrawnSize(of layer: TextLayer, in scene: Scene) throws {
-        guard layer.transform != nil || layer.groups.contains(where: { $0.transform != nil }) else { return }
+    static func checkDrawnSize(of layer: GroupedLayer, text: TextContent, in scene: Scene) throws {
+        guard layer.layer.transform != nil || layer.groups.contains(where: { $0.transform != nil }) else { return }
         // An animator scales a glyph up to the drawn limit before the transforms apply.
-        let animated = layer.animators.compactMap(\.from.scale).max() ?? 1
+        let animated = text.animators.compactMap(\.from.scale).max() ?? 1
         let frames = scene.frameCount, step = max(1, frames / sampledFrames)
         for frame in stride(from: 0, to: frames, by: step) + [frames - 1] where layer.isShown(at: scene.time(ofFrame: frame)) {
             let t = scene.time(ofFrame: frame)
-            let state = layer.state(at: t, frameTime: t)
+            let state = layer.state(at: t)
             guard !state.text.isEmpty else { continue }
             let own = state.transform.map { largestStretch($0.matrix) } ?? 1
             let groups = largestStretch(state.placement.matrix)

@@ -2,36 +2,22 @@ import KinetypeMotion
 import KinetypeText
 import KinetypeRaster
 
-/// Layers that move, fade and are reused as one piece (`type: group`): a lower third's box, name
-/// and logo. The group's `position` is where its own origin lands in its parent (the canvas, or
-/// an outer group), so its layers are written in the group's coordinates; its transform turns,
-/// scales and skews them about that origin; its `opacity`, `blend` and `mask` apply to the
-/// group composited as a whole (as After Effects' precomps and SwiftUI's
-/// `.compositingGroup()` do). `start` delays the group: its own keyframes, `in` and `out` and
-/// everything inside it count from there, so a reused copy plays later as a whole.
-///
-/// A scene keeps its layers flat: each layer lists the groups around it (``TextLayer/groups``,
-/// outermost first), and the painter draws a group's layers, which are consecutive, together.
+/// A group's own fields as a spec writes them (`type: group`), described once: a lower third's
+/// box, name and logo move, fade and are reused as one piece. The group's `position` is where its
+/// own origin lands in its parent (the canvas, or an outer group), so its layers are written in
+/// the group's coordinates; its transform turns, scales and skews them about that origin; its
+/// `opacity`, `blend` and `mask` apply to the group composited as a whole (as After Effects'
+/// precomps and SwiftUI's `.compositingGroup()` do). `start` delays the group: its own keyframes,
+/// `in` and `out` and everything inside it count from there, so a reused copy plays later as a
+/// whole. In a scene a group is a layer whose content is ``GroupContent``.
 public struct LayerGroup: Sendable, DescribedFeature {
-    /// Unique among the scene's layers and groups; the layers inside are named `id/layer`.
-    public var id: String
     /// Where the group's origin goes in its parent, pixels.
     public var position: Property<Point2> = .constant(.zero)
     public var opacity: Property<Double> = .constant(1)
-    /// Seconds after its parent's start at which the group's own time 0 falls: its keyframes, in
-    /// and out points, and its layers', count from there.
+    /// Seconds after its parent's start at which the group's own time 0 falls.
     public var start: Double = 0
-    /// Rotation, scale and skew about the group's origin (nil: none).
-    public var transform: LayerTransform? = nil
-    /// Clips the composited group, in its parent's coordinates (nil: none).
-    public var mask: LayerMask? = nil
-    public var blend: BlendMode = .normal
-    /// Seconds in the group's own time (nil: from the start, to the end).
-    public var inPoint: Double? = nil
-    public var outPoint: Double? = nil
 
-    public init(id: String, position: Property<Point2> = .constant(.zero), opacity: Property<Double> = .constant(1), start: Double = 0) {
-        self.id = id
+    public init(position: Property<Point2> = .constant(.zero), opacity: Property<Double> = .constant(1), start: Double = 0) {
         self.position = position
         self.opacity = opacity
         self.start = start
@@ -47,21 +33,13 @@ public struct LayerGroup: Sendable, DescribedFeature {
             "start", \.start, \.start, in: -SpecLimits.maxGroupStart...SpecLimits.maxGroupStart,
             "Seconds after its parent's start at which the group's time begins: its keyframes, in, out and layers count from there.")
     ]
-    package static let defaults = LayerGroup(id: "")
-    package static let loadedProperties: Set<String> = ["id", "transform", "mask", "blend", "inPoint", "outPoint"]
+    package static let defaults = LayerGroup()
 
-    /// Whether the group is shown at `t` seconds of its own time (as a layer's in and out).
-    public func isShown(at t: Double) -> Bool {
-        (inPoint.map { t >= $0 } ?? true) && (outPoint.map { t < $0 } ?? true)
-    }
-
-    /// When the last of its own animations ends, in its own time.
-    public var ownEndTime: Double { max(endTime, transform?.endTime ?? 0, mask?.endTime ?? 0) }
-
-    /// Every length multiplied by `k` (`render --scale`).
-    func scaledGroup(by k: Double) -> LayerGroup {
-        var group = scaled(by: k)
-        group.mask = mask?.scaledMask(by: k)
+    /// A group layer of these fields around `layers`.
+    public func layer(id: String, layers: [Layer]) -> Layer {
+        var group = Layer(id: id, content: .group(GroupContent(start: start, layers: layers)))
+        group.position = position
+        group.opacity = opacity
         return group
     }
 }
@@ -128,20 +106,4 @@ public struct Placement: Sendable, Equatable, Encodable {
 
     /// How much it scales areas' side lengths on average (a feather's or blur's width).
     public var lengthScale: Double { abs(matrix.a * matrix.d - matrix.b * matrix.c).squareRoot() }
-}
-
-extension LayerGroup {
-    /// The group at `t` seconds of its own time, placed in `parent` (the canvas's identity for a
-    /// group at the top).
-    package func state(at t: Double, in parent: Placement) -> GroupState {
-        var state = state(at: t)
-        state.id = id
-        state.opacity = min(max(state.opacity, 0), 1)
-        state.blend = blend
-        state.mask = mask?.evaluated(at: t)
-        let turn = transform.map { $0.state(at: t).matrix } ?? .identity
-        state.parentPlacement = parent
-        state.placement = parent.after(Placement(matrix: turn, offset: state.position))
-        return state
-    }
 }

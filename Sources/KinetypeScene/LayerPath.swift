@@ -22,6 +22,8 @@ public struct LayerPath: Sendable, DescribedFeature {
     public var closed = false
     /// The polylines to draw (read from `points` or `d` when the spec is loaded).
     public var subpaths: [PathData.Subpath] = []
+    /// Its stroke drawn only between two fractions of its length (nil: all of it).
+    public var trim: ShapeTrim? = nil
 
     /// A polyline through `points`.
     public init(line points: [Point2], closed: Bool = false) {
@@ -45,7 +47,7 @@ public struct LayerPath: Sendable, DescribedFeature {
         .string("d", \.d, \.d, "A path's SVG path data: M, L, H, V, C, S, Q, T and Z, absolute or relative."),
         .flag("closed", \.closed, \.closed, "A line runs back to its first point.")
     ]
-    package static let loadedProperties: Set<String> = ["subpaths"]
+    package static let loadedProperties: Set<String> = ["subpaths", "trim"]
     package static let defaults = LayerPath(line: [])
 
     /// Every length multiplied by `k`, the polylines too.

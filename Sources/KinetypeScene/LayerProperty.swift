@@ -2,10 +2,10 @@ import KinetypeMotion
 import KinetypeText
 import KinetypeRaster
 
-/// One animatable property of a text layer, declared once in ``TextLayer/properties``: its field
-/// path in a spec, how a spec writes its value, where it lives in a ``TextLayer`` and in the
+/// One animatable property of a text layer, declared once in ``Layer/properties``: its field
+/// path in a spec, how a spec writes its value, where it lives in a ``Layer`` and in the
 /// evaluated ``LayerState``. The spec decoder reads every declared property at its path,
-/// ``TextLayer/state(at:)`` evaluates them, ``TextLayer/endTime`` and `inspect` derive from them;
+/// ``Layer/state(at:)`` evaluates them, ``Layer/endTime`` and `inspect` derive from them;
 /// a new animatable property is one more entry in that list.
 public struct LayerProperty: Sendable {
     /// How a spec writes the value.
@@ -29,22 +29,22 @@ public struct LayerProperty: Sendable {
     /// One line for the schema and the spec reference.
     public let doc: String
 
-    let read: @Sendable (TextLayer) -> AnyProperty?
-    let write: @Sendable (inout TextLayer, AnyProperty) -> Void
-    let evaluate: @Sendable (TextLayer, Double, inout LayerState) -> Void
+    let read: @Sendable (Layer) -> AnyProperty?
+    let write: @Sendable (inout Layer, AnyProperty) -> Void
+    let evaluate: @Sendable (Layer, Double, inout LayerState) -> Void
     let report: @Sendable (LayerState) -> InspectValue?
 
     /// The path's fields: `["box", "width"]`.
     public var fields: [String] { path.split(separator: ".").map(String.init) }
 
     /// The layer's value of this property, or nil when it has none (an unset optional one).
-    public func value(of layer: TextLayer) -> AnyProperty? { read(layer) }
+    public func value(of layer: Layer) -> AnyProperty? { read(layer) }
 
     /// Sets the layer's value. A value of another kind is a programming error.
-    public func set(_ value: AnyProperty, on layer: inout TextLayer) { write(&layer, value) }
+    public func set(_ value: AnyProperty, on layer: inout Layer) { write(&layer, value) }
 
     /// When the property's animation in `layer` ends (0 for a constant).
-    public func endTime(of layer: TextLayer) -> Double { read(layer)?.endTime ?? 0 }
+    public func endTime(of layer: Layer) -> Double { read(layer)?.endTime ?? 0 }
 
     /// The value at a frame, as `inspect` prints it; nil when the layer does not set it.
     public func reportedValue(in state: LayerState) -> InspectValue? { report(state) }
@@ -180,7 +180,7 @@ extension LayerProperty {
     /// A property every layer has (with a default unless `required`).
     static func declare<Value: LayerPropertyValue>(
         _ path: String, _ kind: Kind, required: Bool = false,
-        layer: WritableKeyPath<TextLayer, Property<Value>> & Sendable,
+        layer: WritableKeyPath<Layer, Property<Value>> & Sendable,
         state: WritableKeyPath<LayerState, Value> & Sendable, _ doc: String
     ) -> LayerProperty {
         LayerProperty(
@@ -191,17 +191,35 @@ extension LayerProperty {
             report: { $0[keyPath: state].inspectValue })
     }
 
-    /// A property a layer may leave unset (`box.width`: no box; `font.weight`: the family's default).
+    /// A text's property (with a default unless `required`); other layers have none.
+    static func declare<Value: LayerPropertyValue>(
+        _ path: String, _ kind: Kind, required: Bool = false,
+        text: WritableKeyPath<TextContent, Property<Value>> & Sendable,
+        state: WritableKeyPath<LayerState, Value> & Sendable, _ doc: String
+    ) -> LayerProperty {
+        LayerProperty(
+            path: path, kind: kind, isRequired: required, doc: doc,
+            read: { $0.textContent.map { Value.boxed($0[keyPath: text]) } },
+            write: { layerValue, value in layerValue.updateText { $0[keyPath: text] = Value.unboxed(value)! } },
+            evaluate: { layerValue, t, stateValue in
+                if let content = layerValue.textContent { stateValue[keyPath: state] = content[keyPath: text].value(at: t) }
+            },
+            report: { $0[keyPath: state].inspectValue })
+    }
+
+    /// A text's property it may leave unset (`box.width`: no box; `font.weight`: the family's default).
     static func declare<Value: LayerPropertyValue>(
         _ path: String, _ kind: Kind,
-        layer: WritableKeyPath<TextLayer, Property<Value>?> & Sendable,
+        text: WritableKeyPath<TextContent, Property<Value>?> & Sendable,
         state: WritableKeyPath<LayerState, Value?> & Sendable, _ doc: String
     ) -> LayerProperty {
         LayerProperty(
             path: path, kind: kind, isRequired: false, doc: doc,
-            read: { $0[keyPath: layer].map(Value.boxed) },
-            write: { layerValue, value in layerValue[keyPath: layer] = Value.unboxed(value)! },
-            evaluate: { layerValue, t, stateValue in stateValue[keyPath: state] = layerValue[keyPath: layer]?.value(at: t) },
+            read: { $0.textContent?[keyPath: text].map(Value.boxed) },
+            write: { layerValue, value in layerValue.updateText { $0[keyPath: text] = Value.unboxed(value)! } },
+            evaluate: { layerValue, t, stateValue in
+                if let content = layerValue.textContent { stateValue[keyPath: state] = content[keyPath: text]?.value(at: t) }
+            },
             report: { $0[keyPath: state]?.inspectValue })
     }
 }

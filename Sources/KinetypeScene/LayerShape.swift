@@ -19,6 +19,8 @@ public struct LayerShape: Sendable, DescribedFeature {
     public var size: Property<Point2>
     /// A rectangle's corner radius, pixels, at most half its shorter side.
     public var cornerRadius: Property<Double> = .constant(0)
+    /// Its stroke drawn only between two fractions of its outline (nil: all of it).
+    public var trim: ShapeTrim? = nil
 
     public init(_ kind: Kind, size: Property<Point2>, cornerRadius: Property<Double> = .constant(0)) {
         self.kind = kind
@@ -34,6 +36,7 @@ public struct LayerShape: Sendable, DescribedFeature {
             "cornerRadius", \.cornerRadius, \.cornerRadius, in: 0...SpecLimits.coordinate.upperBound, length: true,
             "A rectangle's corner radius, pixels.")
     ]
+    package static let loadedProperties: Set<String> = ["trim"]
     package static let defaults = LayerShape(.rectangle, size: .constant(.zero))
 }
 

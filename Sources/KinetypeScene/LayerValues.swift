@@ -3,7 +3,7 @@ import KinetypeText
 
 /// A layer's animatable properties at one time, as plain values: the state a SwiftUI view keeps,
 /// which `animate(_:at:_:)` hands its closure to change (`$0.size = 72`). One field for each of
-/// ``TextLayer/properties``.
+/// ``Layer/properties``.
 public struct LayerValues: Sendable, Equatable {
     public var text: String
     /// Font size in pixels.

@@ -4,7 +4,8 @@ extension Scene {
     /// Every font file the scene may draw with (each layer's own fonts and its fallbacks), by
     /// path, without duplicates, sorted.
     public var fontFiles: [String] {
-        Set(layers.flatMap { layer in layer.font.family.files.map(\.path) + layer.font.fallbacks }).sorted()
+        Set(drawnLayers.flatMap { drawn in drawn.layer.textContent.map { $0.font.family.files.map(\.path) + $0.font.fallbacks } ?? [] })
+            .sorted()
     }
 
     /// The files the scene was read from, whose change changes what it draws: the spec file
@@ -19,6 +20,12 @@ extension Scene {
 
     /// The captions and image files the layers read, in layer order.
     public var layerFiles: [String] {
-        layers.flatMap { [$0.captionsFile, $0.image?.pixels.path].compactMap { $0 } }
+        drawnLayers.compactMap { drawn in
+            switch drawn.layer.content {
+            case let .text(text): return text.captionsFile
+            case let .image(image): return image.pixels.path
+            case .shape, .path, .group: return nil
+            }
+        }
     }
 }

@@ -70,29 +70,41 @@ public struct SceneScaleError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-extension TextLayer {
-    func scaled(by k: Double) -> TextLayer {
+extension Layer {
+    func scaled(by k: Double) -> Layer {
         var layer = self
-        layer.size = size.mapValues { $0 * k }
         layer.position = position.mapValues { $0.scaled(by: k) }
-        layer.tracking = tracking.mapValues { $0 * k }
-        layer.paragraph.boxWidth = paragraph.boxWidth?.mapValues { $0 * k }
-        // The style's described lengths (box.height), then those filled in from the layer's own.
-        layer.paragraph.style = paragraph.style.scaled(by: k)
-        layer.paragraph.style.boxWidth = paragraph.style.boxWidth.map { $0 * k }
-        layer.paragraph.style.tracking = paragraph.style.tracking * k
-        layer.decorations = decorations.map { $0.scaled(by: k) }
-        layer.background = background?.scaled(by: k)
-        layer.animators = animators.map { $0.scaled(by: k) }
         layer.stroke = stroke?.scaled(by: k)
         layer.mask = mask?.scaledMask(by: k)
-        layer.shape = shape?.scaled(by: k)
-        layer.image = image?.scaled(by: k)
-        layer.path = path?.scaledPath(by: k)
         layer.shadows = shadows.map { $0.scaled(by: k) }
-        layer.groups = groups.map { $0.scaledGroup(by: k) }
-        if let highlighting = spokenWords?.highlighting { layer.spokenWords?.highlighting = highlighting.scaled(by: k) }
+        switch content {
+        case let .text(text): layer.content = .text(text.scaled(by: k))
+        case let .shape(shape): layer.content = .shape(shape.scaled(by: k))
+        case let .image(image): layer.content = .image(image.scaled(by: k))
+        case let .path(path): layer.content = .path(path.scaledPath(by: k))
+        case var .group(group):
+            group.layers = group.layers.map { $0.scaled(by: k) }
+            layer.content = .group(group)
+        }
         return layer
+    }
+}
+
+extension TextContent {
+    func scaled(by k: Double) -> TextContent {
+        var text = self
+        text.size = size.mapValues { $0 * k }
+        text.tracking = tracking.mapValues { $0 * k }
+        text.paragraph.boxWidth = paragraph.boxWidth?.mapValues { $0 * k }
+        // The style's described lengths (box.height), then those filled in from the layer's own.
+        text.paragraph.style = paragraph.style.scaled(by: k)
+        text.paragraph.style.boxWidth = paragraph.style.boxWidth.map { $0 * k }
+        text.paragraph.style.tracking = paragraph.style.tracking * k
+        text.decorations = decorations.map { $0.scaled(by: k) }
+        text.background = background?.scaled(by: k)
+        text.animators = animators.map { $0.scaled(by: k) }
+        if let highlighting = spokenWords?.highlighting { text.spokenWords?.highlighting = highlighting.scaled(by: k) }
+        return text
     }
 }
 

@@ -6,13 +6,13 @@ import KinetypeRaster
 public struct Scene: Sendable {
     /// A decoded scene, as the spec decoder (or `init(canvas:fps:duration:layers:)`) makes it.
     package init(
-        canvas: CanvasSpec, fps: Double, duration: Double, layers: [TextLayer], sourcePath: String,
+        canvas: CanvasSpec, fps: Double, duration: Double, layers: [Layer], sourcePath: String,
         warnings: [String] = []
     ) {
         self.canvas = canvas
         self.fps = fps
         self.duration = duration
-        self.layers = layers
+        self.layers = Self.resolvingMattes(layers)
         self.sourcePath = sourcePath
         self.warnings = warnings
     }
@@ -20,7 +20,7 @@ public struct Scene: Sendable {
     public var canvas: CanvasSpec
     public var fps: Double
     public var duration: Double
-    public var layers: [TextLayer]
+    public var layers: [Layer]
     /// The spec file this scene came from (for messages and the render manifest).
     public var sourcePath: String
     /// Motion blur for every layer that does not set its own (nil: none).
@@ -44,12 +44,13 @@ public struct Scene: Sendable {
     /// Every layer at `t` seconds, for frame `frame`: a motion-blur sub-frame between frames.
     public func frameState(atTime t: Double, frame: Int) -> FrameState {
         let frameTime = time(ofFrame: frame)
-        return FrameState(frame: frame, time: t, layers: layers.map { $0.state(at: t, frameTime: frameTime) })
+        let (layers, tree) = layerStates(at: t, frameTime: frameTime)
+        return FrameState(frame: frame, time: t, layers: layers, tree: tree)
     }
 
-    /// Each layer's motion blur: its own, else the scene's; nil where it is off.
+    /// Each drawn layer's motion blur: its own, else the scene's; nil where it is off.
     public var layerMotionBlurs: [MotionBlur?] {
-        layers.map { layer in (layer.motionBlur ?? motionBlur).flatMap { $0.isOn ? $0 : nil } }
+        drawnLayers.map { drawn in (drawn.layer.motionBlur ?? motionBlur).flatMap { $0.isOn ? $0 : nil } }
     }
 }
 

@@ -54,7 +54,7 @@ extension Scene {
     /// system fonts that cover its texts. A layer with an empty id is named `layer0`, `layer1`, …
     /// by its place, as a spec file names a layer without one.
     public init(
-        canvas: CanvasSpec, fps: Double, duration: Double, layers: [TextLayer],
+        canvas: CanvasSpec, fps: Double, duration: Double, layers: [Layer],
         fallbackFonts: [String] = [], catalog: FontCatalog = .standard
     ) throws {
         guard SpecLimits.canvasSide.contains(canvas.width), SpecLimits.canvasSide.contains(canvas.height) else {
@@ -70,27 +70,37 @@ extension Scene {
         guard duration.isFinite, frames >= 1, frames <= Double(SpecLimits.maxFrames) else {
             throw SceneError(message: "duration × fps must give 1…\(SpecLimits.maxFrames) frames, got \(duration) s × \(fps) fps")
         }
-        let layers = layers.enumerated().map { index, layer in layer.id.isEmpty ? layer.id("layer\(index)") : layer }
-        let ids = layers.map(\.id)
-        if let duplicate = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
-            throw SceneError(message: "layer id \"\(duplicate)\" is used twice")
-        }
         let fallbackFiles = try fallbackFonts.map { try catalog.family(named: $0).select(weight: nil).path }
         let planner = try FallbackPlanner(catalog: catalog)
-        var planned: [TextLayer] = []
         var warnings: [String] = []
-        for var layer in layers {
-            let plan = try planner.plan(
-                fonts: [layer.font.family.select(weight: nil).path] + fallbackFiles,
-                texts: layer.text.allValues)
-            layer.font.fallbacks = fallbackFiles + plan.files
-            if !plan.uncovered.isEmpty {
-                warnings.append(
-                    "\(layer.id): no font covers \(plan.uncovered.prefix(8).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")); drawn as the missing-glyph box"
-                )
+        var seen = Set<String>()
+        /// Each layer named (`layer0`, … by its place when it has no id) and checked to be the
+        /// only one of its id in frames, and each text's fallback fonts planned.
+        func planned(_ layers: [Layer], prefix: String) throws -> [Layer] {
+            try layers.enumerated().map { index, written in
+                var layer = written.id.isEmpty ? written.id("layer\(index)") : written
+                let id = prefix + layer.id
+                guard seen.insert(id).inserted else { throw SceneError(message: "layer id \"\(id)\" is used twice") }
+                switch layer.content {
+                case var .group(group):
+                    group.layers = try planned(group.layers, prefix: id + "/")
+                    layer.content = .group(group)
+                case var .text(text):
+                    let plan = try planner.plan(
+                        fonts: [text.font.family.select(weight: nil).path] + fallbackFiles, texts: text.text.allValues)
+                    text.font.fallbacks = fallbackFiles + plan.files
+                    layer.content = .text(text)
+                    if !plan.uncovered.isEmpty {
+                        warnings.append(
+                            "\(id): no font covers \(plan.uncovered.prefix(8).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")); drawn as the missing-glyph box"
+                        )
+                    }
+                case .shape, .image, .path: break
+                }
+                return layer
             }
-            planned.append(layer)
         }
+        let planned = try planned(layers, prefix: "")
         self.init(canvas: canvas, fps: fps, duration: duration, layers: planned, sourcePath: "(Swift)", warnings: warnings)
     }
 }
@@ -107,7 +117,7 @@ extension Scene {
     /// ```
     public init(
         width: Int, height: Int, background: RGBA = .white, fps: Double, duration: Double, fallbackFonts: [String] = [],
-        catalog: FontCatalog = .standard, @LayerBuilder layers: () throws -> [TextLayer]
+        catalog: FontCatalog = .standard, @LayerBuilder layers: () throws -> [Layer]
     ) throws {
         try self.init(
             canvas: CanvasSpec(width: width, height: height, background: background), fps: fps, duration: duration,

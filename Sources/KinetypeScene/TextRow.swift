@@ -23,7 +23,7 @@ public struct TextRow: Sendable {
 
     /// The items as placed: each at its x on the row's baseline, its box width, one line, and its
     /// fit (an item without an id is `ROW.0`, `ROW.1`, …).
-    public let layers: [TextLayer]
+    public let layers: [Layer]
 
     /// A row's own fields (`row:` but its `items`), described once (``DescribedFeature``). A row
     /// becomes its items' layers when it is read, so nothing is evaluated later: its state is
@@ -56,7 +56,7 @@ public struct TextRow: Sendable {
     }
 
     /// A row read from a spec: its layout's fields and its items.
-    package init(_ layout: Layout, items: [TextLayer]) throws {
+    package init(_ layout: Layout, items: [Layer]) throws {
         try self.init(
             id: layout.id, position: layout.position, width: layout.width, spacing: layout.spacing, shrink: layout.shrink,
             minimumScaleFactor: layout.minimumScaleFactor, items: items)
@@ -68,12 +68,16 @@ public struct TextRow: Sendable {
     /// room for the items without a width.
     public init(
         id: String, position: Point2, width: Double, spacing: Double = 8, shrink: Shrink = .together,
-        minimumScaleFactor: Double = FitSpec.defaultMinimumScaleFactor, items: [TextLayer]
+        minimumScaleFactor: Double = FitSpec.defaultMinimumScaleFactor, items: [Layer]
     ) throws {
         guard !items.isEmpty else { throw SceneError(message: "a row needs at least one item") }
         var items = items.enumerated().map { offset, item in item.id.isEmpty ? item.id("\(id).\(offset)") : item }
-        let fixed = items.compactMap { $0.paragraph.boxWidth.map { $0.value(at: 0) } }.reduce(0, +)
-        let flexible = items.filter { $0.paragraph.boxWidth == nil }.count
+        let texts = items.compactMap(\.textContent)
+        guard texts.count == items.count else {
+            throw SceneError(message: "a row's items are texts; a shape, image, path or group is placed on its own")
+        }
+        let fixed = texts.compactMap { $0.paragraph.boxWidth.map { $0.value(at: 0) } }.reduce(0, +)
+        let flexible = texts.filter { $0.paragraph.boxWidth == nil }.count
         let remaining = width - fixed - spacing * Double(items.count - 1)
         guard remaining >= 0, flexible == 0 || remaining > 0 else {
             let used = Self.format(fixed + spacing * Double(items.count - 1))
@@ -84,13 +88,15 @@ public struct TextRow: Sendable {
         }
         var x = position.x
         for index in items.indices {
-            let itemWidth = items[index].paragraph.boxWidth?.value(at: 0) ?? remaining / Double(max(flexible, 1))
-            items[index].paragraph.boxWidth = .constant(itemWidth)
-            items[index].paragraph.style.maxLines = 1
+            let itemWidth = texts[index].paragraph.boxWidth?.value(at: 0) ?? remaining / Double(max(flexible, 1))
+            items[index].updateText { text in
+                text.paragraph.boxWidth = .constant(itemWidth)
+                text.paragraph.style.maxLines = 1
+                // Row groups live in their own namespace, so a layer's fitGroup never joins a row by accident.
+                text.fit = FitSpec(minimumScaleFactor: minimumScaleFactor, group: shrink == .together ? "row \(id)" : nil)
+            }
             items[index].position = .constant(Point2(x: x, y: position.y))
             items[index].anchor = .baselineLeft
-            // Row groups live in their own namespace, so a layer's fitGroup never joins a row by accident.
-            items[index].fit = FitSpec(minimumScaleFactor: minimumScaleFactor, group: shrink == .together ? "row \(id)" : nil)
             x += itemWidth + spacing
         }
         layers = items
@@ -99,7 +105,7 @@ public struct TextRow: Sendable {
     /// The same, with the items listed as a scene's layers are.
     public init(
         id: String, position: Point2, width: Double, spacing: Double = 8, shrink: Shrink = .together,
-        minimumScaleFactor: Double = FitSpec.defaultMinimumScaleFactor, @LayerBuilder items: () throws -> [TextLayer]
+        minimumScaleFactor: Double = FitSpec.defaultMinimumScaleFactor, @LayerBuilder items: () throws -> [Layer]
     ) throws {
         try self.init(
             id: id, position: position, width: width, spacing: spacing, shrink: shrink, minimumScaleFactor: minimumScaleFactor,

@@ -36,7 +36,7 @@ enum AnimatorDecoder {
 
     /// Warnings for animators whose last unit lands after the spec ends (units counted in the
     /// layer's texts; lines without wrapping).
-    static func lateWarnings(_ layer: TextLayer, node: SpecNode, duration: Double) -> [String] {
+    static func lateWarnings(_ layer: TextContent, node: SpecNode, duration: Double) -> [String] {
         let items = (try? node.sequence()) ?? []
         let lines = layer.text.allValues.map { $0.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count }.max() ?? 1
         return zip(layer.animators, items).compactMap { animator, item in

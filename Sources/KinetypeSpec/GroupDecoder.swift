@@ -13,26 +13,26 @@ struct GroupDecoder {
     static let fields = ["type", "id", "layers", "transform", "mask", "blend", "in", "out"] + LayerGroup.fields.map(\.key)
 
     struct Decoded {
-        var group: LayerGroup
+        /// The group layer, its layers still to be read.
+        var group: Layer
         var layers: [SpecNode]
         var warnings: [String]
     }
 
-    /// `prefix`: the enclosing group's `id/` (empty at the top), which the group's id is under.
-    func decode(_ node: SpecNode, id prefix: String, defaultID: String, depth: Int) throws -> Decoded {
+    func decode(_ node: SpecNode, defaultID: String, depth: Int) throws -> Decoded {
         let fields = try node.mapping(allowed: Self.fields)
         guard depth < SpecLimits.maxGroupDepth else {
             throw node.error("groups are nested more than \(SpecLimits.maxGroupDepth) deep")
         }
         var properties = PropertyDecoder(duration: duration)
-        var group = try FeatureDecoder.decode(fields: fields, as: LayerGroup.self, properties: &properties)
+        let own = try FeatureDecoder.decode(fields: fields, as: LayerGroup.self, properties: &properties)
         let idNode = fields.optional("id")
         let id = try idNode?.string() ?? defaultID
         if let idNode, id.isEmpty || id.contains("/") {
             throw idNode.error(
                 "a group's id must be non-empty and without \"/\" (its layers are named id/layer), got \(SpecError.quoted(id))")
         }
-        group.id = prefix + id
+        var group = own.layer(id: id, layers: [])
         group.transform = try fields.optional("transform").map {
             try FeatureDecoder.decode($0, as: LayerTransform.self, properties: &properties)
         }

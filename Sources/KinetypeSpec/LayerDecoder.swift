@@ -58,12 +58,12 @@ struct LayerDecoder {
         if !$0.contains($1) { $0.append($1) }
     }
     /// `box:`'s fields: its declared `width` and the paragraph's `box.height`.
-    static let boxFields = (TextLayer.properties.map(\.path) + ParagraphStyle.fields.map(\.key)).filter { $0.hasPrefix("box.") }
+    static let boxFields = (Layer.properties.map(\.path) + ParagraphStyle.fields.map(\.key)).filter { $0.hasPrefix("box.") }
         .map { String($0.dropFirst(4)) }
     /// `font:`'s fields: the font's described ones and the layer's declared `font.weight` and
     /// `font.variations`.
     static let fontFields =
-        FontSpec.fields.map(\.key) + TextLayer.properties.map(\.path).filter { $0.hasPrefix("font.") }.map { String($0.dropFirst(5)) }
+        FontSpec.fields.map(\.key) + Layer.properties.map(\.path).filter { $0.hasPrefix("font.") }.map { String($0.dropFirst(5)) }
 
     /// A time in seconds from the scene's start, as keyframe times are.
     static func seconds(_ node: SpecNode) throws -> Double {
@@ -72,19 +72,19 @@ struct LayerDecoder {
         return time
     }
 
-    func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> TextLayer {
+    func decode(_ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false) throws -> Layer {
         var captions: CaptionsDecoder.Decoded?
         return try decode(node, defaultID: defaultID, warnings: &warnings, rowItem: rowItem, captions: &captions)
     }
 
     /// A layer as `decode` reads it, or, for a captions layer, the layers it becomes
     /// (`CaptionCompiler`: caption files' styles, placement and markup applied).
-    func decodeLayers(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> [TextLayer] {
+    func decodeLayers(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> [Layer] {
         var captions: CaptionsDecoder.Decoded?
         let layer = try decode(node, defaultID: defaultID, warnings: &warnings, captions: &captions)
-        guard let captions else { return [layer] }
+        guard let captions, let text = layer.textContent else { return [layer] }
         var maker = try CaptionCompiler(canvas: canvas, catalog: catalog)
-        var layers: [TextLayer]
+        var layers: [Layer]
         do {
             layers = try maker.layers(layer, track: captions.track)
         } catch let error as CaptionError {
@@ -92,10 +92,10 @@ struct LayerDecoder {
         }
         // A layer in another family (an ASS style's) falls back for what that family lacks.
         var uncovered: [Unicode.Scalar] = []
-        for index in layers.indices where layers[index].font.family != layer.font.family {
-            let primary = layers[index].font.family.select(weight: nil).path
-            let plan = try planner.plan(fonts: [primary] + fallbackFiles, texts: layers[index].text.allValues)
-            layers[index].font.fallbacks = fallbackFiles + plan.files
+        for index in layers.indices {
+            guard let own = layers[index].textContent, own.font.family != text.font.family else { continue }
+            let plan = try planner.plan(fonts: [own.font.family.select(weight: nil).path] + fallbackFiles, texts: own.text.allValues)
+            layers[index].updateText { $0.font.fallbacks = fallbackFiles + plan.files }
             uncovered += plan.uncovered.filter { !uncovered.contains($0) }
         }
         if !uncovered.isEmpty {
@@ -110,7 +110,7 @@ struct LayerDecoder {
             warnings.append(
                 "\(file.path): \(URL(fileURLWithPath: captions.file).lastPathComponent) names "
                     + (maker.missingFonts.count == 1 ? "font \(names), which is" : "fonts \(names), which are")
-                    + " not bundled or installed; shown in the layer's font (\(layer.font.family.name))"
+                    + " not bundled or installed; shown in the layer's font (\(text.font.family.name))"
             )
         }
         return layers
@@ -119,7 +119,7 @@ struct LayerDecoder {
     private func decode(
         _ node: SpecNode, defaultID: String, warnings: inout [String], rowItem: Bool = false,
         captions captured: inout CaptionsDecoder.Decoded?
-    ) throws -> TextLayer {
+    ) throws -> Layer {
         if !rowItem, node.isMapping, let typeNode = try node.mapping(allowed: nil).optional("type") {
             let type = try typeNode.string()
             guard Self.layerTypes.contains(type) else {
@@ -139,50 +139,50 @@ struct LayerDecoder {
 
         let id = try fields.optional("id")?.string() ?? defaultID
         let anchor = try fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
-        var layer = TextLayer(
-            id: id, text: .constant(""), font: try decodeFont(fields.required("font")),
-            size: .constant(0), anchor: anchor)
-        layer.paragraph = try decodeParagraph(fields, properties: &properties)
+        var text = TextContent(text: .constant(""), font: try decodeFont(fields.required("font")), size: .constant(0))
+        text.paragraph = try decodeParagraph(fields, properties: &properties)
         // A subtitle file gives the text, instead of `text`.
         let captions = fields.optional("captions")
         if let captions {
-            if let text = fields.optional("text") {
-                throw text.error("give text or captions, not both (captions is at line \(captions.line ?? 0))")
+            if let textNode = fields.optional("text") {
+                throw textNode.error("give text or captions, not both (captions is at line \(captions.line ?? 0))")
             }
             let decoded = try CaptionsDecoder.decode(captions, specDirectory: specDirectory, warnings: &properties.warnings)
-            layer.text = decoded.text
-            layer.captionsFile = decoded.file
-            layer.spokenWords = decoded.spokenWords
+            text.text = decoded.text
+            text.captionsFile = decoded.file
+            text.spokenWords = decoded.spokenWords
             captured = decoded
         }
-        // Every animatable property, as TextLayer declares it.
-        for property in TextLayer.properties where captions == nil || property.path != "text" {
+        var layer = Layer(id: id, content: .text(text), anchor: anchor)
+        // Every animatable property, as Layer declares it.
+        for property in Layer.properties where captions == nil || property.path != "text" {
             guard let valueNode = try FeatureDecoder.node(at: property.path, in: fields) else {
                 if property.isRequired { _ = try fields.required(property.path) }
                 continue
             }
-            property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
+            property.set(try decode(valueNode, as: property, font: text.font.family, properties: &properties), on: &layer)
         }
-        layer.fit = try decodeFit(fields, properties: &properties)
+        text = layer.textContent!
+        text.fit = try decodeFit(fields, properties: &properties)
         try decodeLayerWide(fields, into: &layer, properties: &properties)
-        layer.decorations =
+        text.decorations =
             try fields.optional("decorations").map {
                 try $0.sequence().map { try FeatureDecoder.decode($0, as: Decoration.self, properties: &properties) }
             } ?? []
-        layer.background = try fields.optional("background").map {
+        text.background = try fields.optional("background").map {
             try FeatureDecoder.decode($0, as: TextBackground.self, properties: &properties)
         }
         if let animators = fields.optional("animators") {
-            layer.animators = try AnimatorDecoder.decode(animators, warnings: &properties.warnings)
-            properties.warnings += AnimatorDecoder.lateWarnings(layer, node: animators, duration: duration)
+            text.animators = try AnimatorDecoder.decode(animators, warnings: &properties.warnings)
+            properties.warnings += AnimatorDecoder.lateWarnings(text, node: animators, duration: duration)
         }
-        if layer.fit != nil, layer.paragraph.boxWidth == nil {
+        if text.fit != nil, text.paragraph.boxWidth == nil {
             throw (fields.optional("fit") ?? fields.optional("fitGroup"))!.error(
                 "shrink-to-fit needs a box width to fit into: add box: {width: …}")
         }
 
-        let plan = try planner.plan(fonts: [layer.font.family.select(weight: nil).path] + fallbackFiles, texts: layer.text.allValues)
-        layer.font.fallbacks = fallbackFiles + plan.files
+        let plan = try planner.plan(fonts: [text.font.family.select(weight: nil).path] + fallbackFiles, texts: text.text.allValues)
+        text.font.fallbacks = fallbackFiles + plan.files
         if !plan.uncovered.isEmpty {
             let textNode = try fields.required("text")
             let names = plan.uncovered.prefix(8).map { "U+\(String(format: "%04X", $0.value)) \(SpecError.quoted(String($0)))" }
@@ -190,29 +190,27 @@ struct LayerDecoder {
                 "\(textNode.path): no font covers \(names.joined(separator: ", "))\(plan.uncovered.count > 8 ? " and \(plan.uncovered.count - 8) more" : ""); drawn as the missing-glyph box"
             )
         }
+        layer.content = .text(text)
         return layer
     }
 
-    /// A layer without text (a shape, image, line or path): its id and anchor, and the default
-    /// system font, which keeps its state well-formed.
-    private func contentLayer(_ fields: SpecMapping, defaultID: String, anchor fixed: Anchor? = nil) throws -> TextLayer {
+    /// A layer of a content without text (a shape, image, line or path): its id and anchor.
+    private func contentLayer(_ fields: SpecMapping, defaultID: String, content: LayerContent, anchor fixed: Anchor? = nil) throws -> Layer
+    {
         let id = try fields.optional("id")?.string() ?? defaultID
         let anchor = try fixed ?? fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
-        let font = FontSpec(
-            source: .system(design: "default"), family: try catalog.systemFamily(design: "default"), weight: nil, variations: [:])
-        return TextLayer(id: id, text: .constant(""), font: font, size: .constant(0), anchor: anchor)
+        return Layer(id: id, content: content, anchor: anchor)
     }
 
     /// A shape layer: its shape's described fields, and the layer's position, colour, opacity,
-    /// stroke, shadows, compositing and timing as a text layer reads them. It has no text and
-    /// no font of its own (the default system font keeps its state well-formed).
-    private func decodeShape(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> TextLayer {
+    /// stroke, shadows, compositing and timing as a text layer reads them.
+    private func decodeShape(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> Layer {
         let fields = try node.mapping(allowed: Self.shapeFields)
         var properties = PropertyDecoder(duration: duration)
         defer { warnings += properties.warnings }
-        var layer = try contentLayer(fields, defaultID: defaultID)
-        layer.shape = try FeatureDecoder.decode(fields: fields, as: LayerShape.self, properties: &properties)
-        layer.trim = try fields.optional("trim").map { try FeatureDecoder.decode($0, as: ShapeTrim.self, properties: &properties) }
+        var shape = try FeatureDecoder.decode(fields: fields, as: LayerShape.self, properties: &properties)
+        shape.trim = try fields.optional("trim").map { try FeatureDecoder.decode($0, as: ShapeTrim.self, properties: &properties) }
+        var layer = try contentLayer(fields, defaultID: defaultID, content: .shape(shape))
         if let trim = fields.optional("trim"), fields.optional("stroke") == nil {
             properties.warnings.append("\(trim.path): trim draws part of the stroke, and this shape has none: add stroke: {width, color}")
         }
@@ -223,11 +221,10 @@ struct LayerDecoder {
     /// An image layer: its file read now (PNG or JPEG, within `SpecLimits.maxImagePixels`), its
     /// box by default the image's own size, and the layer's place, opacity, compositing and
     /// timing as a text layer reads them.
-    private func decodeImage(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> TextLayer {
+    private func decodeImage(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> Layer {
         let fields = try node.mapping(allowed: Self.imageFields)
         var properties = PropertyDecoder(duration: duration)
         defer { warnings += properties.warnings }
-        var layer = try contentLayer(fields, defaultID: defaultID)
         var image = try FeatureDecoder.decode(fields: fields, as: LayerImage.self, properties: &properties)
         let fileNode = try fields.required("file")
         let path = image.file.hasPrefix("/") ? image.file : specDirectory.appendingPathComponent(image.file).standardizedFileURL.path
@@ -238,18 +235,17 @@ struct LayerDecoder {
         if fields.optional("size") == nil {
             image.size = .constant(Point2(x: Double(image.pixels.image.width), y: Double(image.pixels.image.height)))
         }
-        layer.image = image
+        var layer = try contentLayer(fields, defaultID: defaultID, content: .image(image))
         try decodeContentLayerFields(fields, into: &layer, properties: &properties)
         return layer
     }
 
     /// A line (its `points`) or a path (its SVG `d`, read now, each problem located), drawn from
     /// the layer's position, with the layer's colour, stroke, trim, shadows, compositing and timing.
-    private func decodePath(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> TextLayer {
+    private func decodePath(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> Layer {
         let fields = try node.mapping(allowed: Self.pathFields)
         var properties = PropertyDecoder(duration: duration)
         defer { warnings += properties.warnings }
-        var layer = try contentLayer(fields, defaultID: defaultID, anchor: .topLeft)
         var path = try FeatureDecoder.decode(fields: fields, as: LayerPath.self, properties: &properties)
         let typeNode = try fields.required("type")
         switch path.kind {
@@ -268,9 +264,10 @@ struct LayerDecoder {
                 throw d.error("path data \(problem)")
             }
         }
-        layer.path = path
+        var layer = try contentLayer(fields, defaultID: defaultID, content: .path(path), anchor: .topLeft)
         try decodeContentLayerFields(fields, into: &layer, properties: &properties)
-        layer.trim = try fields.optional("trim").map { try FeatureDecoder.decode($0, as: ShapeTrim.self, properties: &properties) }
+        path.trim = try fields.optional("trim").map { try FeatureDecoder.decode($0, as: ShapeTrim.self, properties: &properties) }
+        layer.content = .path(path)
         if path.kind == .line, fields.optional("stroke") == nil {
             properties.warnings.append("\(node.path): a line is drawn by its stroke, and this one has none: add stroke: {width, color}")
         }
@@ -280,17 +277,17 @@ struct LayerDecoder {
     /// What a shape, image, line or path layer reads as a text layer does: the declared
     /// properties it has (position, colour, opacity; each only where its field list allows it),
     /// then the layer-wide fields.
-    private func decodeContentLayerFields(_ fields: SpecMapping, into layer: inout TextLayer, properties: inout PropertyDecoder) throws {
-        for property in TextLayer.properties where TextLayer.shapeProperties.contains(property.path) {
+    private func decodeContentLayerFields(_ fields: SpecMapping, into layer: inout Layer, properties: inout PropertyDecoder) throws {
+        for property in Layer.properties where Layer.shapeProperties.contains(property.path) {
             guard let valueNode = fields.optional(property.path) else { continue }
-            property.set(try decode(valueNode, as: property, font: layer.font.family, properties: &properties), on: &layer)
+            property.set(try decode(valueNode, as: property, font: nil, properties: &properties), on: &layer)
         }
         try decodeLayerWide(fields, into: &layer, properties: &properties)
     }
 
     /// What text and shape layers read alike: compositing (blend, mask, matte), timing (in,
     /// out), motion blur, stroke, shadows and a gradient fill.
-    private func decodeLayerWide(_ fields: SpecMapping, into layer: inout TextLayer, properties: inout PropertyDecoder) throws {
+    private func decodeLayerWide(_ fields: SpecMapping, into layer: inout Layer, properties: inout PropertyDecoder) throws {
         layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
         layer.mask = try fields.optional("mask").map { try Self.mask($0, properties: &properties) }
         layer.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
@@ -352,7 +349,7 @@ struct LayerDecoder {
 
     /// A declared property's constant or keyframes, read as its kind says.
     private func decode(
-        _ node: SpecNode, as property: LayerProperty, font: FontFamily,
+        _ node: SpecNode, as property: LayerProperty, font: FontFamily?,
         properties: inout PropertyDecoder
     ) throws -> AnyProperty {
         let name = property.fields.last!
@@ -361,7 +358,7 @@ struct LayerDecoder {
         case let .number(range): return .number(try properties.property(node, value: ValueDecoders.number(in: range, what: name)))
         case .point: return .point(try properties.property(node, value: ValueDecoders.point))
         case .color: return .color(try properties.property(node, value: { try ValueDecoders.color($0) }))
-        case .axes: return .axes(try decodeAxes(node, font: font, properties: &properties))
+        case .axes: return .axes(try decodeAxes(node, font: font!, properties: &properties))
         }
     }
 

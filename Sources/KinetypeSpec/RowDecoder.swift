@@ -13,7 +13,7 @@ struct RowDecoder {
     /// A row's fields: its layout's, described once (``TextRow/Layout``), and its items.
     static let fields = TextRow.Layout.fields.map(\.key) + ["items"]
 
-    func decode(_ node: SpecNode, index: Int, warnings: inout [String]) throws -> [TextLayer] {
+    func decode(_ node: SpecNode, index: Int, warnings: inout [String]) throws -> [Layer] {
         let wrapper = try node.mapping(allowed: ["row"])
         let rowNode = try wrapper.required("row")
         let row = try rowNode.mapping(allowed: Self.fields)

@@ -50,28 +50,29 @@ struct SceneDecoder {
             throw layersNode.error("\(layerList.count) layers, above the limit of \(SpecLimits.maxLayers)")
         }
         var list = DecodedLayers()
-        try decodeLayers(layerList, groups: [], decoder: layerDecoder, into: &list)
-        let (layers, layerNodes, warnings) = (Self.resolvingMattes(list.layers), list.nodes, list.warnings)
+        let layers = try decodeLayers(layerList, prefix: "", depth: 0, decoder: layerDecoder, into: &list)
+        let (layerNodes, warnings) = (list.nodes, list.warnings)
         var scene = Scene(
             canvas: canvas, fps: fps, duration: duration, layers: layers,
             sourcePath: root.file, warnings: warnings)
         scene.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
-        for (layer, node) in zip(scene.layers, layerNodes)
-        where layer.inPoint != nil || layer.outPoint != nil || layer.groups.contains(where: { $0.inPoint != nil || $0.outPoint != nil }) {
+        for (drawn, node) in zip(scene.drawnLayers, layerNodes)
+        where ([drawn.layer] + drawn.groups).contains(where: { $0.inPoint != nil || $0.outPoint != nil }) {
+            let layer = drawn.layer
             // The frames showing a layer are consecutive, from the first at or after its in point
             // (and its groups').
             var firstTime = 0.0, offset = 0.0
-            for group in layer.groups {
-                offset += group.start
+            for group in drawn.groups {
+                if case let .group(content) = group.content { offset += content.start }
                 firstTime = max(firstTime, offset + (group.inPoint ?? 0))
             }
             firstTime = max(firstTime, offset + (layer.inPoint ?? 0))
             let first = Int(saturating: firstTime * fps, rounding: .up)
-            let shown = (first - 1...first + 1).contains { $0 >= 0 && $0 < scene.frameCount && layer.isShown(at: scene.time(ofFrame: $0)) }
+            let shown = (first - 1...first + 1).contains { $0 >= 0 && $0 < scene.frameCount && drawn.isShown(at: scene.time(ofFrame: $0)) }
             if !shown {
                 let window = [layer.inPoint.map { "in \(SpecNode.format($0)) s" }, layer.outPoint.map { "out \(SpecNode.format($0)) s" }]
                 scene.warnings.append(
-                    "\(node.path): no frame falls between \(window.compactMap { $0 }.joined(separator: " and ")) (frames are \(SpecNode.format(1 / fps)) s apart, the last at \(SpecNode.format(scene.time(ofFrame: scene.frameCount - 1))) s): layer \(SpecError.quoted(layer.id)) is never shown"
+                    "\(node.path): no frame falls between \(window.compactMap { $0 }.joined(separator: " and ")) (frames are \(SpecNode.format(1 / fps)) s apart, the last at \(SpecNode.format(scene.time(ofFrame: scene.frameCount - 1))) s): layer \(SpecError.quoted(drawn.id)) is never shown"
                 )
             }
         }
@@ -79,90 +80,83 @@ struct SceneDecoder {
         do {
             try GlyphPreflight.check(scene)
         } catch let failure as GlyphPreflight.Failure {
-            let layer = scene.layers[failure.layer]
+            let layer = scene.drawnLayers[failure.layer]
             throw layerNodes[failure.layer].error("layer \(SpecError.quoted(layer.id)) cannot draw its text: \(failure.error)")
         }
         return scene
     }
 
-    /// The layers decoded so far, where each was written, and what was said about them.
+    /// Where each drawn layer was written (depth first, as ``Scene/drawnLayers`` lists them), and
+    /// what was said about the layers.
     struct DecodedLayers {
-        var layers: [TextLayer] = []
         var nodes: [SpecNode] = []
         var warnings: [String] = []
-        /// Layer and group ids: each is used once.
+        /// Layer and group ids in frames (`group/layer`): each is used once.
         var ids = Set<String>()
+        /// Layers that draw, for the limit on their number.
+        var count = 0
         /// Characters of every text, for the limit on their total.
         var characters = 0
     }
 
-    /// A list of layers, rows and groups, in drawing order; inside `groups` (outermost first),
-    /// whose layers are named `group/layer` and placed, faded and timed by them.
-    func decodeLayers(_ nodes: [SpecNode], groups: [LayerGroup], decoder: LayerDecoder, into list: inout DecodedLayers) throws {
-        let prefix = groups.last.map { $0.id + "/" } ?? ""
+    /// A list of layers, rows and groups, in drawing order; inside a group (`prefix` its id and a
+    /// slash), whose layers are named `group/layer` and placed, faded and timed by it.
+    func decodeLayers(_ nodes: [SpecNode], prefix: String, depth: Int, decoder: LayerDecoder, into list: inout DecodedLayers) throws
+        -> [Layer]
+    {
+        var layers: [Layer] = []
         for (index, node) in nodes.enumerated() {
             let names = node.isMapping ? ((try? node.fieldNames()) ?? []) : []
             if names.contains("type"), try node.mapping(allowed: nil).required("type").string() == "group" {
-                let decoded = try GroupDecoder(duration: decoder.duration).decode(
-                    node, id: prefix, defaultID: "group\(index)", depth: groups.count)
-                guard list.ids.insert(decoded.group.id).inserted else {
-                    throw node.error("id \(SpecError.quoted(decoded.group.id)) is used twice")
-                }
+                let decoded = try GroupDecoder(duration: decoder.duration).decode(node, defaultID: "group\(index)", depth: depth)
+                var group = decoded.group
+                let id = prefix + group.id
+                guard list.ids.insert(id).inserted else { throw node.error("id \(SpecError.quoted(id)) is used twice") }
                 list.warnings += decoded.warnings
-                try decodeLayers(decoded.layers, groups: groups + [decoded.group], decoder: decoder, into: &list)
+                let inside = try decodeLayers(decoded.layers, prefix: id + "/", depth: depth + 1, decoder: decoder, into: &list)
+                if case var .group(content) = group.content {
+                    content.layers = inside
+                    group.content = .group(content)
+                }
+                layers.append(group)
                 continue
             }
-            var decoded =
+            let decoded =
                 names.contains("row")
                 ? try RowDecoder(layers: decoder).decode(node, index: index, warnings: &list.warnings)
                 : try decoder.decodeLayers(node, defaultID: "layer\(index)", warnings: &list.warnings)
-            guard list.layers.count + decoded.count <= SpecLimits.maxLayers else {
+            guard list.count + decoded.count <= SpecLimits.maxLayers else {
                 throw node.error("the spec's layers and row items add up to more than the limit of \(SpecLimits.maxLayers) layers")
             }
-            for index in decoded.indices where !groups.isEmpty {
-                decoded[index].id = prefix + decoded[index].id
-                decoded[index].groups = groups
-                // Each copy of a reused group shrinks on its own.
-                if let fitGroup = decoded[index].fit?.group { decoded[index].fit?.group = prefix + fitGroup }
-            }
             for layer in decoded {
-                guard list.ids.insert(layer.id).inserted else { throw node.error("layer id \(SpecError.quoted(layer.id)) is used twice") }
-                list.characters += layer.text.allValues.reduce(0) { $0 + $1.unicodeScalars.count }
+                let id = prefix + layer.id
+                guard list.ids.insert(id).inserted else { throw node.error("layer id \(SpecError.quoted(id)) is used twice") }
+                list.characters += layer.textContent?.text.allValues.reduce(0) { $0 + $1.unicodeScalars.count } ?? 0
                 guard list.characters <= SpecLimits.maxTotalTextCharacters else {
                     throw node.error(
                         "the spec's texts add up to more than the limit of \(SpecLimits.maxTotalTextCharacters) characters (Unicode code points, keyframes and aliases counted each time)"
                     )
                 }
-                list.layers.append(layer)
+                list.count += 1
+                layers.append(layer)
                 list.nodes.append(node)
             }
         }
-    }
-
-    /// A grouped layer's matte names a layer of its own group first, then of each group around it,
-    /// then of the spec's top level: `matte: {layer: logo}` inside a reused group is that copy's.
-    static func resolvingMattes(_ layers: [TextLayer]) -> [TextLayer] {
-        let ids = Set(layers.map(\.id))
-        return layers.map { layer in
-            guard let name = layer.matte?.layer, !layer.groups.isEmpty else { return layer }
-            var resolved = layer
-            let scopes = layer.groups.reversed().map { $0.id + "/" } + [""]
-            if let found = scopes.map({ $0 + name }).first(where: ids.contains) { resolved.matte?.layer = found }
-            return resolved
-        }
+        return layers
     }
 
     /// Each matte names another layer of the spec, one that has no matte of its own (so mattes
     /// never form a chain or a cycle).
     static func checkMattes(_ scene: Scene, nodes: [SpecNode]) throws {
-        let mattes = Dictionary(scene.layers.map { ($0.id, $0.matte) }, uniquingKeysWith: { first, _ in first })
-        for (layer, node) in zip(scene.layers, nodes) {
-            guard let matte = layer.matte else { continue }
+        let drawn = scene.drawnLayers
+        let mattes = Dictionary(drawn.map { ($0.id, $0.layer.matte) }, uniquingKeysWith: { first, _ in first })
+        for (layer, node) in zip(drawn, nodes) {
+            guard let matte = layer.layer.matte else { continue }
             let place = (try? node.mapping(allowed: nil).optional("matte")?.mapping(allowed: nil).optional("layer")) ?? nil
             let at = place ?? node
             guard matte.layer != layer.id else { throw at.error("layer \(SpecError.quoted(layer.id)) cannot be its own matte") }
             guard let other = mattes[matte.layer] else {
-                let others = scene.layers.map(\.id).filter { $0 != layer.id }
+                let others = drawn.map(\.id).filter { $0 != layer.id }
                 let ids =
                     others.prefix(8).map(SpecError.quoted).joined(separator: ", ")
                     + (others.count > 8 ? " and \(others.count - 8) more" : "")

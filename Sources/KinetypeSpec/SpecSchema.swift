@@ -7,7 +7,7 @@ import KinetypeRaster
 
 /// The JSON Schema (draft 2020-12) of spec version 1, for editors. It is built from what the
 /// decoder itself uses: each object's fields are the decoder's own allowed-field lists, the
-/// animatable layer properties are `TextLayer.properties` with their kinds and ranges, enums are
+/// animatable layer properties are `Layer.properties` with their kinds and ranges, enums are
 /// the model's `CaseIterable` cases, easings the decoder's name and spring-form tables, ranges
 /// `SpecLimits`. Each object below must describe exactly its decoder's fields: a field added to a
 /// decoder without a schema entry stops the generator (and its test), so the two cannot drift.
@@ -168,7 +168,7 @@ public enum SpecSchema {
     /// A text layer (or a row item, whose field list is shorter).
     static func layer(fields: [String]) -> JSON {
         let schemas = layerFieldSchemas()
-        let required = TextLayer.properties.filter(\.isRequired).map(\.path) + ["font"]
+        let required = Layer.properties.filter(\.isRequired).map(\.path) + ["font"]
         guard fields.contains("captions") else { return object(fields, schemas, required: required) }
         // The text comes from `text` or from `captions`, never both (the decoder's rule).
         var layer = object(fields, schemas, required: required.filter { $0 != "text" })
@@ -216,9 +216,9 @@ public enum SpecSchema {
             )
         ]
         merge(ParagraphStyle.self, into: &schemas)
-        // The animatable properties, as TextLayer declares them.
+        // The animatable properties, as Layer declares them.
         let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "tracking": 0]
-        for property in TextLayer.properties where property.fields.count == 1 {
+        for property in Layer.properties where property.fields.count == 1 {
             let schema = defaults[property.path].map { withDefault(declared(property.path), $0) } ?? declared(property.path)
             schemas[property.path] = (schema, property.doc)
         }
@@ -236,7 +236,7 @@ public enum SpecSchema {
     /// `box:`: the declared `box.width` and the paragraph's described `box.height`.
     static func box() -> JSON {
         var schemas: [String: (JSON, String)] = [:]
-        for property in TextLayer.properties where property.fields.first == "box" {
+        for property in Layer.properties where property.fields.first == "box" {
             schemas[property.fields[1]] = (declared(property.path), property.doc)
         }
         let described = described(ParagraphStyle.self)["properties"] as! JSON
@@ -252,7 +252,7 @@ public enum SpecSchema {
     static func font() -> JSON {
         var schemas: [String: (JSON, String)] = [:]
         merge(FontSpec.self, into: &schemas)
-        for property in TextLayer.properties where property.fields.first == "font" {
+        for property in Layer.properties where property.fields.first == "font" {
             schemas[property.fields[1]] = (declared(property.path), property.doc)
         }
         var font = object(LayerDecoder.fontFields, schemas)
@@ -336,7 +336,7 @@ public enum SpecSchema {
 
     /// A declared layer property: its value by kind, or keyframes of it.
     static func declared(_ path: String) -> JSON {
-        let property = TextLayer.properties.first { $0.path == path }!
+        let property = Layer.properties.first { $0.path == path }!
         switch property.kind {
         case .text:
             var animation = self.animation(["type": "string"])

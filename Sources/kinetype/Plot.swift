@@ -40,9 +40,10 @@ struct Plot: ParsableCommand {
             throw ValidationError("--width and --height are 200…4000 and 150…4000 px")
         }
         let scene = try loadScene(spec)
-        guard let textLayer = scene.layers.first(where: { $0.id == layer }) else {
+        let drawn = scene.drawnLayers
+        guard let textLayer = drawn.first(where: { $0.id == layer }) else {
             Output.toStandardError(
-                "error: no layer \"\(layer)\" in \(spec); its layers: \(scene.layers.map(\.id).joined(separator: ", "))\n")
+                "error: no layer \"\(layer)\" in \(spec); its layers: \(drawn.map(\.id).joined(separator: ", "))\n")
             throw ExitCode(1)
         }
         do {

@@ -97,8 +97,8 @@ final class ContactSheetTests: XCTestCase {
 final class PropertyPlotTests: XCTestCase {
     func testSeriesFollowTheAnimationAndMarkKeyframes() throws {
         let scene = try bundledOnlyLoader.load(path: TestPaths.examples.appendingPathComponent("spring-hello.yaml").path)
-        let layer = scene.layers[0]
-        let series = try PropertyPlot.series("size", layer: layer, scene: scene, samples: 97)
+        let drawn = scene.drawnLayers[0], layer = drawn.layer
+        let series = try PropertyPlot.series("size", layer: drawn, scene: scene, samples: 97)
         XCTAssertEqual(series.samples.count, 97)
         var checked = 0
         for sample in series.samples {
@@ -108,9 +108,9 @@ final class PropertyPlotTests: XCTestCase {
         XCTAssertEqual(checked, 97)
         XCTAssertGreaterThan(series.samples.map(\.value).max()!, 72, "the spring's overshoot shows")
         XCTAssertEqual(series.keyframes.map(\.time), [0, 1.2])
-        let position = try PropertyPlot.series("position.y", layer: layer, scene: scene, samples: 5)
+        let position = try PropertyPlot.series("position.y", layer: drawn, scene: scene, samples: 5)
         XCTAssertEqual(position.samples[0].value, layer.position.value(at: 0).y)
-        XCTAssertThrowsError(try PropertyPlot.series("colour", layer: layer, scene: scene, samples: 5)) { error in
+        XCTAssertThrowsError(try PropertyPlot.series("colour", layer: drawn, scene: scene, samples: 5)) { error in
             XCTAssertTrue("\(error)".contains("plottable properties: text, size"), "\(error)")
         }
         let canvas = try PropertyPlot(width: 400, height: 200).render(

@@ -34,11 +34,11 @@ final class CaptionTrackAPITests: XCTestCase {
         }
         // The cue placed by {\an8} is a layer of its own, at the top; each layer shows its cue alone.
         XCTAssertEqual(scene.layers.map(\.id), ["captions", "captions-2"])
-        XCTAssertEqual(scene.layers.map { $0.text.value(at: 1) }, ["Hello from Swift", ""])
-        XCTAssertEqual(scene.layers.map { $0.text.value(at: 2.5) }, ["", "At the top"])
+        XCTAssertEqual(scene.layers.map { $0.textContent?.text.value(at: 1) }, ["Hello from Swift", ""])
+        XCTAssertEqual(scene.layers.map { $0.textContent?.text.value(at: 2.5) }, ["", "At the top"])
         XCTAssertEqual(scene.layers[1].anchor, .top)
         XCTAssertEqual(scene.layers[1].position.value(at: 2.5), Point2(x: 160, y: 20))
-        XCTAssertEqual(scene.layers[0].spans?.intervals.flatMap(\.spans).map(\.weight), [700], "<b>Swift</b>")
+        XCTAssertEqual(scene.layers[0].textContent?.spans?.intervals.flatMap(\.spans).map(\.weight), [700], "<b>Swift</b>")
         // Ink where a cue shows, in its half of the frame; none between cues.
         let renderer = try FrameRenderer(scene: scene)
         func inkRows(_ frame: Int) throws -> [Int] {

@@ -56,7 +56,7 @@ final class GroupTests: XCTestCase {
                 \(Self.parts(at: (0, 0)).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
                 """)
             let written = try Self.scene(Self.parts(at: offset))
-            XCTAssertEqual(grouped.layers.map(\.id), ["card/box", "card/bar", "card/name", "card/rule", "card/logo"])
+            XCTAssertEqual(grouped.drawnLayers.map(\.id), ["card/box", "card/bar", "card/name", "card/rule", "card/logo"])
             for frame in [0, 4, 9] {
                 XCTAssertEqual(
                     try Self.render(grouped, frame: frame), try Self.render(written, frame: frame), "offset \(offset), frame \(frame)")
@@ -154,8 +154,8 @@ final class GroupTests: XCTestCase {
                 id: right
                 position: [220, 120]
             """)
-        XCTAssertEqual(scene.layers.map(\.id), ["left/gradient", "left/letters", "right/gradient", "right/letters"])
-        XCTAssertEqual(scene.layers.map { $0.matte?.layer }, [nil, "left/gradient", nil, "right/gradient"])
+        XCTAssertEqual(scene.drawnLayers.map(\.id), ["left/gradient", "left/letters", "right/gradient", "right/letters"])
+        XCTAssertEqual(scene.drawnLayers.map { $0.layer.matte?.layer }, [nil, "left/gradient", nil, "right/gradient"])
         let image = try Self.render(scene, frame: 0)
         // Each copy's white rectangle shows through its own orange one (the other copy's is far
         // away), which is not drawn itself.
@@ -243,11 +243,17 @@ final class GroupTests: XCTestCase {
         }
         let moving = try scene(moving: true), still = try scene(moving: false)
         let blurred = try Self.render(moving, frame: 5)
-        var sharp = moving
-        sharp.layers[0].motionBlur = nil
+        /// The scene with the rectangle inside the group sharp.
+        func sharpened(_ scene: Scene) throws -> Scene {
+            var sharp = scene
+            var group = try XCTUnwrap(sharp.layers[0].group)
+            group.layers[0].motionBlur = nil
+            sharp.layers[0].content = .group(group)
+            return sharp
+        }
+        let sharp = try sharpened(moving)
         XCTAssertNotEqual(blurred, try Self.render(sharp, frame: 5))
-        var unblurred = still
-        unblurred.layers[0].motionBlur = nil
+        let unblurred = try sharpened(still)
         XCTAssertEqual(try Self.render(still, frame: 5), try Self.render(unblurred, frame: 5))
     }
 
@@ -287,7 +293,7 @@ final class GroupTests: XCTestCase {
         let group = try XCTUnwrap((layer["groups"] as? [[String: Any]])?.first)
         XCTAssertEqual(group["id"] as? String, "card")
         XCTAssertEqual(group["start"] as? Double, 0.3)
-        XCTAssertEqual(scene.layers[0].timeOffset, 0.3)
+        XCTAssertEqual(scene.drawnLayers[0].timeOffset, 0.3)
     }
 
     /// Each mistake in a group is one located line.
@@ -360,8 +366,8 @@ final class GroupTests: XCTestCase {
             try card("host", name: "Ada Lovelace", y: 420)
             try card("guest", name: "Grace Hopper", y: 540).start(0.6).opacity(0.9)
         }
-        XCTAssertEqual(scene.layers.map(\.id), ["host/box", "host/name", "guest/box", "guest/name"])
+        XCTAssertEqual(scene.drawnLayers.map(\.id), ["host/box", "host/name", "guest/box", "guest/name"])
         XCTAssertEqual(scene.frameState(at: 60).layers[3].groups.map(\.opacity), [0.9])
-        XCTAssertEqual(scene.layers[2].timeOffset, 0.6)
+        XCTAssertEqual(scene.drawnLayers[2].timeOffset, 0.6)
     }
 }

@@ -21,10 +21,11 @@ final class ItemBoundsTests: XCTestCase {
         let library = try FontLibrary()
         let layouter = Layouter(library: library)
         let painter = Painter(canvas: scene.canvas, fonts: scene.fontFiles)
+        let driver = MotionBlurDriver(scene: scene, painter: painter)
         let transparent = CanvasSpec(width: scene.canvas.width, height: scene.canvas.height, background: RGBA(r: 0, g: 0, b: 0, a: 0))
         let rasterizer = CanvasRasterizer(library: library, canvas: transparent)
         for frame in frames {
-            let list = try painter.displayList(scene, frame: frame, layouter: layouter)
+            let list = try driver.paint(frame: frame, layouter: layouter).displayList
             func check(_ item: DisplayList.Item, nested: Bool) throws {
                 var alone = list
                 alone.background = RGBA(r: 0, g: 0, b: 0, a: 0)

@@ -185,19 +185,17 @@ final class ScaleTests: XCTestCase {
     /// which hold the values, and a font's files are not looked into).
     func testEveryFieldOfTheSceneModelIsSortedForScaling() throws {
         let lengths: Set = [
-            "CanvasSpec.width", "CanvasSpec.height", "TextLayer.size", "TextLayer.position", "TextLayer.tracking",
+            "CanvasSpec.width", "CanvasSpec.height", "TextContent.size", "Layer.position", "TextContent.tracking",
             "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.tracking", "LayerMask.subpaths"
         ]
         let others: Set = [
             "Scene.canvas", "Scene.fps", "Scene.duration", "Scene.layers", "Scene.sourcePath", "Scene.warnings", "Scene.scale",
             "CanvasSpec.background",
-            "TextLayer.id", "TextLayer.text", "TextLayer.font", "TextLayer.anchor", "TextLayer.color", "TextLayer.opacity",
-            "TextLayer.paragraph", "TextLayer.fit", "TextLayer.decorations", "TextLayer.background", "TextLayer.animators",
-            "TextLayer.stroke", "TextLayer.shadows", "TextLayer.fill", "TextLayer.blend",
-            "TextLayer.inPoint", "TextLayer.outPoint", "TextLayer.motionBlur", "Scene.motionBlur", "TextLayer.captionsFile",
-            "TextLayer.mask", "TextLayer.shape", "TextLayer.matte", "TextLayer.image", "TextLayer.transform", "TextLayer.trim",
-            "TextLayer.path", "TextLayer.groups",
-            "TextLayer.spokenWords", "TextLayer.spans",
+            "Layer.id", "Layer.anchor", "Layer.color", "Layer.opacity", "Layer.content", "Layer.stroke", "Layer.shadows",
+            "Layer.fill", "Layer.blend", "Layer.inPoint", "Layer.outPoint", "Layer.motionBlur", "Scene.motionBlur", "Layer.mask",
+            "Layer.matte", "Layer.transform",
+            "TextContent.text", "TextContent.font", "TextContent.paragraph", "TextContent.fit", "TextContent.decorations",
+            "TextContent.background", "TextContent.animators", "TextContent.captionsFile", "TextContent.spokenWords", "TextContent.spans",
             "FontSpec.family", "FontSpec.weight", "FontSpec.variations", "FontSpec.fallbacks",
             "ParagraphSpec.style", "ParagraphStyle.features", "FitSpec.group"
         ]

@@ -130,7 +130,8 @@ final class AnimatablePropertyTests: XCTestCase {
             id: "all", text: .constant("x"),
             font: try .family("Inter", weight: .constant(400), variations: ["wght": .constant(500)], catalog: catalog),
             size: .constant(10), paragraph: ParagraphSpec(boxWidth: .constant(100)))
-        let paths = Self.propertyPaths(in: layer)
+        // Every layer's own properties, and its text's.
+        let paths = Self.propertyPaths(in: layer) + Self.propertyPaths(in: try XCTUnwrap(layer.textContent))
         // The layer sets every optional property (and one axis): each stored Property is one declaration.
         XCTAssertEqual(
             paths.count, TextLayer.properties.filter { $0.value(of: layer) != nil }.count,

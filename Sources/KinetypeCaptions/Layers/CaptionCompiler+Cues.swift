@@ -8,10 +8,10 @@ extension CaptionCompiler {
     /// A WebVTT cue's box: its left edge and width from `position`, `size` and `align`, its text
     /// aligned by `align`, and its line (when set) from the top (0, 1, … or a percentage) or the
     /// bottom (−1, −2, …); without `line` the layer's own height stays.
-    func apply(_ settings: WebVTTSettings, to layer: inout TextLayer) {
+    func apply(_ settings: WebVTTSettings, to layer: inout Layer, text: inout TextContent) {
         let box = settings.box
-        layer.paragraph.boxWidth = .constant(max(1, box.width / 100 * canvas.width))
-        layer.paragraph.style.alignment = settings.textAlignment == "left" ? .left : settings.textAlignment == "right" ? .right : .center
+        text.paragraph.boxWidth = .constant(max(1, box.width / 100 * canvas.width))
+        text.paragraph.style.alignment = settings.textAlignment == "left" ? .left : settings.textAlignment == "right" ? .right : .center
         let base = layer.position.value(at: layer.inPoint ?? 0)
         var row =
             [Anchor.topLeft, .top, .topRight].contains(layer.anchor)
@@ -22,8 +22,8 @@ extension CaptionCompiler {
             y = percent / 100 * canvas.height
             row = settings.lineAlign == "start" ? 0 : settings.lineAlign == "end" ? 2 : 1
         case let .number(number)?:
-            let size = layer.size.value(at: layer.inPoint ?? 0)
-            let face = try? library.face(path: layer.font.family.select(weight: nil).path)
+            let size = text.size.value(at: layer.inPoint ?? 0)
+            let face = try? library.face(path: text.font.family.select(weight: nil).path)
             let pitch = size * (face.map { ($0.windowsHeight ?? $0.unitsPerEm * 1.2) / $0.unitsPerEm } ?? 1.2)
             if number >= 0 {
                 (y, row) = (Double(number) * pitch, 0)
@@ -41,9 +41,9 @@ extension CaptionCompiler {
     /// place mirrored (as far from the top as the layer is from the bottom, its anchor's top and
     /// bottom swapped), the middle row's the frame's middle; the column aligns the text left,
     /// centred or right in the layer's box.
-    func apply(alignment: Int, to layer: inout TextLayer) {
+    func apply(alignment: Int, to layer: inout Layer, text: inout TextContent) {
         let column = (alignment - 1) % 3, row = (alignment - 1) / 3
-        layer.paragraph.style.alignment = [.left, .center, .right][column]
+        text.paragraph.style.alignment = [.left, .center, .right][column]
         guard row > 0 else { return }
         let at = layer.position.value(at: layer.inPoint ?? 0)
         let horizontal =

@@ -18,36 +18,36 @@ extension CaptionCompiler {
     /// by the canvas over PlayResX and PlayResY; the font's size is set so that its OS/2 winAscent +
     /// winDescent is the style's Fontsize, as libass sets it.
     mutating func apply(
-        _ style: ASSStyle, _ placement: ASSPlacement, caption: Caption, script: ASSScript, to layer: inout TextLayer
+        _ style: ASSStyle, _ placement: ASSPlacement, caption: Caption, script: ASSScript, to layer: inout Layer, text: inout TextContent
     ) throws {
         let (playX, playY) = script.playRes
         let xs = canvas.width / playX, ys = canvas.height / playY
         let borderScale = script.scaledBorderAndShadow ? ys : 1
         if let family = family(style.fontName) {
-            layer.font = FontSpec(
+            text.font = FontSpec(
                 source: .family(style.fontName), family: family, weight: style.weight != 400 ? .constant(style.weight) : nil,
                 variations: [:],
-                fallbacks: layer.font.fallbacks)
+                fallbacks: text.font.fallbacks)
         } else if style.weight != 400 {
-            layer.font.weight = .constant(style.weight)
+            text.font.weight = .constant(style.weight)
         }
-        let selection = layer.font.family.select(weight: style.weight)
+        let selection = text.font.family.select(weight: style.weight)
         let face = try library.face(path: selection.path)
         let line = try face.lineMetrics(variations: selection.variations)
         let windows = face.windowsMetrics ?? (line.ascender, line.descender)
         let size = style.fontSize * ys * face.unitsPerEm / (windows.ascent + windows.descent)
-        layer.size = .constant(size)
+        text.size = .constant(size)
         // libass's lines: from winAscent above the baseline to winDescent below, one after
         // another; the layout's are the font's ascender and descender and line gap.
-        layer.paragraph.style.lineHeight = (windows.ascent + windows.descent) / (line.ascender + line.descender + line.lineGap)
+        text.paragraph.style.lineHeight = (windows.ascent + windows.descent) / (line.ascender + line.descender + line.lineGap)
         let unit = size / face.unitsPerEm
         let shifts = [-(windows.descent - line.descender) * unit, 0, (windows.ascent - line.ascender) * unit]
         // libass shapes without kerning unless the script says `Kerning: yes`.
-        if !script.kerning, !layer.font.features.contains(where: { $0.tag == "kern" }) {
-            layer.font.features.append(FontFeature(tag: "kern", value: 0))
+        if !script.kerning, !text.font.features.contains(where: { $0.tag == "kern" }) {
+            text.font.features.append(FontFeature(tag: "kern", value: 0))
         }
         layer.color = .constant(style.primary)
-        if style.spacing != 0 { layer.tracking = .constant(style.spacing * xs) }
+        if style.spacing != 0 { text.tracking = .constant(style.spacing * xs) }
         layer.stroke =
             style.borderStyle != 3 && style.outlineWidth > 0
             ? TextStroke(width: .constant(style.outlineWidth * borderScale), color: .constant(style.outline)) : nil
@@ -59,16 +59,16 @@ extension CaptionCompiler {
                     color: .constant(style.back))
             ] : []
         let padding = style.outlineWidth * borderScale
-        layer.background =
+        text.background =
             style.borderStyle == 3
             ? TextBackground(color: .constant(style.outline), padding: .constant(Point2(x: padding, y: padding))) : nil
-        if style.strikeOut { layer.decorations.append(Decoration(kind: .strikethrough)) }
+        if style.strikeOut { text.decorations.append(Decoration(kind: .strikethrough)) }
         // Placement: the numpad alignment's point at \pos, or in the frame within the margins.
         let an = placement.alignment
         let column = (an - 1) % 3, row = (an - 1) / 3
         let width = playX - placement.marginL - placement.marginR
-        layer.paragraph.boxWidth = width > 0 ? .constant(width * xs) : nil
-        layer.paragraph.style.alignment = [.left, .center, .right][column]
+        text.paragraph.boxWidth = width > 0 ? .constant(width * xs) : nil
+        text.paragraph.style.alignment = [.left, .center, .right][column]
         layer.anchor =
             [
                 [.bottomLeft, .bottom, .bottomRight], [.left, .center, .right], [.topLeft, .top, .topRight]

@@ -35,8 +35,8 @@ package struct CaptionCompiler {
     /// The layers of `track` (made ready by ``CaptionTrack/prepared(for:)``), the base's text and
     /// spoken words those of the whole track; at most `limit` of them, else a ``CaptionError`` at
     /// the first caption past it, before any layer is made.
-    package mutating func layers(_ base: TextLayer, track: CaptionTrack, limit: Int = SpecLimits.maxLayers) throws -> [TextLayer] {
-        guard track.captions.contains(where: \.isStyled) else { return [base] }
+    package mutating func layers(_ base: Layer, track: CaptionTrack, limit: Int = SpecLimits.maxLayers) throws -> [Layer] {
+        guard let baseText = base.textContent, track.captions.contains(where: \.isStyled) else { return [base] }
         var order: [Key] = []
         var groups: [Key: [Caption]] = [:]
         for (index, caption) in track.captions.enumerated() {
@@ -58,34 +58,36 @@ package struct CaptionCompiler {
             return 0
         }
         let sorted = order.enumerated().sorted { a, b in (stack(a.element), a.offset) < (stack(b.element), b.offset) }
-        var layers: [TextLayer] = []
+        var layers: [Layer] = []
         for (number, key) in sorted.map(\.element).enumerated() {
             let group = groups[key]!
             let first = group[0]
             var layer = base
+            var text = baseText
             if number > 0 { layer.id = "\(base.id)-\(number + 1)" }
-            layer.text = try CaptionScreens.text(group)
-            if let spoken = base.spokenWords {
-                layer.spokenWords = SpokenWords(
+            text.text = try CaptionScreens.text(group)
+            if let spoken = baseText.spokenWords {
+                text.spokenWords = SpokenWords(
                     highlighting: spoken.highlighting, reveal: spoken.reveal, intervals: CaptionScreens.words(group))
             }
-            if group.contains(where: { !$0.spans.isEmpty }) { layer.spans = TextSpans(intervals: CaptionScreens.spans(group)) }
+            if group.contains(where: { !$0.spans.isEmpty }) { text.spans = TextSpans(intervals: CaptionScreens.spans(group)) }
             if case .own = key {
                 layer.inPoint = max(first.start, base.inPoint ?? 0)
                 layer.outPoint = min(first.end, base.outPoint ?? .infinity)
             }
-            if case .layer(bold: true) = first.style { layer.font.weight = .constant(700) }
+            if case .layer(bold: true) = first.style { text.font.weight = .constant(700) }
             switch (first.style, first.placement) {
             case let (.script(style, _), .script(placement)):
-                try apply(style, placement, caption: first, script: track.script ?? ASSScript(), to: &layer)
+                try apply(style, placement, caption: first, script: track.script ?? ASSScript(), to: &layer, text: &text)
             case let (_, .cueBox(settings)):
-                apply(settings, to: &layer)
+                apply(settings, to: &layer, text: &text)
             case let (_, .numpad(alignment)):
-                apply(alignment: alignment, to: &layer)
+                apply(alignment: alignment, to: &layer, text: &text)
             default:
                 break
             }
             if let fade = first.fade { apply(fade, caption: first, to: &layer) }
+            layer.content = .text(text)
             layers.append(layer)
         }
         return layers
@@ -104,7 +106,7 @@ package struct CaptionCompiler {
     }
 
     /// A fade as the layer's opacity keyframes, at the caption's times.
-    func apply(_ fade: Caption.Fade, caption: Caption, to layer: inout TextLayer) {
+    func apply(_ fade: Caption.Fade, caption: Caption, to layer: inout Layer) {
         let start = caption.start, end = caption.end
         let o = { (alpha: Double) in 1 - min(max(alpha, 0), 255) / 255 }
         let t3 = fade.t3.map { start + $0 / 1000 } ?? end, t4 = fade.t4.map { start + $0 / 1000 } ?? end

@@ -3,18 +3,22 @@ import KinetypeScene
 import KinetypeText
 
 extension CaptionTrack {
-    /// The layers that show the track on a `width` × `height` canvas, each made from `base` (its
-    /// font, size, colour, place, box, stroke…; its text is the track's): captions that look and
+    /// The layers that show the track on a `width` × `height` canvas, each made from `base`, a text
+    /// layer (its font, size, colour, place, box, stroke…; its text is the track's): captions that look and
     /// sit alike share a layer, overlapping ones one line above the other; with
     /// ``CaptionOptions/Style/file`` the file's styling (ASS styles, placement and tags, WebVTT
     /// cue settings, inline markup) replaces the base's fields, ASS fonts found in `catalog`.
     public func layers(
-        _ base: TextLayer, width: Int, height: Int, options: CaptionOptions = CaptionOptions(), catalog: FontCatalog = .standard
-    ) throws -> [TextLayer] {
+        _ base: Layer, width: Int, height: Int, options: CaptionOptions = CaptionOptions(), catalog: FontCatalog = .standard
+    ) throws -> [Layer] {
         let track = try prepared(for: options).track
         var layer = base
-        layer.text = try track.text()
-        layer.spokenWords = track.spokenWords(for: options)
+        let text = try track.text()
+        let spokenWords = spokenWords(for: options)
+        layer.updateText {
+            $0.text = text
+            $0.spokenWords = spokenWords
+        }
         var compiler = try CaptionCompiler(canvas: (Double(width), Double(height)), catalog: catalog)
         return try compiler.layers(layer, track: track)
     }

@@ -46,17 +46,22 @@ struct SceneSummary: Encodable {
         fps = scene.fps
         frameCount = scene.frameCount
         duration = scene.duration
-        layers = scene.layers.map { layer in
+        layers = scene.drawnLayers.map { drawn in
+            let layer = drawn.layer
             // A grouped layer's times count from its groups' start: the timeline shows the scene's.
-            let offset = layer.timeOffset
-            let properties = TextLayer.properties.compactMap { property -> Track? in
-                let times = property.value(of: layer)?.keyframeTimes ?? []
-                return times.isEmpty ? nil : Track(name: property.path, times: times.map { $0 + offset })
+            let offset = drawn.timeOffset
+            func propertyTracks(_ layer: KinetypeScene.Layer, _ prefix: String, from start: Double) -> [Track] {
+                KinetypeScene.Layer.properties.compactMap { property -> Track? in
+                    let times = property.value(of: layer)?.keyframeTimes ?? []
+                    return times.isEmpty ? nil : Track(name: prefix + property.path, times: times.map { $0 + start })
+                }
             }
-            let animators = layer.animators.enumerated().map {
+            let properties = propertyTracks(layer, "", from: offset)
+            let text = layer.textContent
+            let animators = (text?.animators ?? []).enumerated().map {
                 Track(name: "animators[\($0.offset)]", times: [$0.element.start + offset])
             }
-            let decorations = layer.decorations.enumerated().compactMap { index, decoration in
+            let decorations = (text?.decorations ?? []).enumerated().compactMap { index, decoration in
                 decoration.draw.map { Track(name: "decorations[\(index)]", times: [$0.start + offset]) }
             }
             // The described features' animated fields: `size` of a shape, `mask.size`, `stroke.width`…
@@ -64,18 +69,28 @@ struct SceneSummary: Encodable {
                 (feature?.keyframeTimes ?? []).map { Track(name: prefix + $0.key, times: $0.times.map { $0 + start }) }
             }
             var groupStart = 0.0
-            let groups = layer.groups.flatMap { group in
-                groupStart += group.start
-                return tracks(group, "\(group.id).", from: groupStart) + tracks(group.transform, "\(group.id).transform.", from: groupStart)
-                    + tracks(group.mask, "\(group.id).mask.", from: groupStart)
+            var groupID = ""
+            let groups = drawn.groups.flatMap { group -> [Track] in
+                if case let .group(content) = group.content { groupStart += content.start }
+                groupID += (groupID.isEmpty ? "" : "/") + group.id
+                return propertyTracks(group, "\(groupID).", from: groupStart)
+                    + tracks(group.transform, "\(groupID).transform.", from: groupStart)
+                    + tracks(group.mask, "\(groupID).mask.", from: groupStart)
+            }
+            var shape: LayerShape?, image: LayerImage?, trim: ShapeTrim?
+            switch layer.content {
+            case .text, .group: break
+            case let .shape(own): (shape, trim) = (own, own.trim)
+            case let .image(own): image = own
+            case let .path(own): trim = own.trim
             }
             let features =
-                tracks(layer.shape, "") + tracks(layer.mask, "mask.") + tracks(layer.stroke, "stroke.")
-                + tracks(layer.background, "background.") + tracks(layer.image, "") + tracks(layer.transform, "transform.")
-                + tracks(layer.trim, "trim.") + tracks(layer.fill, "fill.")
+                tracks(shape, "") + tracks(layer.mask, "mask.") + tracks(layer.stroke, "stroke.")
+                + tracks(text?.background, "background.") + tracks(image, "") + tracks(layer.transform, "transform.")
+                + tracks(trim, "trim.") + tracks(layer.fill, "fill.")
                 + layer.shadows.enumerated().flatMap { tracks($0.element, "shadows[\($0.offset)].") }
             return Layer(
-                id: layer.id, inPoint: layer.inPoint.map { $0 + offset }, outPoint: layer.outPoint.map { $0 + offset },
+                id: drawn.id, inPoint: layer.inPoint.map { $0 + offset }, outPoint: layer.outPoint.map { $0 + offset },
                 keyframes: properties + features + animators + decorations + groups)
         }
     }

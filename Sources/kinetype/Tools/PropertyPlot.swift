@@ -30,7 +30,7 @@ public struct PropertyPlot: Sendable {
 
     /// The names `series(…)` accepts.
     public static var propertyNames: [String] {
-        TextLayer.properties.flatMap { property -> [String] in
+        Layer.properties.flatMap { property -> [String] in
             switch property.kind {
             case .point: return [property.path + ".x", property.path + ".y"]
             case .color, .axes: return []
@@ -40,11 +40,11 @@ public struct PropertyPlot: Sendable {
     }
 
     /// One property of `layer` sampled at `samples` evenly spaced times over the scene.
-    public static func series(_ name: String, layer: TextLayer, scene: Scene, samples: Int) throws -> Series {
+    public static func series(_ name: String, layer: GroupedLayer, scene: Scene, samples: Int) throws -> Series {
         let parts = name.split(separator: ".").map(String.init)
         let component: Int? = ["x": 0, "y": 1][parts.last ?? ""]
         let path = component == nil ? name : parts.dropLast().joined(separator: ".")
-        guard let property = TextLayer.properties.first(where: { $0.path == path }), propertyNames.contains(name) else {
+        guard let property = Layer.properties.first(where: { $0.path == path }), propertyNames.contains(name) else {
             throw SceneError(message: "cannot plot \"\(name)\"; plottable properties: \(propertyNames.joined(separator: ", "))")
         }
         func number(_ value: InspectValue?) -> Double? {
@@ -66,7 +66,7 @@ public struct PropertyPlot: Sendable {
         }
         guard !points.isEmpty else { throw SceneError(message: "\(layer.id) has no \(name) to plot") }
         // In the scene's time (a grouped layer's keyframes count from its groups' start).
-        let keyframeTimes = (property.value(of: layer)?.keyframeTimes ?? []).map { $0 + layer.timeOffset }
+        let keyframeTimes = (property.value(of: layer.layer)?.keyframeTimes ?? []).map { $0 + layer.timeOffset }
         let keyframes = keyframeTimes.filter { $0 <= duration }.compactMap { t in
             number(property.reportedValue(in: layer.state(at: t))).map { (t, $0) }
         }

@@ -2,9 +2,10 @@ import KinetypeMotion
 import KinetypeRaster
 
 /// A group written in Swift, as SwiftUI writes a container: its layers in the closure, its own
-/// fields as modifiers. In a scene's layer list it becomes its layers, named `id/layer`, each in
-/// the group (``TextLayer/groups``); a matte naming a layer of the group is that layer. A
-/// function that returns a `Group` is a reusable piece: call it twice with two ids.
+/// fields as modifiers. In a scene it is one layer whose content is its layers
+/// (``LayerContent/group(_:)``), named `id/layer` in frames; a matte or fit group naming a layer
+/// of the group is that layer. A function that returns a `Group` is a reusable piece: call it
+/// twice with two ids.
 ///
 /// ```swift
 /// Group(id: "card") {
@@ -15,39 +16,16 @@ import KinetypeRaster
 /// .opacity(.animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: 0), Keyframe(time: 0.5, value: 1)])))
 /// ```
 public struct Group: Sendable {
-    public var group: LayerGroup
-    /// Its layers as written (their own ids, not yet in the group).
-    public var layers: [TextLayer]
+    /// The group as a layer of the scene.
+    public private(set) var layer: Layer
 
-    public init(id: String, @LayerBuilder layers: () throws -> [TextLayer]) rethrows {
-        group = LayerGroup(id: id)
-        self.layers = try layers()
+    public init(id: String, @LayerBuilder layers: () throws -> [Layer]) rethrows {
+        layer = Layer(id: id, content: .group(GroupContent(layers: try layers())))
     }
 
-    /// The layers in the group: `id/layer` (a layer without an id is `id/layer0`, … by its
-    /// place), this group outermost around any of their own.
-    public var flattened: [TextLayer] {
-        let prefix = group.id + "/"
-        let ids = Set(layers.enumerated().map { $1.id.isEmpty ? "layer\($0)" : $1.id })
-        return layers.enumerated().map { index, layer in
-            var placed = layer
-            placed.id = prefix + (layer.id.isEmpty ? "layer\(index)" : layer.id)
-            placed.groups =
-                [group]
-                + layer.groups.map { inner in
-                    var named = inner
-                    named.id = prefix + inner.id
-                    return named
-                }
-            if let matte = layer.matte, ids.contains(matte.layer) { placed.matte?.layer = prefix + matte.layer }
-            if let fitGroup = layer.fit?.group { placed.fit?.group = prefix + fitGroup }
-            return placed
-        }
-    }
-
-    private func with(_ change: (inout LayerGroup) -> Void) -> Group {
+    private func with(_ change: (inout Layer) -> Void) -> Group {
         var copy = self
-        change(&copy.group)
+        change(&copy.layer)
         return copy
     }
 
@@ -57,7 +35,13 @@ public struct Group: Sendable {
     /// The opacity of the group composited as a whole.
     public func opacity(_ opacity: Property<Double>) -> Group { with { $0.opacity = opacity } }
     /// Delays the group, its keyframes, in and out points and layers, by `seconds`.
-    public func start(_ seconds: Double) -> Group { with { $0.start = seconds } }
+    public func start(_ seconds: Double) -> Group {
+        with {
+            guard case var .group(group) = $0.content else { return }
+            group.start = seconds
+            $0.content = .group(group)
+        }
+    }
     /// Turns, scales and skews the group about its origin.
     public func transform(
         rotation: Property<Double> = .constant(0), scale: Property<Point2> = .constant(Point2(x: 1, y: 1)),
@@ -78,5 +62,5 @@ public struct Group: Sendable {
 }
 
 extension LayerBuilder {
-    public static func buildExpression(_ group: Group) -> [TextLayer] { group.flattened }
+    public static func buildExpression(_ group: Group) -> [Layer] { [group.layer] }
 }

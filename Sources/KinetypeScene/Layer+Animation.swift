@@ -12,14 +12,17 @@ import KinetypeText
 ///     $0.position.y += 40
 /// }
 /// ```
-extension TextLayer {
+extension Layer {
     /// Every animatable property's value at `time` seconds.
+    /// Every animatable property's value at `time` seconds; a layer that is not a text has an
+    /// empty text of size 0, which an animation cannot change.
     public func values(at time: Double) -> LayerValues {
-        LayerValues(
-            text: text.value(at: time), size: size.value(at: time), position: position.value(at: time),
-            color: color.value(at: time), opacity: opacity.value(at: time), tracking: tracking.value(at: time),
-            boxWidth: paragraph.boxWidth?.value(at: time), fontWeight: font.weight?.value(at: time),
-            fontVariations: font.variations.mapValues { $0.value(at: time) })
+        let text = textContent
+        return LayerValues(
+            text: text?.text.value(at: time) ?? "", size: text?.size.value(at: time) ?? 0, position: position.value(at: time),
+            color: color.value(at: time), opacity: opacity.value(at: time), tracking: text?.tracking.value(at: time) ?? 0,
+            boxWidth: text?.paragraph.boxWidth?.value(at: time), fontWeight: text?.font.weight?.value(at: time),
+            fontVariations: text?.font.variations.mapValues { $0.value(at: time) } ?? [:])
     }
 
     /// Animates the changes `change` makes to the layer's values at `time` seconds, as SwiftUI's
@@ -52,17 +55,33 @@ extension TextLayer {
         var after = before
         try change(&after)
         let animator = PropertyAnimator(layerID: id, animation: animation, time: time, start: start)
+        if after.position != before.position {
+            position = try animator.animate(position, "position", from: before.position, to: after.position)
+        }
+        if after.color != before.color { color = try animator.animate(color, "color", from: before.color, to: after.color) }
+        if after.opacity != before.opacity { opacity = try animator.animate(opacity, "opacity", from: before.opacity, to: after.opacity) }
+        guard case var .text(text) = content else {
+            guard after.text == before.text, after.size == before.size, after.tracking == before.tracking else {
+                throw SceneError(message: "\(id): only a text layer has a text, size and tracking to animate")
+            }
+            return
+        }
+        try text.animate(from: before, to: after, by: animator, layerID: id)
+        content = .text(text)
+    }
+}
+
+extension TextContent {
+    /// A text's own values animated from `before` to `after`.
+    fileprivate mutating func animate(from before: LayerValues, to after: LayerValues, by animator: PropertyAnimator, layerID id: String)
+        throws
+    {
         if after.text != before.text {
             text = try animator.animate(text, "text", from: before.text, to: after.text) {
                 KeyframeTrack(keyframes: $0, repeat: $1, interpolator: DiscreteText())
             }
         }
         if after.size != before.size { size = try animator.animate(size, "size", from: before.size, to: after.size) }
-        if after.position != before.position {
-            position = try animator.animate(position, "position", from: before.position, to: after.position)
-        }
-        if after.color != before.color { color = try animator.animate(color, "color", from: before.color, to: after.color) }
-        if after.opacity != before.opacity { opacity = try animator.animate(opacity, "opacity", from: before.opacity, to: after.opacity) }
         if after.tracking != before.tracking {
             tracking = try animator.animate(tracking, "tracking", from: before.tracking, to: after.tracking)
         }
