@@ -16,8 +16,8 @@ enum BackgroundPainter {
         let rects = rects.filter { $0.width > 0 && $0.height > 0 }
         guard !rects.isEmpty else { return [] }
         return [
-            .rectangles(
-                RectangleItem(
+            .fill(
+                FillItem(
                     layer: layer.id, rects: rects, paint: paint, cornerRadius: background.cornerRadius,
                     clip: clip))
         ]

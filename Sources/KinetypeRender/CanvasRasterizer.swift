@@ -47,10 +47,8 @@ package final class CanvasRasterizer {
         for item in items where item.bounds.intersects(canvasWindow) {
             switch item {
             case let .glyphs(glyphs): try draw(glyphs)
-            case let .rectangles(rectangles): draw(rectangles)
-            case let .shape(shape): draw(shape)
+            case let .fill(fill): draw(fill)
             case let .image(image): draw(image)
-            case let .polygon(polygon): draw(polygon)
             case let .layer(layer): try draw(layer, depth: depth)
             case let .motionBlur(blur): try draw(blur, depth: depth)
             }
@@ -171,53 +169,59 @@ package final class CanvasRasterizer {
         if let failure { throw failure }
     }
 
-    /// The rectangles' exact area coverage (rounded corners integrated), united into one mask so
+    /// An outline's exact area coverage, blurred when it is a shadow, composited in its colour or
+    /// gradient. Boxes, rounded boxes and ellipses are covered by formula, polygons by signed area.
+    private func draw(_ item: FillItem) {
+        let coverage: CoverageMask?
+        switch item.outline {
+        case let .boxes(rects, cornerRadius): coverage = boxes(rects, cornerRadius: cornerRadius, clip: item.clip)
+        case let .shape(outline, hole): coverage = shape(outline, hole: hole, blur: item.blur)
+        case let .polygons(contours): coverage = polygons(contours, blur: item.blur)
+        }
+        guard let coverage, coverage.width > 0, coverage.height > 0 else { return }
+        fill(coverage, paint: item.paint, gradient: item.gradient)
+    }
+
+    /// Rectangles' exact area coverage (rounded corners integrated), united into one mask so
     /// overlaps are painted once, cut to the whole pixels of the clip as glyphs are.
-    private func draw(_ item: RectangleItem) {
+    private func boxes(_ rects: [Rect], cornerRadius: Double, clip: Rect?) -> CoverageMask? {
         // Only the window's pixels are computed: a huge box (a padding of a million pixels)
         // costs the canvas's area, and its corners stay where they are.
-        let pixels = window(clip: item.clip)
-        let masks = item.rects.compactMap { rect -> CoverageMask? in
+        let pixels = window(clip: clip)
+        let masks = rects.compactMap { rect -> CoverageMask? in
             guard rect.width > 0, rect.height > 0 else { return nil }
             let mask = CoverageMask(
-                roundedRectangle: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height,
-                radius: item.cornerRadius, window: pixels)
+                roundedRectangle: rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, radius: cornerRadius, window: pixels)
             return mask.width > 0 && mask.height > 0 ? mask : nil
         }
-        guard let first = masks.first else { return }
-        let shape = masks.count == 1 ? first : CoverageMask.union(masks)
-        let color = item.paint.color
-        canvas.composite(shape, color: (color.r, color.g, color.b, color.a))
+        guard let first = masks.first else { return nil }
+        return masks.count == 1 ? first : CoverageMask.union(masks)
     }
 
     /// A shape's exact area coverage (its hole taken away), blurred when it is a shadow, over the
     /// canvas grown by the blur's reach so the canvas's edges do not soften it.
-    private func draw(_ item: ShapeItem) {
-        let pixels = canvasWindow.grown(by: CoverageMask.reach(blur: item.blur))
+    private func shape(_ outline: ShapeOutline, hole: ShapeOutline?, blur: Double) -> CoverageMask {
+        let pixels = canvasWindow.grown(by: CoverageMask.reach(blur: blur))
         func shape(_ outline: ShapeOutline, _ hole: ShapeOutline?, within window: PixelWindow?) -> CoverageMask {
             var shape = Self.coverage(outline, window: window)
             if let hole { shape = shape.subtracting(Self.coverage(hole, window: window)) }
-            return item.blur > 0 && shape.width > 0 && shape.height > 0 ? shape.blurred(sigma: item.blur / 2) : shape
+            return blur > 0 && shape.width > 0 && shape.height > 0 ? shape.blurred(sigma: blur / 2) : shape
         }
         // A still shape comes from the cache, moved by whole pixels (on the canvas, the same
         // coverage as made there: a blur reaches no further than the window's margin). A huge
         // one is made within the window only.
-        let coverage =
-            shapeCoverages.coverage(of: item) { shape($0, $1, within: nil) }.map {
-                $0.cropped(x0: pixels.x0, y0: pixels.y0, x1: pixels.x1, y1: pixels.y1)
-            } ?? shape(item.outline, item.hole, within: pixels)
-        guard coverage.width > 0, coverage.height > 0 else { return }
-        fill(coverage, paint: item.paint, gradient: item.gradient)
+        return shapeCoverages.coverage(of: outline, hole: hole, blur: blur) { shape($0, $1, within: nil) }.map {
+            $0.cropped(x0: pixels.x0, y0: pixels.y0, x1: pixels.x1, y1: pixels.y1)
+        } ?? shape(outline, hole, within: pixels)
     }
 
     /// Polygons' exact area coverage, blurred when it is a shadow (over the canvas grown by the
-    /// blur's reach), composited in their colour or gradient.
-    private func draw(_ item: PolygonItem) {
-        let pixels = canvasWindow.grown(by: CoverageMask.reach(blur: item.blur))
-        var coverage = CoverageMask(polygons: item.contours.map { $0.map { (x: $0.x, y: $0.y) } }, window: pixels)
-        guard coverage.width > 0, coverage.height > 0 else { return }
-        if item.blur > 0 { coverage = coverage.blurred(sigma: item.blur / 2) }
-        fill(coverage, paint: item.paint, gradient: item.gradient)
+    /// blur's reach).
+    private func polygons(_ contours: [[Point2]], blur: Double) -> CoverageMask? {
+        let pixels = canvasWindow.grown(by: CoverageMask.reach(blur: blur))
+        let coverage = CoverageMask(polygons: contours.map { $0.map { (x: $0.x, y: $0.y) } }, window: pixels)
+        guard coverage.width > 0, coverage.height > 0 else { return nil }
+        return blur > 0 ? coverage.blurred(sigma: blur / 2) : coverage
     }
 
     /// Coverage composited in a colour, or in a gradient weighed by the paint's alpha.

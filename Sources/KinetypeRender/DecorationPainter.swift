@@ -68,7 +68,7 @@ package enum DecorationPainter {
             guard paint.color.a > 0 else { continue }
             let rects = segments.filter { $0.x0 != $0.x1 && $0.thickness > 0 }.map(\.rect)
             guard !rects.isEmpty else { continue }
-            let item = DisplayList.Item.rectangles(RectangleItem(layer: layer.id, rects: rects, paint: paint, clip: clip))
+            let item = DisplayList.Item.fill(FillItem(layer: layer.id, rects: rects, paint: paint, clip: clip))
             if decoration.kind == .highlight { behind.append(item) } else { front.append(item) }
         }
         return (behind, front)

@@ -24,8 +24,8 @@ extension DisplayList.Item: Encodable {
         case let .glyphs(item):
             try container.encode("glyphs", forKey: .type)
             try item.encode(to: encoder)
-        case let .rectangles(item):
-            try container.encode("rectangles", forKey: .type)
+        case let .fill(item):
+            try container.encode("fill", forKey: .type)
             try item.encode(to: encoder)
         case let .layer(item):
             try container.encode("layer", forKey: .type)
@@ -33,14 +33,8 @@ extension DisplayList.Item: Encodable {
         case let .motionBlur(item):
             try container.encode("motionBlur", forKey: .type)
             try item.encode(to: encoder)
-        case let .shape(item):
-            try container.encode("shape", forKey: .type)
-            try item.encode(to: encoder)
         case let .image(item):
             try container.encode("image", forKey: .type)
-            try item.encode(to: encoder)
-        case let .polygon(item):
-            try container.encode("polygon", forKey: .type)
             try item.encode(to: encoder)
         }
     }

@@ -21,22 +21,17 @@ public struct DisplayList: Sendable, Equatable, Encodable {
         /// One layer's glyphs, composited together so that glyphs which overlap (joined scripts,
         /// tight kerning) never darken twice.
         case glyphs(GlyphItem)
-        /// Filled rectangles with exact area coverage, drawn as one shape: a decoration's drawn
-        /// extent on each line, or a layer's background boxes (with rounded corners).
-        case rectangles(RectangleItem)
+        /// An outline filled with a paint, exact area coverage: a background's boxes, a
+        /// decoration, a shape's fill, stroke or shadow, a path, anything turned or skewed.
+        case fill(FillItem)
         /// One layer's items drawn together into the layer's own coverage, then composited once
         /// with its opacity and blend mode (the items' paint does not include that opacity).
         case layer(LayerItem)
         /// One layer in motion: each sub-frame's items drawn alone, averaged, and composited
         /// once with the layer's blend mode (each sample carries its own opacity).
         case motionBlur(MotionBlurItem)
-        /// A shape layer's part: its fill, its stroke (the ring between two outlines) or a
-        /// shadow (its outline moved and blurred), with exact area coverage.
-        case shape(ShapeItem)
         /// An image layer's image, resampled into its rectangle.
         case image(ImageItem)
-        /// A box or a shape under a layer's rotation or skew: polygons with exact area coverage.
-        case polygon(PolygonItem)
     }
 }
 
@@ -118,34 +113,83 @@ public struct ShapeOutline: Sendable, Equatable, Encodable {
     }
 }
 
-/// A filled shape: the area inside `outline` and outside `hole` (a stroke's ring), painted with
-/// exact area coverage, blurred by a Gaussian of σ = blur / 2 when it is a shadow.
-public struct ShapeItem: Sendable, Equatable, Encodable {
+/// An area, in canvas pixels: analytic boxes and shapes the rasterizer covers exactly by
+/// formula, or polygons (curves as short straight segments) it covers by signed area.
+public enum Outline: Sendable, Equatable, Encodable {
+    /// Axis-aligned rectangles, drawn as their union (where a caption's line boxes grown by
+    /// padding overlap, the paint is applied once), corners rounded by `cornerRadius`.
+    case boxes([Rect], cornerRadius: Double)
+    /// A rectangle (rounded) or an ellipse, less a hole of the same kinds (a stroke's ring).
+    case shape(ShapeOutline, hole: ShapeOutline?)
+    /// Polygons, nonzero winding: overlapping contours are painted once, a contour of the other
+    /// direction is a hole.
+    case polygons([[Point2]])
+
+    private enum CodingKeys: String, CodingKey { case kind, rects, cornerRadius, outline, hole, contours }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case let .boxes(rects, cornerRadius):
+            try container.encode("boxes", forKey: .kind)
+            try container.encode(rects, forKey: .rects)
+            try container.encode(cornerRadius, forKey: .cornerRadius)
+        case let .shape(outline, hole):
+            try container.encode("shape", forKey: .kind)
+            try container.encode(outline, forKey: .outline)
+            try container.encodeIfPresent(hole, forKey: .hole)
+        case let .polygons(contours):
+            try container.encode("polygons", forKey: .kind)
+            try container.encode(contours, forKey: .contours)
+        }
+    }
+}
+
+/// An outline filled with exact area coverage, in a colour or a gradient, blurred by a Gaussian
+/// of σ = blur / 2 when it is a shadow, cut to the whole pixels of a clip.
+public struct FillItem: Sendable, Equatable, Encodable {
     /// The layer's id, for reading a display list.
     public var layer: String
-    public var outline: ShapeOutline
-    /// Cut out of the outline (nil: nothing is).
-    public var hole: ShapeOutline?
+    public var outline: Outline
     public var paint: Paint
     /// Twice the blur's standard deviation, pixels (0: sharp).
     public var blur: Double
     /// A gradient fill instead of the paint's colour (whose alpha then weighs it: the layer's
     /// opacity).
     public var gradient: CanvasGradient?
+    /// Pixels outside this rectangle are not drawn (`truncation: clip`).
+    public var clip: Rect?
     /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
     /// (after changing its fields, take `DisplayList.Item.remeasured()`).
     public internal(set) var bounds = PixelWindow.empty
 
     public init(
-        layer: String, outline: ShapeOutline, hole: ShapeOutline? = nil, paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil
+        layer: String, outline: Outline, paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil, clip: Rect? = nil
     ) {
         self.layer = layer
         self.outline = outline
-        self.hole = hole
         self.paint = paint
         self.blur = blur
         self.gradient = gradient
+        self.clip = clip
         bounds = measured()
+    }
+
+    /// Rectangles, drawn as their union.
+    public init(layer: String, rects: [Rect], paint: Paint, cornerRadius: Double = 0, clip: Rect? = nil) {
+        self.init(layer: layer, outline: .boxes(rects, cornerRadius: cornerRadius), paint: paint, clip: clip)
+    }
+
+    /// A rectangle or an ellipse, less a hole.
+    public init(
+        layer: String, outline: ShapeOutline, hole: ShapeOutline? = nil, paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil
+    ) {
+        self.init(layer: layer, outline: .shape(outline, hole: hole), paint: paint, blur: blur, gradient: gradient)
+    }
+
+    /// Polygons.
+    public init(layer: String, contours: [[Point2]], paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil) {
+        self.init(layer: layer, outline: .polygons(contours), paint: paint, blur: blur, gradient: gradient)
     }
 }
 
@@ -197,31 +241,6 @@ public struct ImageItem: Sendable, Equatable, Encodable {
     }
 }
 
-/// Polygons filled with exact area coverage (nonzero winding: overlapping contours are painted
-/// once, a contour of the other direction is a hole): a turned or skewed box or shape, its
-/// curves as short straight segments. Blurred by a Gaussian of σ = blur / 2 when it is a shadow.
-public struct PolygonItem: Sendable, Equatable, Encodable {
-    /// The layer's id, for reading a display list.
-    public var layer: String
-    public var contours: [[Point2]]
-    public var paint: Paint
-    public var blur: Double
-    /// A gradient fill instead of the paint's colour (whose alpha then weighs it).
-    public var gradient: CanvasGradient?
-    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
-    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
-    public internal(set) var bounds = PixelWindow.empty
-
-    public init(layer: String, contours: [[Point2]], paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil) {
-        self.layer = layer
-        self.contours = contours
-        self.paint = paint
-        self.blur = blur
-        self.gradient = gradient
-        bounds = measured()
-    }
-}
-
 /// A track matte: the items of the matte layer, drawn alone (never onto the frame), whose alpha
 /// or luma keeps the layer composited over them.
 public struct MatteItem: Sendable, Equatable, Encodable {
@@ -238,32 +257,6 @@ public struct MatteItem: Sendable, Equatable, Encodable {
         self.layer = layer
         self.mode = mode
         self.items = items
-    }
-}
-
-/// Filled rectangles in canvas pixels, their edges where they fall (never snapped to pixels),
-/// drawn as their union: where two overlap (a caption's line boxes grown by padding) the paint
-/// is applied once.
-public struct RectangleItem: Sendable, Equatable, Encodable {
-    /// The layer's id, for reading a display list.
-    public var layer: String
-    public var rects: [Rect]
-    public var paint: Paint
-    /// Circular corners of this radius (0: square corners).
-    public var cornerRadius: Double
-    /// Pixels outside this rectangle are not drawn (`truncation: clip`).
-    public var clip: Rect?
-    /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
-    /// (after changing its fields, take `DisplayList.Item.remeasured()`).
-    public internal(set) var bounds = PixelWindow.empty
-
-    public init(layer: String, rects: [Rect], paint: Paint, cornerRadius: Double = 0, clip: Rect? = nil) {
-        self.layer = layer
-        self.rects = rects
-        self.paint = paint
-        self.cornerRadius = cornerRadius
-        self.clip = clip
-        bounds = measured()
     }
 }
 

@@ -1,16 +1,7 @@
 import KinetypeScene
 
 // The scene's kinds in the display list's terms, by exhaustive switches: a new kind in the scene
-// is a compile error here until the display list can draw it.
-
-extension ShapeOutline.Kind {
-    init(_ kind: LayerShape.Kind) {
-        switch kind {
-        case .rectangle: self = .rectangle
-        case .ellipse: self = .ellipse
-        }
-    }
-}
+// is a compile error here until the display list can draw it (a shape's: `ShapePainter.outline`).
 
 extension MatteItem.Mode {
     init(_ mode: LayerMatte.Mode) {

@@ -67,33 +67,35 @@ struct ItemPlacement {
             glyphs.clip = glyphs.clip.flatMap(apply(clip:))
             glyphs.style.gradient = glyphs.style.gradient.map(apply)
             return .glyphs(glyphs)
-        case var .rectangles(rectangles):
-            guard placement.isTranslation else {
-                let contours = rectangles.rects.filter { $0.width > 0 && $0.height > 0 }.map {
-                    ShapeOutline(kind: .rectangle, rect: $0, cornerRadius: rectangles.cornerRadius).points().map(apply)
+        case var .fill(fill):
+            fill.gradient = fill.gradient.map(apply)
+            switch fill.outline {
+            case let .boxes(rects, cornerRadius):
+                guard placement.isTranslation else {
+                    let contours = rects.filter { $0.width > 0 && $0.height > 0 }.map {
+                        ShapeOutline(kind: .rectangle, rect: $0, cornerRadius: cornerRadius).points().map(apply)
+                    }
+                    return .fill(
+                        FillItem(layer: fill.layer, contours: contours, paint: fill.paint, blur: fill.blur, gradient: fill.gradient))
                 }
-                return .polygon(PolygonItem(layer: rectangles.layer, contours: contours, paint: rectangles.paint))
+                fill.outline = .boxes(rects.map { $0.translated(dx: move.x, dy: move.y) }, cornerRadius: cornerRadius)
+                fill.clip = fill.clip?.translated(dx: move.x, dy: move.y)
+            case .shape(var outline, let hole):
+                guard placement.isTranslation else {
+                    var contours = [outline.points().map(apply)]
+                    if let hole { contours.append(hole.points().map(apply).reversed()) }
+                    return .fill(
+                        FillItem(layer: fill.layer, contours: contours, paint: fill.paint, blur: fill.blur, gradient: fill.gradient))
+                }
+                outline.rect = outline.rect.translated(dx: move.x, dy: move.y)
+                let movedHole = hole.map {
+                    ShapeOutline(kind: $0.kind, rect: $0.rect.translated(dx: move.x, dy: move.y), cornerRadius: $0.cornerRadius)
+                }
+                fill.outline = .shape(outline, hole: movedHole)
+            case let .polygons(contours):
+                fill.outline = .polygons(contours.map { $0.map(apply) })
             }
-            rectangles.rects = rectangles.rects.map { $0.translated(dx: move.x, dy: move.y) }
-            rectangles.clip = rectangles.clip?.translated(dx: move.x, dy: move.y)
-            return .rectangles(rectangles)
-        case var .shape(shape):
-            guard placement.isTranslation else {
-                var contours = [shape.outline.points().map(apply)]
-                if let hole = shape.hole { contours.append(hole.points().map(apply).reversed()) }
-                return .polygon(
-                    PolygonItem(
-                        layer: shape.layer, contours: contours, paint: shape.paint, blur: shape.blur, gradient: shape.gradient.map(apply))
-                )
-            }
-            shape.outline.rect = shape.outline.rect.translated(dx: move.x, dy: move.y)
-            if let hole = shape.hole { shape.hole?.rect = hole.rect.translated(dx: move.x, dy: move.y) }
-            shape.gradient = shape.gradient.map(apply)
-            return .shape(shape)
-        case var .polygon(polygon):
-            polygon.contours = polygon.contours.map { $0.map(apply) }
-            polygon.gradient = polygon.gradient.map(apply)
-            return .polygon(polygon)
+            return .fill(fill)
         case var .image(image):
             if image.placement == nil, placement.keepsAxes, placement.matrix.a > 0, placement.matrix.d > 0 {
                 // Moved or scaled without a turn or mirror: still a rectangle on the canvas.

@@ -111,8 +111,8 @@ package struct HighlightPainter {
             }
             guard !rects.isEmpty else { continue }
             items.append(
-                .rectangles(
-                    RectangleItem(
+                .fill(
+                    FillItem(
                         layer: layer.id, rects: rects, paint: Paint(color: color), cornerRadius: box.cornerRadius * parts[0].scale,
                         clip: clip)))
         }

@@ -74,24 +74,20 @@ protocol MeasuredItem {
 }
 
 extension GlyphItem: MeasuredItem {}
-extension RectangleItem: MeasuredItem {}
+extension FillItem: MeasuredItem {}
 extension LayerItem: MeasuredItem {}
 extension MotionBlurItem: MeasuredItem {}
-extension ShapeItem: MeasuredItem {}
 extension ImageItem: MeasuredItem {}
-extension PolygonItem: MeasuredItem {}
 
 extension DisplayList.Item {
     /// The pixels the item can change (see `ItemBounds.swift`).
     public var bounds: PixelWindow {
         switch self {
         case let .glyphs(item): return item.bounds
-        case let .rectangles(item): return item.bounds
+        case let .fill(item): return item.bounds
         case let .layer(item): return item.bounds
         case let .motionBlur(item): return item.bounds
-        case let .shape(item): return item.bounds
         case let .image(item): return item.bounds
-        case let .polygon(item): return item.bounds
         }
     }
 
@@ -106,12 +102,10 @@ extension DisplayList.Item {
         }
         switch self {
         case let .glyphs(item): return again(item, DisplayList.Item.glyphs)
-        case let .rectangles(item): return again(item, DisplayList.Item.rectangles)
+        case let .fill(item): return again(item, DisplayList.Item.fill)
         case let .layer(item): return again(item, DisplayList.Item.layer)
         case let .motionBlur(item): return again(item, DisplayList.Item.motionBlur)
-        case let .shape(item): return again(item, DisplayList.Item.shape)
         case let .image(item): return again(item, DisplayList.Item.image)
-        case let .polygon(item): return again(item, DisplayList.Item.polygon)
         }
     }
 
@@ -189,26 +183,21 @@ extension GlyphTransform {
     }
 }
 
-extension RectangleItem {
-    /// The rectangles' pixels, cut to the clip.
+extension FillItem {
+    /// The outline's pixels (a hole only takes away) grown by the blur's reach, cut to the clip.
     func measured() -> PixelWindow {
-        let window = PixelWindow.union(rects.filter { $0.width > 0 && $0.height > 0 }.map { PixelWindow(covering: $0) })
-        return clip.map { window.intersection(PixelWindow(covering: $0)) } ?? window
-    }
-}
-
-extension ShapeItem {
-    /// The outline's pixels (a hole only takes away), grown by the blur's reach.
-    func measured() -> PixelWindow {
-        guard outline.rect.width > 0, outline.rect.height > 0 else { return .empty }
-        return PixelWindow(covering: outline.rect).grown(by: CoverageMask.reach(blur: blur))
-    }
-}
-
-extension PolygonItem {
-    /// The contours' bounding pixels, grown by the blur's reach.
-    func measured() -> PixelWindow {
-        PixelWindow(covering: contours.joined()).grown(by: CoverageMask.reach(blur: blur))
+        let window: PixelWindow
+        switch outline {
+        case let .boxes(rects, _):
+            window = PixelWindow.union(rects.filter { $0.width > 0 && $0.height > 0 }.map { PixelWindow(covering: $0) })
+        case let .shape(outline, _):
+            guard outline.rect.width > 0, outline.rect.height > 0 else { return .empty }
+            window = PixelWindow(covering: outline.rect)
+        case let .polygons(contours):
+            window = PixelWindow(covering: contours.joined())
+        }
+        let reach = window.grown(by: CoverageMask.reach(blur: blur))
+        return clip.map { reach.intersection(PixelWindow(covering: $0)) } ?? reach
     }
 }
 

@@ -27,36 +27,28 @@ enum PathPainter {
         let lines = path.subpaths.map { PathData.Subpath(points: $0.points.map(place), closed: $0.closed) }
         let style = StylePainter.style(layer, gradient: nil)
         let fills = path.kind == .path ? lines.map(\.points) : []
-        let strokes =
-            style.stroke.map { stroke in
-                lines.flatMap {
-                    TrimmedStroke.contours(
-                        ofPolyline: $0.points, closed: $0.closed, from: trim?.start ?? 0, to: trim?.end ?? 1,
-                        width: stroke.width,
-                        roundJoins: stroke.join == .round)
-                }
-            } ?? []
+        let strokes = style.stroke.map { Stroker.polylines(lines, width: $0.width, roundJoins: $0.join == .round, trim: trim) } ?? []
         let fillColor = RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity)
         let filled = !fills.isEmpty && (layer.gradient != nil ? layer.opacity > 0 : fillColor.a > 0)
         var items: [DisplayList.Item] = style.shadows.map { shadow in
             let outline = (filled ? fills : []) + strokes
-            return .polygon(
-                PolygonItem(
+            return .fill(
+                FillItem(
                     layer: layer.id, contours: outline.map { $0.map { Point2(x: $0.x + shadow.offset.x, y: $0.y + shadow.offset.y) } },
                     paint: Paint(color: shadow.color), blur: shadow.blur))
         }
         if let stroke = style.stroke, !strokes.isEmpty {
-            items.append(.polygon(PolygonItem(layer: layer.id, contours: strokes, paint: Paint(color: stroke.color))))
+            items.append(.fill(FillItem(layer: layer.id, contours: strokes, paint: Paint(color: stroke.color))))
         }
         if filled {
             if let gradient = layer.gradient {
                 items.append(
-                    .polygon(
-                        PolygonItem(
+                    .fill(
+                        FillItem(
                             layer: layer.id, contours: fills, paint: Paint(color: RGBA(r: 1, g: 1, b: 1, a: layer.opacity)),
                             gradient: StylePainter.gradient(for: gradient, box: box))))
             } else {
-                items.append(.polygon(PolygonItem(layer: layer.id, contours: fills, paint: Paint(color: fillColor))))
+                items.append(.fill(FillItem(layer: layer.id, contours: fills, paint: Paint(color: fillColor))))
             }
         }
         return items

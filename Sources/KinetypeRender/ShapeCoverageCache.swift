@@ -23,17 +23,18 @@ struct ShapeCoverageCache {
     private(set) var hits = 0
     private(set) var misses = 0
 
-    /// The coverage of `item`'s shape, made by `make` from the outline and hole moved so the
-    /// outline's top-left lies within the first pixel, then moved back by whole pixels.
+    /// The coverage of a shape (`outline` less `hole`, blurred by `blur`), made by `make` from
+    /// the outline and hole moved so the outline's top-left lies within the first pixel, then
+    /// moved back by whole pixels.
     mutating func coverage(
-        of item: ShapeItem, make: (ShapeOutline, ShapeOutline?) -> CoverageMask
+        of outline: ShapeOutline, hole: ShapeOutline?, blur: Double, make: (ShapeOutline, ShapeOutline?) -> CoverageMask
     ) -> CoverageMask? {
-        let rect = item.outline.rect
+        let rect = outline.rect
         guard rect.width * rect.height <= Double(Self.maximumArea), abs(rect.x) < 1e7, abs(rect.y) < 1e7 else { return nil }
         let dx = rect.x.rounded(.down), dy = rect.y.rounded(.down)
-        var key = Key(outline: item.outline, hole: item.hole, blur: item.blur)
+        var key = Key(outline: outline, hole: hole, blur: blur)
         key.outline.rect = rect.translated(dx: -dx, dy: -dy)
-        key.hole?.rect = item.hole!.rect.translated(dx: -dx, dy: -dy)
+        if let hole { key.hole?.rect = hole.rect.translated(dx: -dx, dy: -dy) }
         var mask: CoverageMask
         if let kept = entries[key] {
             mask = kept

@@ -45,7 +45,7 @@ package enum SpanPainter {
         return order.compactMap { color in
             let paint = RGBA(r: color.r, g: color.g, b: color.b, a: color.a * layer.opacity)
             guard paint.a > 0 else { return nil }
-            return .rectangles(RectangleItem(layer: layer.id, rects: byColor[color]!, paint: Paint(color: paint), clip: clip))
+            return .fill(FillItem(layer: layer.id, rects: byColor[color]!, paint: Paint(color: paint), clip: clip))
         }
     }
 }

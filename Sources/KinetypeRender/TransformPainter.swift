@@ -36,11 +36,11 @@ struct TransformPainter {
                     return turned
                 }
                 return DisplayList.Item.glyphs(glyphs).remeasured()
-            case let .rectangles(rectangles):
-                let contours = rectangles.rects.filter { $0.width > 0 && $0.height > 0 }.map {
-                    polygon($0, radius: rectangles.cornerRadius)
-                }
-                return .polygon(PolygonItem(layer: rectangles.layer, contours: contours, paint: rectangles.paint))
+            case let .fill(fill):
+                // A text's boxes (backgrounds, decorations) turn with it.
+                guard case let .boxes(rects, cornerRadius) = fill.outline else { return item }
+                let contours = rects.filter { $0.width > 0 && $0.height > 0 }.map { polygon($0, radius: cornerRadius) }
+                return .fill(FillItem(layer: fill.layer, contours: contours, paint: fill.paint))
             case var .layer(layer):
                 layer.items = apply(layer.items)
                 return DisplayList.Item.layer(layer).remeasured()

@@ -108,7 +108,7 @@ final class BackgroundTests: XCTestCase {
         let list = try DisplayListReport.displayList(scene: scene, frame: 0)
         // The layer's opacity applies to the layer composited as a whole; inside, the box keeps
         // its own alpha.
-        guard case let .layer(layer) = list.items.first, case let .rectangles(item) = layer.items.first else {
+        guard case let .layer(layer) = list.items.first, case let .fill(item) = layer.items.first, item.isBoxes else {
             return XCTFail("the background comes first, in the layer")
         }
         XCTAssertEqual(layer.opacity, 0.5)

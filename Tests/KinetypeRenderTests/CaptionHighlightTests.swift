@@ -110,7 +110,7 @@ final class CaptionHighlightTests: XCTestCase {
         }
         // The box: the word's advances and the line's ascent to descent, grown by the padding,
         // scaled about the same centre, before the glyphs, in the box's colour.
-        guard case let .rectangles(box) = list.items.first, case .glyphs = list.items.last else { return XCTFail("\(list.items)") }
+        guard case let .fill(box) = list.items.first, box.isBoxes, case .glyphs = list.items.last else { return XCTFail("\(list.items)") }
         XCTAssertEqual(list.items.count, 2)
         XCTAssertEqual(box.paint.color, RGBA(hex: "#0000FF80")!)
         XCTAssertEqual(box.cornerRadius, 7.5)
@@ -124,7 +124,7 @@ final class CaptionHighlightTests: XCTestCase {
             try DisplayListReport.displayList(scene: scaled, frame: 130), try DisplayListReport.displayList(scene: plain, frame: 130))
         // Half-way in, half the scale's change and half the box's alpha.
         let halfList = try DisplayListReport.displayList(scene: scaled, frame: 48)
-        guard case let .rectangles(halfBox) = halfList.items.first else { return XCTFail() }
+        guard case let .fill(halfBox) = halfList.items.first, halfBox.isBoxes else { return XCTFail() }
         XCTAssertEqual(halfBox.paint.color.a, RGBA(hex: "#0000FF80")!.a * 0.5, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(Self.glyphs(halfList)[long[0]].transform).a, 1.25, accuracy: 1e-9)
     }

@@ -182,17 +182,16 @@ final class DecorationTests: XCTestCase {
         let kinds = list.items.map { item -> String in
             switch item {
             case .glyphs: return "glyphs"
-            case let .rectangles(rectangles): return rectangles.paint.color.g == 0.8 ? "highlight" : "underline"
+            case let .fill(fill) where fill.isBoxes: return fill.paint.color.g == 0.8 ? "highlight" : "underline"
+            case .fill: return "fill"
             case .layer: return "layer"
             case .motionBlur: return "motionBlur"
-            case .shape: return "shape"
             case .image: return "image"
-            case .polygon: return "polygon"
             }
         }
         XCTAssertEqual(kinds, ["highlight", "glyphs", "underline"])
         // The underline uses the font's own position and thickness (Inter's post table).
-        guard case let .rectangles(underline) = list.items[2] else { return XCTFail() }
+        guard case let .fill(underline) = list.items[2], underline.isBoxes else { return XCTFail() }
         let line = try Layouter().layouts(scene.frameState(at: 0))[0].lines[0]
         XCTAssertGreaterThan(line.underlineThickness, 0)
         XCTAssertGreaterThan(line.underlineOffset, 0, "below the baseline")
@@ -213,10 +212,11 @@ final class DecorationTests: XCTestCase {
             case let .glyphs(item):
                 XCTAssertEqual(item.lines[0].runs[0].glyphs[0].paint.color.a, 1, accuracy: 1e-12)
                 glyphs += 1
-            case let .rectangles(item):
+            case let .fill(item):
+                XCTAssertTrue(item.isBoxes)
                 XCTAssertEqual(item.paint.color.a, 0.5, accuracy: 1e-12)
                 rectangles += item.rects.count
-            case .layer, .motionBlur, .shape, .image, .polygon: XCTFail("a layer, blur or shape inside a text layer")
+            case .layer, .motionBlur, .image: XCTFail("a layer, blur or image inside a text layer")
             }
         }
         XCTAssertEqual(rectangles, 3)

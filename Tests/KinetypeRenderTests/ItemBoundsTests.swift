@@ -83,9 +83,7 @@ final class ItemBoundsTests: XCTestCase {
     /// pixels may be transparent at its edges).
     static func isPlainGeometry(_ item: DisplayList.Item) -> Bool {
         switch item {
-        case .rectangles: return true
-        case let .shape(shape): return shape.blur == 0
-        case let .polygon(polygon): return polygon.blur == 0
+        case let .fill(fill): return fill.blur == 0
         default: return false
         }
     }
@@ -93,12 +91,10 @@ final class ItemBoundsTests: XCTestCase {
     static func describe(_ item: DisplayList.Item) -> String {
         switch item {
         case let .glyphs(item): return "glyphs of \(item.layer)"
-        case let .rectangles(item): return "rectangles of \(item.layer)"
+        case let .fill(item): return "fill of \(item.layer)"
         case let .layer(item): return "layer \(item.layer)"
         case let .motionBlur(item): return "motion blur of \(item.layer)"
-        case let .shape(item): return "shape of \(item.layer)"
         case let .image(item): return "image of \(item.layer)"
-        case let .polygon(item): return "polygon of \(item.layer)"
         }
     }
 
@@ -249,7 +245,7 @@ final class ItemBoundsTests: XCTestCase {
         XCTAssertEqual(list.items.map(Self.describe), ["glyphs of here"])
         // Drawn on the wide canvas, the same layers are there; the frame's part of it is unchanged.
         let wideList = try FrameRenderer(scene: wide).displayList(wide.frameState(at: 0))
-        XCTAssertEqual(wideList.items.map(Self.describe), ["glyphs of here", "shape of away", "shape of away", "layer gone"])
+        XCTAssertEqual(wideList.items.map(Self.describe), ["glyphs of here", "fill of away", "fill of away", "layer gone"])
         let frame = try FrameRenderer(scene: narrow).render(frame: 0).rgbaImage
         let wideFrame = try FrameRenderer(scene: wide).render(frame: 0).rgbaImage
         let rowBytes = 400 * 4

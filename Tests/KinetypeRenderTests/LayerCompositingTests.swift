@@ -76,12 +76,10 @@ final class LayerCompositingTests: XCTestCase {
             try DisplayListReport.displayList(scene: scene, frame: 0).items.map { item in
                 switch item {
                 case .glyphs: return "glyphs"
-                case .rectangles: return "rectangles"
+                case let .fill(fill): return fill.isBoxes ? "rectangles" : fill.isShape ? "shape" : "polygon"
                 case let .layer(layer): return "layer \(layer.opacity) \(layer.blend.rawValue) \(layer.items.count)"
                 case .motionBlur: return "motionBlur"
-                case .shape: return "shape"
                 case .image: return "image"
-                case .polygon: return "polygon"
                 }
             }
         }

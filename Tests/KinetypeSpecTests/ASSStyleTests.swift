@@ -252,10 +252,10 @@ final class ASSStyleTests: XCTestCase {
             "Dialogue: 0,0:00:00.00,0:00:02.00,Boxed,,0,0,0,,{\\bord0}ab{\\c&H0000FF&\\i1}cd{\\c\\i0\\u1}ef{\\u0}gh\n", folder: folder)
         let list = try DisplayListReport.displayList(scene: scene, frame: 10)
         var glyphs: [GlyphItem.Glyph] = []
-        var rectangles: [RectangleItem] = []
+        var rectangles: [FillItem] = []
         for item in list.items {
             if case let .glyphs(item) = item { glyphs += item.lines.flatMap(\.runs).flatMap(\.glyphs) }
-            if case let .rectangles(item) = item { rectangles.append(item) }
+            if case let .fill(item) = item, item.isBoxes { rectangles.append(item) }
         }
         XCTAssertEqual(glyphs.count, 8)
         let yellow = RGBA(r: 1, g: 1, b: 0), red = RGBA(r: 1, g: 0, b: 0)

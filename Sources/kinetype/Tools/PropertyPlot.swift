@@ -135,7 +135,7 @@ public struct PropertyPlot: Sendable {
         var list = Painter(canvas: canvas, fonts: labelScene.fontFiles).displayList(
             state, layouts: try Layouter(library: library).layouts(state))
         list.items.insert(
-            contentsOf: rectangles.map { .rectangles(RectangleItem(layer: "chart", rects: [$0.0], paint: Paint(color: $0.1))) }, at: 0)
+            contentsOf: rectangles.map { .fill(FillItem(layer: "chart", rects: [$0.0], paint: Paint(color: $0.1))) }, at: 0)
         return try CanvasRasterizer(library: library, canvas: canvas).draw(list)
     }
 
