@@ -16,9 +16,10 @@ public protocol FrameImageFormat: Sendable {
 
 /// PNG frames (libpng and kinetype's own unfiltered writer): the default.
 public struct PNGFrames: FrameImageFormat {
-    public var options: PNGOptions
+    package var options: PNGOptions
     public var name: String { "png" }
-    public init(options: PNGOptions = .fast) { self.options = options }
+    public init() { options = .fast }
+    package init(options: PNGOptions) { self.options = options }
     public func encode(_ canvas: Canvas) throws -> [UInt8] { try PNGCodec.encode(canvas, options: options) }
     public func read(path: String) throws -> RGBAImage { try PNGCodec.read(path: path) }
 }

@@ -11,10 +11,12 @@ public final class MemorySink: FrameSink, @unchecked Sendable {
     private var stored: [Int: [UInt8]] = [:]
     private var order: [Int] = []
     public let wantsFrameOrder: Bool
-    public let png: PNGOptions
+    package let png: PNGOptions
 
     /// - Parameter wantsFrameOrder: ask for frames in ascending order (as a video pipe would).
-    public init(wantsFrameOrder: Bool = false, png: PNGOptions = .fast) {
+    public convenience init(wantsFrameOrder: Bool = false) { self.init(wantsFrameOrder: wantsFrameOrder, png: .fast) }
+
+    package init(wantsFrameOrder: Bool, png: PNGOptions) {
         self.wantsFrameOrder = wantsFrameOrder
         self.png = png
     }

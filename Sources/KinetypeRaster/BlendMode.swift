@@ -19,7 +19,7 @@ public enum BlendMode: String, CaseIterable, Sendable, Encodable {
     /// For the separable modes the spec's general formula, with Cs = cs/αs and Cb = cb/αb:
     /// co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs), αo = αs + αb·(1 − αs).
     @inline(__always)
-    public func blend(_ source: SIMD4<Float>, over backdrop: SIMD4<Float>) -> SIMD4<Float> {
+    package func blend(_ source: SIMD4<Float>, over backdrop: SIMD4<Float>) -> SIMD4<Float> {
         let alphaS = source[3], alphaB = backdrop[3]
         switch self {
         case .normal:

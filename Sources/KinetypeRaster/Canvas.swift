@@ -13,7 +13,7 @@ public struct Canvas: Sendable {
     public let height: Int
     /// 4 floats a pixel: r·a, g·a, b·a, a, each 0…1.
     package internal(set) var pixels: [Float]
-    public let background: (r: Double, g: Double, b: Double, a: Double)
+    package let background: (r: Double, g: Double, b: Double, a: Double)
     private let backgroundPixel: SIMD4<Float>
     /// Rows and columns drawn on since the last clear (empty ranges when none).
     private(set) var dirtyRows = 0..<0
@@ -104,7 +104,7 @@ public struct Canvas: Sendable {
     }
 
     /// A canvas filled with a straight-alpha colour (r, g, b, a in 0…1).
-    public init(width: Int, height: Int, fill: (r: Double, g: Double, b: Double, a: Double)) {
+    package init(width: Int, height: Int, fill: (r: Double, g: Double, b: Double, a: Double)) {
         self.width = width
         self.height = height
         background = fill
@@ -118,7 +118,7 @@ public struct Canvas: Sendable {
     }
 
     /// Whether every pixel is fully opaque (then the PNG can be RGB).
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         // Source-over onto an opaque background stays opaque.
         background.a >= 1
     }
@@ -338,7 +338,7 @@ public struct Canvas: Sendable {
     /// 8-bit RGBA straight alpha, as a PNG of it reads back.
     public var rgbaImage: RGBAImage { RGBAImage(width: width, height: height, pixels: bytes(includeAlpha: true)) }
 
-    public func bytes(includeAlpha: Bool) -> [UInt8] {
+    package func bytes(includeAlpha: Bool) -> [UInt8] {
         withRows(includeAlpha: includeAlpha) { rows, rowBytes in
             var out: [UInt8] = []
             out.reserveCapacity(rows.count * rowBytes)

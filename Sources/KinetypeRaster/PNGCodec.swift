@@ -9,26 +9,26 @@ public struct PNGError: Error, CustomStringConvertible {
 /// background, so zlib's run-length strategy without a PNG filter is as fast as level 1 and makes
 /// files about 40% smaller, and skipping the filter saves libpng a pass over every byte
 /// (measured in README, Performance).
-public struct PNGOptions: Sendable, Equatable {
-    public enum Filter: Sendable { case none, up, sub, adaptive }
-    public var compressionLevel: Int
-    public var filter: Filter
+package struct PNGOptions: Sendable, Equatable {
+    package enum Filter: Sendable { case none, up, sub, adaptive }
+    package var compressionLevel: Int
+    package var filter: Filter
     /// zlib strategy: 0 default, 1 filtered, 2 Huffman only, 3 RLE.
-    public var strategy: Int
+    package var strategy: Int
 
-    public init(compressionLevel: Int, filter: Filter, strategy: Int) {
+    package init(compressionLevel: Int, filter: Filter, strategy: Int) {
         self.compressionLevel = compressionLevel
         self.filter = filter
         self.strategy = strategy
     }
 
-    public static let fast = PNGOptions(compressionLevel: 1, filter: .none, strategy: 3)
+    package static let fast = PNGOptions(compressionLevel: 1, filter: .none, strategy: 3)
     /// For RGB and RGBA rows: a repeated 3- or 4-byte pixel (a flat background, a box's fill) is no
     /// run of bytes at all, so RLE misses it; zlib's default strategy finds it as a match 3 or 4
     /// bytes back. Measured against the Sub filter with RLE (`--jobs 1`, encode CPU): bench-kinetic
     /// 3.03 s against 4.13 s, caption 2.20 against 2.96, title-card 0.28 against 0.34,
     /// kinetic-title 0.25 against 0.30, with smaller files on all but bench-kinetic (+22%).
-    public static let fastTrueColour = PNGOptions(compressionLevel: 1, filter: .none, strategy: 0)
+    package static let fastTrueColour = PNGOptions(compressionLevel: 1, filter: .none, strategy: 0)
 }
 
 /// 8-bit RGBA straight-alpha image as read from a PNG (for golden tests and comparisons).
@@ -43,15 +43,22 @@ public struct RGBAImage: Sendable, Equatable {
 }
 
 public enum PNGCodec {
+    /// The canvas as a PNG file, fast to write (fast compression, palette or grey when they hold
+    /// it exactly).
+    public static func write(_ canvas: Canvas, to path: String) throws { try write(canvas, to: path, options: .fast) }
+
+    /// The canvas as PNG bytes, as ``write(_:to:)`` writes them.
+    public static func encode(_ canvas: Canvas) throws -> [UInt8] { try encode(canvas, options: .fast) }
+
     /// Writes the canvas to `path`: as palette indices when it is opaque with at most 256 colours
     /// (lossless), else RGB when it is opaque, else RGBA.
-    public static func write(_ canvas: Canvas, to path: String, options: PNGOptions = .fast) throws {
+    package static func write(_ canvas: Canvas, to path: String, options: PNGOptions) throws {
         try writeFile(try encode(canvas, options: options), to: path)
     }
 
     /// The PNG file `write` would write, as bytes, for callers that do the file I/O themselves
     /// (and so can report its errno: "no space left on device").
-    public static func encode(_ canvas: Canvas, options: PNGOptions = .fast) throws -> [UInt8] {
+    package static func encode(_ canvas: Canvas, options: PNGOptions) throws -> [UInt8] {
         try withEncoderInput(canvas) { rows, channels, palette in
             try encode(
                 rows: rows, width: canvas.width, height: canvas.height, channels: channels, palette: palette,

@@ -49,9 +49,9 @@ extension CoverageMask {
 }
 
 /// A rectangle of whole pixels, [x0, x1) × [y0, y1).
-public struct PixelWindow: Sendable, Hashable, Encodable {
-    public var x0: Int, y0: Int, x1: Int, y1: Int
-    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
+package struct PixelWindow: Sendable, Hashable, Encodable {
+    package var x0: Int, y0: Int, x1: Int, y1: Int
+    package init(x0: Int, y0: Int, x1: Int, y1: Int) {
         self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
     }
 }

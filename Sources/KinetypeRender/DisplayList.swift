@@ -45,7 +45,7 @@ public struct MotionBlurItem: Sendable, Equatable, Encodable {
     public var samples: [[DisplayList.Item]]
     /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
     /// (after changing its fields, take `DisplayList.Item.remeasured()`).
-    public internal(set) var bounds = PixelWindow.empty
+    package internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, blend: BlendMode, samples: [[DisplayList.Item]]) {
         self.layer = layer
@@ -72,7 +72,7 @@ public struct LayerItem: Sendable, Equatable, Encodable {
     public var items: [DisplayList.Item]
     /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
     /// (after changing its fields, take `DisplayList.Item.remeasured()`).
-    public internal(set) var bounds = PixelWindow.empty
+    package internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, opacity: Double, blend: BlendMode, mask: ClipMask? = nil, items: [DisplayList.Item]) {
         self.layer = layer
@@ -161,7 +161,7 @@ public struct FillItem: Sendable, Equatable, Encodable {
     public var clip: Rect?
     /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
     /// (after changing its fields, take `DisplayList.Item.remeasured()`).
-    public internal(set) var bounds = PixelWindow.empty
+    package internal(set) var bounds = PixelWindow.empty
 
     public init(
         layer: String, outline: Outline, paint: Paint, blur: Double = 0, gradient: CanvasGradient? = nil, clip: Rect? = nil
@@ -210,7 +210,7 @@ public struct ImageItem: Sendable, Equatable, Encodable {
     public var placement: Placement? = nil
     /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
     /// (after changing its fields, take `DisplayList.Item.remeasured()`).
-    public internal(set) var bounds = PixelWindow.empty
+    package internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, source: ImagePixels, rect: Rect, clip: Rect? = nil, opacity: Double = 1, placement: Placement? = nil) {
         self.layer = layer
@@ -273,7 +273,7 @@ public struct GlyphItem: Sendable, Equatable, Encodable {
     public var style = GlyphStyle()
     /// The canvas pixels drawing it can change (`ItemBounds.swift`), measured when it is made
     /// (after changing its fields, take `DisplayList.Item.remeasured()`).
-    public internal(set) var bounds = PixelWindow.empty
+    package internal(set) var bounds = PixelWindow.empty
 
     public init(layer: String, size: Double, clip: Rect? = nil, lines: [Line], style: GlyphStyle = GlyphStyle()) {
         self.layer = layer

@@ -81,7 +81,7 @@ extension ImageItem: MeasuredItem {}
 
 extension DisplayList.Item {
     /// The pixels the item can change (see `ItemBounds.swift`).
-    public var bounds: PixelWindow {
+    package var bounds: PixelWindow {
         switch self {
         case let .glyphs(item): return item.bounds
         case let .fill(item): return item.bounds

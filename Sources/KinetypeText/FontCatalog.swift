@@ -63,7 +63,7 @@ public struct FontCatalog: Sendable {
         return FontFamily(name: info.family, files: [info])
     }
 
-    public var allFamilyNames: [String] {
+    package var allFamilyNames: [String] {
         Array(Set(bundled.map(\.family) + systemLister().map(\.family))).sorted()
     }
 

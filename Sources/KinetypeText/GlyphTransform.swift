@@ -12,7 +12,7 @@ public struct GlyphTransform: Sendable, Hashable {
 
     /// A uniform scale, then a rotation by `degrees`, clockwise on the canvas (as SwiftUI's
     /// `rotationEffect` and CSS `rotate` turn).
-    public init(scale: Double, rotation degrees: Double) {
+    package init(scale: Double, rotation degrees: Double) {
         let radians = degrees * .pi / 180
         // Exact at the quarter turns, so a 90° glyph is the 90° glyph, not one 1e-17 off it.
         let (sine, cosine) = Self.exactQuarterTurns(radians: radians, degrees: degrees)
@@ -24,12 +24,12 @@ public struct GlyphTransform: Sendable, Hashable {
     public var isIdentity: Bool { self == .identity }
 
     /// The image of a vector (a point relative to the transform's centre).
-    public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+    package func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
         (a * x + b * y, c * x + d * y)
     }
 
     /// This transform applied after `other`: p ↦ self(other(p)).
-    public func after(_ other: GlyphTransform) -> GlyphTransform {
+    package func after(_ other: GlyphTransform) -> GlyphTransform {
         GlyphTransform(
             a: a * other.a + b * other.c, b: a * other.b + b * other.d,
             c: c * other.a + d * other.c, d: c * other.b + d * other.d)

@@ -115,7 +115,7 @@ package struct TextLayout: Sendable, Equatable {
 }
 
 extension Rect {
-    public func translated(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+    package func translated(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 }
 
 extension LaidOutLine {
