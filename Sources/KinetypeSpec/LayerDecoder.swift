@@ -18,38 +18,33 @@ struct LayerDecoder {
     /// The canvas, on which subtitle files place their cues.
     var canvas: (width: Double, height: Double) = (0, 0)
 
-    /// A text layer's fields (its paragraph's from their description, ``ParagraphStyle``).
-    static let fields =
-        ["id", "text", "font", "size", "position", "anchor", "color", "opacity", "tracking"] + paragraphFields + [
-            "fit", "fitGroup", "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend", "in", "out",
-            "motionBlur", "captions", "mask", "matte", "transform"
-        ]
-    /// A row item is placed by its row: no position, anchor, box or fit of its own, but a width.
-    static let rowItemFields = [
-        "id", "text", "font", "size", "color", "opacity", "tracking", "align", "language", "width",
-        "decorations", "animators", "background", "stroke", "shadow", "shadows", "fill", "blend"
+    /// What every layer reads, its common part (``Layer``), read once by `decodeLayerWide` and the
+    /// common declared properties.
+    static let commonFields = [
+        "id", "position", "anchor", "color", "fill", "opacity", "stroke", "shadow", "shadows", "blend", "mask", "matte", "in", "out",
+        "motionBlur", "transform"
     ]
+    /// A text's own fields (its paragraph's from their description, ``ParagraphStyle``).
+    static let textFields =
+        ["text", "font", "size", "tracking"] + paragraphFields + ["fit", "fitGroup", "decorations", "animators", "background", "captions"]
 
-    /// A shape layer (`type: rectangle | ellipse`): its shape's fields and what any layer has
-    /// beyond text: place, colour, opacity, stroke, shadows, compositing, timing, motion blur.
-    static let shapeFields =
-        LayerShape.fields.map(\.key) + [
-            "id", "position", "anchor", "color", "fill", "opacity", "stroke", "shadow", "shadows", "blend", "mask", "matte", "in", "out",
-            "motionBlur", "transform", "trim"
-        ]
-
-    /// An image layer (`type: image`): its image's fields and what any layer has beyond text
-    /// and style: place, opacity, compositing, timing, motion blur.
+    /// A text layer: a text's fields and the common ones.
+    static let fields = ["id"] + textFields + commonFields.filter { $0 != "id" }
+    /// A row item is placed by its row: a text without a box or fit of its own, but a width, and of
+    /// the common fields only its paint and blend.
+    static let rowItemFields =
+        ["id"] + textFields.filter { !["box", "fit", "fitGroup", "captions", "lineHeight", "maxLines", "truncation"].contains($0) }
+        + ["width"] + commonFields.filter { ["color", "opacity", "stroke", "shadow", "shadows", "fill", "blend"].contains($0) }
+    /// A shape layer (`type: rectangle | ellipse`): its shape's fields, the common ones and a trim.
+    static let shapeFields = LayerShape.fields.map(\.key) + commonFields + ["trim"]
+    /// An image layer (`type: image`): its image's fields and the common ones but paint (colour,
+    /// fill, stroke, shadows).
     static let imageFields =
-        ["type"] + LayerImage.fields.map(\.key) + [
-            "id", "position", "anchor", "opacity", "blend", "mask", "matte", "in", "out", "motionBlur", "transform"
-        ]
-    /// A line or path layer (`type: line | path`): its own fields and what a shape has but its box.
-    static let pathFields =
-        LayerPath.fields.map(\.key) + [
-            "id", "position", "color", "fill", "opacity", "stroke", "shadow", "shadows", "blend", "mask", "matte", "in", "out",
-            "motionBlur", "transform", "trim"
-        ]
+        ["type"] + LayerImage.fields.map(\.key)
+        + commonFields.filter { !["color", "fill", "stroke", "shadow", "shadows"].contains($0) }
+    /// A line or path layer (`type: line | path`): its own fields, the common ones but an anchor
+    /// (its points are placed from its position), and a trim.
+    static let pathFields = LayerPath.fields.map(\.key) + commonFields.filter { $0 != "anchor" } + ["trim"]
     /// What `type` takes; a layer without one is text.
     static let layerTypes = LayerShape.Kind.allCases.map(\.rawValue) + ["image"] + LayerPath.Kind.allCases.map(\.rawValue)
 

@@ -49,7 +49,7 @@ public struct ContactSheet: Sendable {
         // The labels, drawn by kinetype as a scene of their own on the sheet's background.
         let font = try FontSpec.system(catalog: catalog)
         let labels = frames.enumerated().map { index, frame in
-            TextLayer(
+            Layer(
                 id: "label\(index)", text: .constant(String(format: "frame %d · %.3f s", frame, scene.time(ofFrame: frame))),
                 font: font, size: .constant(13),
                 position: .constant(

@@ -124,7 +124,7 @@ public struct PropertyPlot: Sendable {
 
         let font = try FontSpec.system(catalog: catalog)
         let layers = labels.enumerated().map { index, label in
-            TextLayer(
+            Layer(
                 id: "label\(index)", text: .constant(label.0), font: font, size: .constant(13), position: .constant(label.1),
                 anchor: label.2, color: .constant(label.3))
         }
