@@ -46,8 +46,10 @@ package final class Layouter {
             if let group = state.layers[index].fit?.group, let shared = groupSizes[group] { sizes[index] = shared }
         }
         return try state.layers.indices.map { index in
-            // Shapes, images and paths have no text, and a layer not shown none drawn: nothing to shape.
-            guard case .text = state.layers[index].content, state.layers[index].isShown else { return Self.noText }
+            // Shapes, images and paths have no text, and a layer not shown draws none: nothing to
+            // shape. (An empty text is laid out, once while it stays empty: its box is its place.)
+            let layer = state.layers[index]
+            guard case .text = layer.content, layer.isShown else { return Self.noText }
             var key = keys[index]
             key.size = sizes[index]
             if let last = lastLayouts[index], last.key == key { return last.layout }

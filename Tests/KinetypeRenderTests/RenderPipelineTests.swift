@@ -124,6 +124,29 @@ final class RenderPipelineTests: XCTestCase {
         XCTAssertEqual(scene.layers.count, 3)
     }
 
+    /// A text is laid out only at the frames that show it: not before its in point, nor after its
+    /// out point.
+    func testHiddenTextsAreNotLaidOut() throws {
+        let scene = try scene(
+            """
+              - {text: Hi, font: {family: "DejaVu Sans"}, size: 20, position: [50, 50], background: {color: "#FFFF00"}, in: 0.5}
+              - {text: Later, font: {family: "DejaVu Sans"}, size: 20, position: [150, 50], in: 0.8}
+            """)
+        let renderer = try FrameRenderer(scene: scene)
+        var items = 0, frames = 0
+        for frame in 0..<15 {
+            items += try renderer.displayList(scene.frameState(at: frame)).items.count
+            frames += 1
+        }
+        XCTAssertEqual(frames, 15)
+        XCTAssertEqual(renderer.layouter.layoutsComputed, 0, "0 s to 0.47 s: neither shown yet")
+        XCTAssertEqual(items, 0)
+        _ = try renderer.displayList(scene.frameState(at: 15))
+        XCTAssertEqual(renderer.layouter.layoutsComputed, 1, "Hi at 0.5 s")
+        _ = try renderer.displayList(scene.frameState(at: 24))
+        XCTAssertEqual(renderer.layouter.layoutsComputed, 2, "Later from 0.8 s")
+    }
+
     /// Glyphs of one item with different paints are each drawn in their own colour.
     func testPerGlyphPaintIsDrawnGlyphByGlyph() throws {
         let scene = try scene(
