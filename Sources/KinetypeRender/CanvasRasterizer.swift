@@ -110,15 +110,15 @@ package final class CanvasRasterizer {
     /// sharp rectangle around it (a wipe that has finished), or, inverted, one clear of it. Its
     /// coverage is then neither computed nor multiplied in, frame after frame.
     static func keepsEveryPixel(_ mask: ClipMask, of drawn: PixelWindow) -> Bool {
-        guard mask.contours == nil, mask.feather == 0, mask.shape == .rectangle else { return false }
-        let r = mask.rect
+        guard case let .shape(outline, nil) = mask.outline, outline.kind == .rectangle, mask.feather == 0 else { return false }
+        let r = outline.rect
         let (x0, y0, x1, y1) = (Double(drawn.x0), Double(drawn.y0), Double(drawn.x1), Double(drawn.y1))
         if mask.invert {
             // Clear of the window (touching is clear: a shared edge covers no area).
             return r.width <= 0 || r.height <= 0 || r.x + r.width <= x0 || r.x >= x1 || r.y + r.height <= y0 || r.y >= y1
         }
         // Around the window; with rounded corners, around it by the radius (the corners stay clear).
-        let inset = max(0, mask.cornerRadius)
+        let inset = max(0, outline.cornerRadius)
         return r.x + inset <= x0 && r.y + inset <= y0 && r.x + r.width - inset >= x1 && r.y + r.height - inset >= y1
     }
 
@@ -130,9 +130,12 @@ package final class CanvasRasterizer {
         // Every pixel within the blur's reach of a drawn one: there the mask is what it is over
         // the canvas grown by the reach.
         let window = drawn.grown(by: reach).intersection(canvasWindow.grown(by: reach))
-        let sharp =
-            mask.contours.map { CoverageMask(polygons: $0.map { $0.map { (x: $0.x, y: $0.y) } }, window: window) }
-            ?? Self.coverage(ShapeOutline(kind: mask.shape, rect: mask.rect, cornerRadius: mask.cornerRadius), window: window)
+        let sharp: CoverageMask
+        switch mask.outline {
+        case let .shape(outline, nil): sharp = Self.coverage(outline, window: window)
+        case .shape, .boxes, .polygons:
+            sharp = CoverageMask(polygons: mask.outline.polygons.map { $0.map { (x: $0.x, y: $0.y) } }, window: window)
+        }
         return mask.feather > 0 && sharp.width > 0 && sharp.height > 0 ? sharp.blurred(sigma: mask.feather / 2) : sharp
     }
 

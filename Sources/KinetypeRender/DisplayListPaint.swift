@@ -82,24 +82,23 @@ public struct CanvasGradient: Sendable, Equatable, Encodable {
     }
 }
 
-/// What is kept of a layer composited as a whole: a rectangle in canvas pixels, its edge blurred
-/// by a Gaussian of σ = feather / 2; with `invert`, what lies outside it.
+/// What is kept of a layer composited as a whole: the area inside an outline in canvas pixels (a
+/// rectangle, rounded or not, an ellipse, or polygons: a path mask, or any under a group's turn or
+/// skew), its edge blurred by a Gaussian of σ = feather / 2; with `invert`, what lies outside it.
 public struct ClipMask: Sendable, Equatable, Encodable {
-    public var rect: Rect
+    public var outline: Outline
     public var feather: Double
     public var invert: Bool
-    /// A rectangle (its corners rounded by `cornerRadius`) or the ellipse inscribed in `rect`.
-    public var shape: ShapeOutline.Kind = .rectangle
-    public var cornerRadius: Double = 0
-    /// Polygons kept instead of the rectangle or ellipse (nonzero winding; nil: none): a mask
-    /// under a group's turn or skew.
-    public var contours: [[Point2]]? = nil
 
-    public init(rect: Rect, feather: Double = 0, invert: Bool = false, shape: ShapeOutline.Kind = .rectangle, cornerRadius: Double = 0) {
-        self.rect = rect
+    public init(outline: Outline, feather: Double = 0, invert: Bool = false) {
+        self.outline = outline
         self.feather = feather
         self.invert = invert
-        self.shape = shape
-        self.cornerRadius = cornerRadius
+    }
+
+    /// A rectangle (its corners rounded by `cornerRadius`) or the ellipse inscribed in `rect`.
+    public init(rect: Rect, feather: Double = 0, invert: Bool = false, shape: ShapeOutline.Kind = .rectangle, cornerRadius: Double = 0) {
+        self.init(
+            outline: .shape(ShapeOutline(kind: shape, rect: rect, cornerRadius: cornerRadius), hole: nil), feather: feather, invert: invert)
     }
 }

@@ -31,15 +31,13 @@ enum GroupPainter {
 extension ClipMask {
     /// A layer's or group's mask at one frame, in its own coordinates: a path mask as its polygons.
     init(_ mask: MaskState) {
-        let shape: ShapeOutline.Kind
+        let outline: Outline
         switch mask.shape {
-        case .rectangle: shape = .rectangle
-        case .ellipse: shape = .ellipse
-        // Drawn from its contours; its box stays the rectangle its bounds give.
-        case .path: shape = .rectangle
+        case .rectangle: outline = .shape(ShapeOutline(kind: .rectangle, rect: mask.rect, cornerRadius: mask.cornerRadius), hole: nil)
+        case .ellipse: outline = .shape(ShapeOutline(kind: .ellipse, rect: mask.rect, cornerRadius: mask.cornerRadius), hole: nil)
+        case .path: outline = .polygons(mask.contours)
         }
-        self.init(rect: mask.rect, feather: mask.feather, invert: mask.invert, shape: shape, cornerRadius: mask.cornerRadius)
-        if mask.shape == .path { contours = mask.contours }
+        self.init(outline: outline, feather: mask.feather, invert: mask.invert)
     }
 }
 
@@ -122,13 +120,13 @@ struct ItemPlacement {
         guard !placement.isIdentity else { return mask }
         var placed = mask
         placed.feather = mask.feather * placement.lengthScale
-        if let contours = mask.contours {
-            placed.contours = contours.map { $0.map(apply) }
-        } else if placement.keepsAxes {
-            placed.rect = apply(rect: mask.rect)
-            placed.cornerRadius = mask.cornerRadius * min(abs(placement.matrix.a), abs(placement.matrix.d))
-        } else {
-            placed.contours = [ShapeOutline(kind: mask.shape, rect: mask.rect, cornerRadius: mask.cornerRadius).points().map(apply)]
+        switch mask.outline {
+        case var .shape(outline, nil) where placement.keepsAxes:
+            outline.rect = apply(rect: outline.rect)
+            outline.cornerRadius = outline.cornerRadius * min(abs(placement.matrix.a), abs(placement.matrix.d))
+            placed.outline = .shape(outline, hole: nil)
+        case .shape, .boxes, .polygons:
+            placed.outline = .polygons(mask.outline.polygons.map { $0.map(apply) })
         }
         return placed
     }

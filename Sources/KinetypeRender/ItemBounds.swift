@@ -226,7 +226,11 @@ extension ClipMask {
     /// shape grown by its feather's reach.
     var bounds: PixelWindow? {
         guard !invert else { return nil }
-        let shape = contours.map { PixelWindow(covering: $0.joined()) } ?? PixelWindow(covering: rect)
+        let shape: PixelWindow
+        switch outline {
+        case let .shape(outline, _): shape = PixelWindow(covering: outline.rect)
+        case .boxes, .polygons: shape = PixelWindow(covering: outline.polygons.joined())
+        }
         return shape.grown(by: CoverageMask.reach(blur: feather))
     }
 }
