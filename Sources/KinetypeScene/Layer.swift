@@ -151,24 +151,24 @@ public struct Layer: Sendable {
 
     /// The end time when the text is laid out in `lineCount` lines.
     public func endTime(lineCount: Int) -> Double {
-        let common =
-            Self.properties.map { $0.endTime(of: self) }
-            + [stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0, transform?.endTime ?? 0] + shadows.map(\.endTime)
         switch content {
-        case let .text(text):
-            return (common + [text.endTime(lineCount: lineCount)]).max() ?? 0
-        case let .shape(shape):
-            return (common + [shape.endTime, shape.trim?.endTime ?? 0]).max() ?? 0
-        case let .image(image):
-            return (common + [image.endTime]).max() ?? 0
-        case let .path(path):
-            return (common + [path.trim?.endTime ?? 0]).max() ?? 0
+        case let .text(text): return max(commonEndTime, text.endTime(lineCount: lineCount))
+        case let .shape(shape): return max(commonEndTime, shape.endTime, shape.trim?.endTime ?? 0)
+        case let .image(image): return max(commonEndTime, image.endTime)
+        case let .path(path): return max(commonEndTime, path.trim?.endTime ?? 0)
         case let .group(group):
             // Its own animations and its layers' count from its start; a layer that never
             // changes is not made to change by it.
             let children = group.layers.map(\.endTime).max() ?? 0
-            return max(group.start + (common.max() ?? 0), children > 0 ? group.start + children : 0)
+            return max(group.start + commonEndTime, children > 0 ? group.start + children : 0)
         }
+    }
+
+    /// When the declared properties and the common part's animations end (a group's own: its
+    /// place, fade, transform and mask, in its own time).
+    var commonEndTime: Double {
+        (Self.properties.map { $0.endTime(of: self) }
+            + [stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0, transform?.endTime ?? 0] + shadows.map(\.endTime)).max() ?? 0
     }
 }
 

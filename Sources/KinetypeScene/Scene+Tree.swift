@@ -35,9 +35,7 @@ public struct GroupedLayer: Sendable {
         for group in groups {
             guard case let .group(content) = group.content else { continue }
             groupTime += content.start
-            var bare = group
-            bare.content = .group(GroupContent(start: 0, layers: []))
-            groupEnds.append(groupTime + bare.endTime)
+            groupEnds.append(groupTime + group.commonEndTime)
         }
         // A layer that never changes is not made to change by its groups' start.
         return max(own > 0 ? timeOffset + own : 0, groupEnds.max() ?? 0)

@@ -44,7 +44,7 @@ struct Validate: ParsableCommand {
         if json {
             var result = Result(spec: spec, valid: !failsOnWarnings, error: nil, warnings: scene.warnings)
             result.width = scene.canvas.width; result.height = scene.canvas.height
-            result.frames = scene.frameCount; result.fps = scene.fps; result.layers = scene.layers.count
+            result.frames = scene.frameCount; result.fps = scene.fps; result.layers = scene.drawnLayers.count
             result.settlesAt = end.isFinite ? end : nil; result.repeatsForever = end.isInfinite
             Output.toStandardOutput(Self.json(result))
             if failsOnWarnings { throw ExitCode(1) }
@@ -59,7 +59,7 @@ struct Validate: ParsableCommand {
         // %g past a million seconds: a keyframe at 1e300 s is not 301 digits worth reading.
         let motion = end.isInfinite ? "repeats forever" : String(format: end < 1e6 ? "settles at %.2f s" : "settles at %.3g s", end)
         Output.toStandardOutput(
-            "\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.layers.count) layer\(scene.layers.count == 1 ? "" : "s"), \(motion)"
+            "\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.drawnLayers.count) layer\(scene.drawnLayers.count == 1 ? "" : "s"), \(motion)"
                 + "\n")
     }
 

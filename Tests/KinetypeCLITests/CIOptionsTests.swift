@@ -49,6 +49,16 @@ final class CIOptionsTests: XCTestCase {
         XCTAssertEqual(error["path"] as? String, "canvas")
     }
 
+    /// A group's layers are counted, as the layers that draw; the group itself is not one.
+    func testValidateCountsTheLayersInsideGroups() throws {
+        let path = TestPaths.examples.appendingPathComponent("lower-third.yaml").path
+        let json = try run(["validate", path, "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(result["layers"] as? Int, 6, "a box, an accent bar, a name, a title, a logo and a dot in one group")
+        XCTAssertTrue(try run(["validate", path]).stdout.contains(", 6 layers, "))
+    }
+
     func testInspectSeveralFrames() throws {
         let path = TestPaths.examples.appendingPathComponent("counting.yaml").path
         let result = try run(["inspect", path, "--frames", "0,29-30,last"])
