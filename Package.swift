@@ -65,10 +65,13 @@ let package = Package(
             dependencies: ["KinetypeFiles", "CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CFreeTypeShims", "CFriBidiShims"]),
         // Canvas, compositing, image resampling, PNG and WebP encode/decode, JPEG decode.
         .target(name: "KinetypeRaster", dependencies: ["KinetypeFiles", "CPNGShims", "CWebPShims", "CJPEGShims"]),
+        // Video and audio files through ffprobe and ffmpeg (fixed arguments, the file never where an
+        // option goes): what a file holds, and its frames decoded through a pipe.
+        .target(name: "KinetypeFootage", dependencies: ["KinetypeFiles", "KinetypeRaster"]),
         // The scene model: layers whose properties are constants or keyframes, public
         // initializers, evaluation at a time, limits, font resolution and the glyph check. No I/O
-        // beyond fonts, no Yams.
-        .target(name: "KinetypeScene", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster"]),
+        // beyond fonts, images and video frames, no Yams.
+        .target(name: "KinetypeScene", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFootage"]),
         // The drawing stages, pure functions of their input: FrameState → TextLayout (layouter) →
         // DisplayList (painter) → Canvas (rasterizer), and inspect's view of them.
         .target(name: "KinetypeRender", dependencies: ["KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRaster"]),
@@ -77,7 +80,9 @@ let package = Package(
         // that drives them, verify and encode of finished folders.
         .target(
             name: "KinetypeOutput",
-            dependencies: ["KinetypeRender", "KinetypeScene", "KinetypeMotion", "KinetypeRaster", "KinetypeFiles", "CSchedShims"]),
+            dependencies: [
+                "KinetypeRender", "KinetypeScene", "KinetypeMotion", "KinetypeRaster", "KinetypeFiles", "KinetypeFootage", "CSchedShims"
+            ]),
         // Caption files (SRT, WebVTT, ASS/SSA, word-timed JSON), one reader each, read into one
         // caption track, and the track made into scene layers. No Yams, no spec.
         .target(name: "KinetypeCaptions", dependencies: ["KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeFiles"]),
@@ -85,14 +90,16 @@ let package = Package(
         .target(
             name: "Kinetype",
             dependencies: [
-                "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeScene", "KinetypeCaptions", "KinetypeRender", "KinetypeOutput"
+                "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFootage", "KinetypeScene", "KinetypeCaptions",
+                "KinetypeRender",
+                "KinetypeOutput"
             ]),
         // Spec files (YAML through Yams, JSON by its own strict parser) decoded and validated
         // into scenes, with one-line errors.
         .target(
             name: "KinetypeSpec",
             dependencies: [
-                "KinetypeScene", "KinetypeCaptions", "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFiles",
+                "KinetypeScene", "KinetypeCaptions", "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFiles", "KinetypeFootage",
                 .product(name: "Yams", package: "Yams")
             ]),
         .executableTarget(

@@ -4,7 +4,7 @@ import KinetypeText
 import KinetypeScene
 
 /// Renders frames of one scene through the pipeline's stages: the scene evaluated at the frame's
-/// time → `Layouter` (box-local layouts) → `Painter` (a `DisplayList`) → `CanvasRasterizer` (pixels);
+/// time (video layers' frames decoded) → `Layouter` (box-local layouts) → `Painter` (a `DisplayList`) → `CanvasRasterizer` (pixels);
 /// with motion blur, `MotionBlurDriver` runs the first three at each sub-frame.
 /// Holds FreeType state and a canvas, so each thread uses its own renderer.
 public final class FrameRenderer {
@@ -37,6 +37,7 @@ public final class FrameRenderer {
     }
 
     public func displayList(_ state: FrameState) throws -> DisplayList {
+        let state = try timed(&times.evaluate) { try state.decodingVideo() }
         let layouts = try timed(&times.layout) { try layouter.layouts(state) }
         return timed(&times.paint) { painter.displayList(state, layouts: layouts) }
     }

@@ -23,8 +23,15 @@ struct ImageSampleCache {
         }
     }
 
+    /// An image by identity, held: an identifier alone could be a freed video frame's, reused.
+    private struct Source: Hashable {
+        let pixels: ImagePixels
+        static func == (a: Self, b: Self) -> Bool { a.pixels === b.pixels }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(pixels)) }
+    }
+
     private struct Key: Hashable {
-        var source: ObjectIdentifier
+        var source: Source
         var x: Double, y: Double, width: Double, height: Double
         var map: [Double] = []
     }
@@ -43,7 +50,7 @@ struct ImageSampleCache {
         let rect = (item.rect.x, item.rect.y, item.rect.width, item.rect.height)
         let map = item.placement.map { ($0.matrix.a, $0.matrix.b, $0.matrix.c, $0.matrix.d, $0.offset.x, $0.offset.y) }
         let key = Key(
-            source: ObjectIdentifier(item.source), x: rect.0, y: rect.1, width: rect.2, height: rect.3,
+            source: Source(pixels: item.source), x: rect.0, y: rect.1, width: rect.2, height: rect.3,
             map: map.map { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5] } ?? [])
         if let kept = entries[key] { return kept }
         let resampled =

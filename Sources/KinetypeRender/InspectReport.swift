@@ -40,6 +40,8 @@ package struct InspectReport: Encodable, Sendable {
         public var shape: ShapeState?
         /// An image layer's image at the frame (its placed box is `box`).
         public var image: ImageState?
+        /// A video layer's fields at the frame, and which of its file's frames it shows.
+        public var video: VideoState?
         /// A line or path layer's own fields (its points' bounds are `box`).
         public var path: PathState?
         /// The groups around the layer, outermost first. `box` is on the canvas (the bounds of the
@@ -101,11 +103,12 @@ package struct InspectReport: Encodable, Sendable {
             guard shown else { return try container.encode(false, forKey: Key("shown")) }
             try container.encode(anchor, forKey: Key("anchor"))
             try container.encode(box, forKey: Key("box"))
-            if shape != nil || image != nil || path != nil {
+            if shape != nil || image != nil || video != nil || path != nil {
                 // A shape or image layer has no text, font or lines: its shape or image and the
                 // properties it reads.
                 try container.encodeIfPresent(shape, forKey: Key("shape"))
                 try container.encodeIfPresent(image, forKey: Key("image"))
+                try container.encodeIfPresent(video, forKey: Key("video"))
                 try container.encodeIfPresent(path, forKey: Key("path"))
                 for (path, value) in properties where KinetypeScene.Layer.shapeProperties.contains(path) {
                     try container.encode(value, forKey: Key(path))
@@ -178,6 +181,7 @@ package struct InspectReport: Encodable, Sendable {
             case .text: break
             case let .shape(shape, _): report.shape = shape
             case let .image(image): report.image = image
+            case let .video(video): report.video = video
             case let .path(path, _): report.path = path
             }
             report.shown = layer.isShown

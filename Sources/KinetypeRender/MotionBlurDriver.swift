@@ -21,12 +21,12 @@ struct MotionBlurDriver {
     var isOn: Bool { blurs.contains { $0 != nil } }
 
     func paint(frame: Int, layouter: Layouter) throws -> PaintedFrame {
-        let state = scene.frameState(at: frame)
+        let state = try scene.frameState(at: frame).decodingVideo()
         let layers = painter.paintLayers(state, layouts: try layouter.layouts(state))
         var items = Painter.withMattes(state, layers.map(\.items))
         for blur in Set(blurs.compactMap { $0 }).sorted(by: { ($0.shutterAngle, $0.samples) < ($1.shutterAngle, $1.samples) }) {
             let samples = try blur.sampleTimes(around: state.time, fps: scene.fps).map { time in
-                let sub = scene.frameState(atTime: time, frame: frame)
+                let sub = try scene.frameState(atTime: time, frame: frame).decodingVideo()
                 return painter.layerItems(sub, layouts: try layouter.layouts(sub))
             }
             for index in blurs.indices where blurs[index] == blur {

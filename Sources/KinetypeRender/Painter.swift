@@ -77,19 +77,25 @@ package struct Painter: Sendable {
         return (DisplayList.Item.culled(ItemPlacement(layer.placement).apply(items), to: canvasWindow), painted)
     }
 
+    /// An image layer, or a video's frame: its box placed as a text's layout box is, the image
+    /// fitted into it, turned about its anchor point as a shape is.
+    private func paintImage(_ layer: LayerState, image: ImageState) -> (items: [DisplayList.Item], painted: PaintedLayer) {
+        let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(box: image.box), layer: layer), color: layer.color)
+        let turn = layer.transform.flatMap { transform -> Placement? in
+            guard !transform.isIdentity else { return nil }
+            let matrix = transform.matrix, pivot = layer.position
+            let moved = matrix.apply(pivot.x, pivot.y)
+            return Placement(matrix: matrix, offset: Point2(x: pivot.x - moved.x, y: pivot.y - moved.y))
+        }
+        return (composited(layer) { ImagePainter.items($0, image: image, box: painted.layout.box, placement: turn) }, painted)
+    }
+
     private func paintInItsCoordinates(_ layer: LayerState, layout: TextLayout) -> (items: [DisplayList.Item], painted: PaintedLayer) {
         switch layer.content {
         case let .image(image):
-            // An image layer: its box placed as a text's layout box is, the image fitted into it.
-            let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(box: image.box), layer: layer), color: layer.color)
-            // Turned about its anchor point, as a shape is.
-            let turn = layer.transform.flatMap { transform -> Placement? in
-                guard !transform.isIdentity else { return nil }
-                let matrix = transform.matrix, pivot = layer.position
-                let moved = matrix.apply(pivot.x, pivot.y)
-                return Placement(matrix: matrix, offset: Point2(x: pivot.x - moved.x, y: pivot.y - moved.y))
-            }
-            return (composited(layer) { ImagePainter.items($0, image: image, box: painted.layout.box, placement: turn) }, painted)
+            return paintImage(layer, image: image)
+        case let .video(video):
+            return paintImage(layer, image: video.image)
         case let .path(path, trim):
             // A line or path layer: its points from the layer's position, no layout.
             let painted = PaintedLayer(layout: PathPainter.layout(path, position: layer.position), color: layer.color)

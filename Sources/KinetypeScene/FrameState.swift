@@ -102,6 +102,8 @@ public enum ContentState: Sendable, Equatable {
     /// A rectangle or ellipse, its stroke trimmed to part of its outline (nil: all of it).
     case shape(ShapeState, trim: TrimState?)
     case image(ImageState)
+    /// A video's frame, fitted as an image is.
+    case video(VideoState)
     /// Lines or path data, the stroke trimmed to part of their length (nil: all of it).
     case path(PathState, trim: TrimState?)
 }

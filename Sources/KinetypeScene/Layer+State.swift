@@ -162,6 +162,12 @@ extension Layer {
             var evaluated = image.state(at: t)
             evaluated.pixels = image.pixels
             state.content = .image(evaluated)
+        case let .video(video):
+            var evaluated = video.state(at: t)
+            evaluated.frames = video.frames
+            evaluated.sourceTime = video.sourceTime(elapsed: t - (inPoint ?? 0))
+            evaluated.frameIndex = video.frames?.video.frameIndex(at: evaluated.sourceTime) ?? 0
+            state.content = .video(evaluated)
         case let .path(path):
             var evaluated = path.state(at: t)
             evaluated.subpaths = path.subpaths

@@ -155,6 +155,7 @@ public struct Layer: Sendable {
         case let .text(text): return max(commonEndTime, text.endTime(lineCount: lineCount))
         case let .shape(shape): return max(commonEndTime, shape.endTime, shape.trim?.endTime ?? 0)
         case let .image(image): return max(commonEndTime, image.endTime)
+        case let .video(video): return max(commonEndTime, video.endTime, (inPoint ?? 0) + video.playingTime)
         case let .path(path): return max(commonEndTime, path.trim?.endTime ?? 0)
         case let .group(group):
             // Its own animations and its layers' count from its start; a layer that never
@@ -180,6 +181,8 @@ public enum LayerContent: Sendable {
     case shape(LayerShape)
     /// A PNG or JPEG fitted into a box.
     case image(LayerImage)
+    /// Footage fitted into a box, a frame of the source at each frame.
+    case video(LayerVideo)
     /// Lines or SVG path data, from the layer's position.
     case path(LayerPath)
     /// Layers placed, faded and timed as one piece.

@@ -18,12 +18,13 @@ extension Scene {
         return (spec + layerFiles + fontFiles).filter { seen.insert($0).inserted }
     }
 
-    /// The captions and image files the layers read, in layer order.
+    /// The captions, image and video files the layers read, in layer order.
     public var layerFiles: [String] {
         drawnLayers.compactMap { drawn in
             switch drawn.layer.content {
             case let .text(text): return text.captionsFile
             case let .image(image): return image.pixels.path
+            case let .video(video): return video.frames?.info.path
             case .shape, .path, .group: return nil
             }
         }

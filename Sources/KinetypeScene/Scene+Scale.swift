@@ -81,6 +81,7 @@ extension Layer {
         case let .text(text): layer.content = .text(text.scaled(by: k))
         case let .shape(shape): layer.content = .shape(shape.scaled(by: k))
         case let .image(image): layer.content = .image(image.scaled(by: k))
+        case let .video(video): layer.content = .video(video.scaled(by: k))
         case let .path(path): layer.content = .path(path.scaledPath(by: k))
         case var .group(group):
             group.layers = group.layers.map { $0.scaled(by: k) }

@@ -95,7 +95,7 @@ extension Scene {
                             "\(id): no font covers \(plan.uncovered.prefix(8).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")); drawn as the missing-glyph box"
                         )
                     }
-                case .shape, .image, .path: break
+                case .shape, .image, .video, .path: break
                 }
                 return layer
             }

@@ -14,6 +14,8 @@ public enum SpecLimits {
     public static let maxBlur = 512.0
     /// An image layer's file: its pixels (a 36-megapixel photo; 144 MB decoded).
     public static let maxImagePixels = 36_000_000
+    /// Seconds into a video or audio file (a day).
+    public static let mediaTime = 0.0...86_400.0
     /// Letter spacing, pixels a cluster (negative tightens).
     public static let tracking = -1000.0...1000.0
     /// Positions and box widths: far beyond any canvas, well inside what pixel arithmetic can hold.

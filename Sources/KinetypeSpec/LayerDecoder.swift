@@ -4,6 +4,7 @@ import Foundation
 import KinetypeMotion
 import KinetypeText
 import KinetypeRaster
+import KinetypeFootage
 
 /// Reads one text layer, including its font, which is resolved against the catalog here so a
 /// missing family is reported at load time with the field's line.
@@ -42,11 +43,15 @@ struct LayerDecoder {
     static let imageFields =
         ["type"] + LayerImage.fields.map(\.key)
         + commonFields.filter { !["color", "fill", "stroke", "shadow", "shadows"].contains($0) }
+    /// A video layer (`type: video`): its video's fields and the image layer's common ones.
+    static let videoFields =
+        ["type"] + LayerVideo.fields.map(\.key)
+        + commonFields.filter { !["color", "fill", "stroke", "shadow", "shadows"].contains($0) }
     /// A line or path layer (`type: line | path`): its own fields, the common ones but an anchor
     /// (its points are placed from its position), and a trim.
     static let pathFields = LayerPath.fields.map(\.key) + commonFields.filter { $0 != "anchor" } + ["trim"]
     /// What `type` takes; a layer without one is text.
-    static let layerTypes = LayerShape.Kind.allCases.map(\.rawValue) + ["image"] + LayerPath.Kind.allCases.map(\.rawValue)
+    static let layerTypes = LayerShape.Kind.allCases.map(\.rawValue) + ["image", "video"] + LayerPath.Kind.allCases.map(\.rawValue)
 
     /// The layer fields the paragraph's described fields are written in (`box` for `box.height`).
     static let paragraphFields = ParagraphStyle.fields.map { String($0.key.split(separator: ".")[0]) }.reduce(into: [String]()) {
@@ -124,6 +129,7 @@ struct LayerDecoder {
             }
             switch type {
             case "image": return try decodeImage(node, defaultID: defaultID, warnings: &warnings)
+            case "video": return try decodeVideo(node, defaultID: defaultID, warnings: &warnings)
             case "line", "path": return try decodePath(node, defaultID: defaultID, warnings: &warnings)
             default: return try decodeShape(node, defaultID: defaultID, warnings: &warnings)
             }
@@ -234,6 +240,44 @@ struct LayerDecoder {
         try decodeContentLayerFields(fields, into: &layer, properties: &properties)
         return layer
     }
+
+    /// A video layer: its file probed now (frames decoded as they are drawn), its box by default
+    /// the frame's own size as shown, placed, faded, composited and timed as an image layer is.
+    private func decodeVideo(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> Layer {
+        let fields = try node.mapping(allowed: Self.videoFields)
+        var properties = PropertyDecoder(duration: duration)
+        defer { warnings += properties.warnings }
+        var video = try FeatureDecoder.decode(fields: fields, as: LayerVideo.self, properties: &properties)
+        let fileNode = try fields.required("file")
+        let path = video.file.hasPrefix("/") ? video.file : specDirectory.appendingPathComponent(video.file).standardizedFileURL.path
+        let frames: VideoFrames
+        do { frames = try LayerVideo.open(path: path) } catch { throw fileNode.error("\(error)") }
+        video.frames = frames
+        if fields.optional("size") == nil {
+            video.size = .constant(Point2(x: Double(frames.video.width), y: Double(frames.video.height)))
+        }
+        if let to = video.to, to <= video.from {
+            throw (fields.optional("to") ?? fileNode).error("to (\(to) s) must come after from (\(video.from) s)")
+        }
+        if video.from >= frames.info.duration {
+            throw (fields.optional("from") ?? fileNode).error(
+                "from is \(video.from) s, but \(SpecError.quoted(video.file)) lasts \(Self.seconds(frames.info.duration)) s")
+        }
+        if let note = frames.video.conversionNote {
+            properties.warnings.append("\(fileNode.path): \(SpecError.quoted(video.file)): \(note)")
+        }
+        var layer = try contentLayer(fields, defaultID: defaultID, content: .video(video))
+        try decodeContentLayerFields(fields, into: &layer, properties: &properties)
+        let shown = min(layer.outPoint ?? duration, duration) - (layer.inPoint ?? 0)
+        if !video.loop, video.playingTime < shown - 1e-6 {
+            properties.warnings.append(
+                "\(fileNode.path): \(SpecError.quoted(video.file)) plays for \(Self.seconds(video.playingTime)) s and the layer is shown for \(Self.seconds(shown)) s: its last frame is held for the rest (loop: true repeats it)"
+            )
+        }
+        return layer
+    }
+
+    private static func seconds(_ value: Double) -> String { String(format: "%.3g", value) }
 
     /// A line (its `points`) or a path (its SVG `d`, read now, each problem located), drawn from
     /// the layer's position, with the layer's colour, stroke, trim, shadows, compositing and timing.

@@ -87,7 +87,7 @@ extension LayerState {
     package var trim: TrimState? {
         switch content {
         case let .shape(_, trim), let .path(_, trim): return trim
-        case .text, .image: return nil
+        case .text, .image, .video: return nil
         }
     }
     /// The primary font file of a text.

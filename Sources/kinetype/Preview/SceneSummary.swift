@@ -77,16 +77,17 @@ struct SceneSummary: Encodable {
                     + tracks(group.transform, "\(groupID).transform.", from: groupStart)
                     + tracks(group.mask, "\(groupID).mask.", from: groupStart)
             }
-            var shape: LayerShape?, image: LayerImage?, trim: ShapeTrim?
+            var shape: LayerShape?, image: LayerImage?, video: LayerVideo?, trim: ShapeTrim?
             switch layer.content {
             case .text, .group: break
             case let .shape(own): (shape, trim) = (own, own.trim)
             case let .image(own): image = own
+            case let .video(own): video = own
             case let .path(own): trim = own.trim
             }
             let features =
                 tracks(shape, "") + tracks(layer.mask, "mask.") + tracks(layer.stroke, "stroke.")
-                + tracks(text?.background, "background.") + tracks(image, "") + tracks(layer.transform, "transform.")
+                + tracks(text?.background, "background.") + tracks(image, "") + tracks(video, "") + tracks(layer.transform, "transform.")
                 + tracks(trim, "trim.") + tracks(layer.fill, "fill.")
                 + layer.shadows.enumerated().flatMap { tracks($0.element, "shadows[\($0.offset)].") }
             return Layer(
