@@ -3,6 +3,7 @@ import KinetypeRaster
 import KinetypeMotion
 import KinetypeScene
 import KinetypeRender
+import KinetypeFootage
 
 /// A video codec kinetype asks ffmpeg for.
 public enum VideoCodec: String, Sendable, CaseIterable {
@@ -61,6 +62,8 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     private var input: FileHandle?
     private var temporary: URL?
     private let errorTail = ErrorTail()
+    /// The scene's sound, muxed in (nil: none, or a codec without sound).
+    private var audio: AudioMux?
     private var frameBytes = 0
 
     public init(output: URL, codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil) throws {
@@ -88,6 +91,11 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     public func begin(scene: Scene, frames: ClosedRange<Int>) throws {
+        audio = AudioMux(
+            scene.audio, codec: codec, offset: scene.time(ofFrame: frames.lowerBound), duration: Double(frames.count) / scene.fps)
+        if !scene.audio.isEmpty, audio == nil {
+            notes.append("\(codec == .gif ? "a GIF" : "an animated PNG") has no sound: the scene's audio is left out")
+        }
         try begin(
             VideoFormat(
                 width: scene.canvas.width, height: scene.canvas.height, fps: scene.fps,
@@ -110,7 +118,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
                     "\(codec.rawValue) (4:2:0) needs an even width and height; the canvas is \(format.width)×\(format.height): make it even, or use ProRes or VP9"
             )
         }
-        guard let ffmpeg = Self.ffmpegPath() else {
+        guard let ffmpeg = ExternalTool.path("ffmpeg") else {
             throw VideoError(
                 .ffmpegMissing,
                 message: "ffmpeg is not installed (kinetype starts it to encode video): install it, e.g. apt-get install ffmpeg")
@@ -133,7 +141,9 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(format.width)x\(format.height)",
             "-framerate", "\(rate.numerator)/\(rate.denominator)", "-i", "pipe:0"
         ]
+        arguments += audio?.inputs ?? []
         arguments += encoderArguments(fps: format.fps)
+        arguments += audio?.output ?? []
         arguments += ["-f", muxer, temporary.path]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
@@ -216,7 +226,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     static func problemWithFinishedVideo(at url: URL) -> String? {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         guard size > 0 else { return "it is empty" }
-        guard let ffprobe = toolPath("ffprobe") else { return nil }
+        guard let ffprobe = ExternalTool.path("ffprobe") else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffprobe)
         process.arguments = [
@@ -321,43 +331,6 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         value == value.rounded() ? String(Int(value)) : String(format: "%g", value)
     }
 
-    static func ffmpegPath() -> String? { toolPath("ffmpeg") }
-
-    static func toolPath(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
-    /// The last lines ffmpeg printed, read on a thread of their own so ffmpeg never blocks on them.
-    private final class ErrorTail: @unchecked Sendable {
-        private let lock = NSLock()
-        private var text = ""
-        private let done = DispatchSemaphore(value: 0)
-
-        func collect(from handle: FileHandle) {
-            DispatchQueue.global().async {
-                while case let data = handle.availableData, !data.isEmpty {
-                    let chunk = String(decoding: data, as: UTF8.self)
-                    self.lock.withLock { self.text = String((self.text + chunk).suffix(2000)) }
-                }
-                self.done.signal()
-            }
-        }
-
-        func wait() { done.wait() }
-
-        /// Whether ffmpeg printed nothing (call after `wait`).
-        var isEmpty: Bool { lock.withLock { text }.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-
-        var summary: String {
-            let lines = lock.withLock { text }.split(separator: "\n").suffix(3).joined(separator: " / ")
-            return lines.isEmpty ? "" : ": \(lines)"
-        }
-    }
 }
 
 /// What a video's frames are: their size, rate and whether they have transparent pixels.

@@ -15,7 +15,7 @@ extension Scene {
     public var inputFiles: [String] {
         var seen = Set<String>()
         let spec = FileManager.default.fileExists(atPath: sourcePath) ? [sourcePath] : []
-        return (spec + layerFiles + fontFiles).filter { seen.insert($0).inserted }
+        return (spec + layerFiles + audio.compactMap { $0.info?.path } + fontFiles).filter { seen.insert($0).inserted }
     }
 
     /// The captions, image and video files the layers read, in layer order.

@@ -25,6 +25,8 @@ public struct Scene: Sendable {
     public var sourcePath: String
     /// Motion blur for every layer that does not set its own (nil: none).
     public var motionBlur: MotionBlur? = nil
+    /// The sounds muxed into a video of the scene, mixed when there are several.
+    public var audio: [AudioClip] = []
     /// Things that are allowed but probably not meant (a spring cut short by its next keyframe…).
     public var warnings: [String] = []
     /// The multiple of the spec's size this scene renders at (`scaled(by:)`, `render --scale`),

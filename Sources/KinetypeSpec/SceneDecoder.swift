@@ -5,11 +5,34 @@ import KinetypeText
 
 /// Turns a parsed spec into a `Scene`, checking every field against the documented format.
 struct SceneDecoder {
-    static let fields = ["canvas", "fps", "duration", "fallbackFonts", "layers", "motionBlur", "$schema"]
+    static let fields = ["canvas", "fps", "duration", "fallbackFonts", "layers", "motionBlur", "audio", "$schema"]
     static let canvasFields = ["width", "height", "background"]
 
     let catalog: FontCatalog
     let specDirectory: URL
+
+    /// An audio clip: its file probed now (it must have sound), its stretch checked against the file.
+    private func decodeAudio(_ node: SpecNode, duration: Double, warnings: inout [String]) throws -> AudioClip {
+        var clip = try FeatureDecoder.decode(node, as: AudioClip.self)
+        let fields = try node.mapping(allowed: nil)
+        let fileNode = try fields.required("file")
+        let path = clip.file.hasPrefix("/") ? clip.file : specDirectory.appendingPathComponent(clip.file).standardizedFileURL.path
+        do { try clip.open(path: path) } catch { throw fileNode.error("\(error)") }
+        if let to = clip.to, to <= clip.from {
+            throw (fields.optional("to") ?? fileNode).error("to (\(to) s) must come after from (\(clip.from) s)")
+        }
+        let fileDuration = clip.info?.duration ?? 0
+        if clip.from >= fileDuration {
+            throw (fields.optional("from") ?? fileNode).error(
+                "from is \(SpecNode.format(clip.from)) s, but \(SpecError.quoted(clip.file)) lasts \(SpecNode.format(fileDuration)) s")
+        }
+        if clip.start >= duration {
+            warnings.append(
+                "\(node.path): starts at \(SpecNode.format(clip.start)) s, after the scene's end (\(SpecNode.format(duration)) s): it is never heard"
+            )
+        }
+        return clip
+    }
 
     func decode(_ root: SpecNode) throws -> Scene {
         let fields = try root.mapping(allowed: Self.fields)
@@ -56,6 +79,11 @@ struct SceneDecoder {
             canvas: canvas, fps: fps, duration: duration, layers: layers,
             sourcePath: root.file, warnings: warnings)
         scene.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
+        if let audio = fields.optional("audio") {
+            scene.audio = try (audio.isMapping ? [audio] : audio.sequence()).map {
+                try decodeAudio($0, duration: duration, warnings: &scene.warnings)
+            }
+        }
         for (drawn, node) in zip(scene.drawnLayers, layerNodes)
         where ([drawn.layer] + drawn.groups).contains(where: { $0.inPoint != nil || $0.outPoint != nil }) {
             let layer = drawn.layer

@@ -22,6 +22,7 @@ public enum SpecReference {
         sections += [("A text layer (`layers[]`)", definitions["textLayer"] as? JSON ?? [:])]
         sections += [("A shape layer (`layers[]` with `type:`)", definitions["shapeLayer"] as? JSON ?? [:])]
         sections += [("An image layer (`layers[]` with `type: image`)", definitions["imageLayer"] as? JSON ?? [:])]
+        sections += [("A video layer (`layers[]` with `type: video`)", definitions["videoLayer"] as? JSON ?? [:])]
         sections += [("A line or path layer (`layers[]` with `type: line` or `path`)", definitions["pathLayer"] as? JSON ?? [:])]
         sections += [("A group (`layers[]` with `type: group`)", definitions["groupLayer"] as? JSON ?? [:])]
         sections += [("A row (`layers[]` with `row:`)", ((definitions["row"] as? JSON)?["properties"] as? JSON)?["row"] as? JSON ?? [:])]
@@ -34,7 +35,7 @@ public enum SpecReference {
             let required = Set(schema["required"] as? [String] ?? [])
             page += "\n## \(title)\n\n"
             if title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer")
-                || title.hasPrefix("A line or path layer") || title.hasPrefix("A group")
+                || title.hasPrefix("A video layer") || title.hasPrefix("A line or path layer") || title.hasPrefix("A group")
             {
                 page += "Its mappings (`stroke`, `shadow`, `mask`, …) are a text layer's (below), but for those of its own.\n\n"
             }
@@ -54,7 +55,7 @@ public enum SpecReference {
                 let textFields = (definitions["textLayer"] as? JSON)?["properties"] as? JSON ?? [:]
                 let own =
                     !(title.hasPrefix("A row item") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer")
-                    || title.hasPrefix("A line or path layer") || title.hasPrefix("A group"))
+                    || title.hasPrefix("A video layer") || title.hasPrefix("A line or path layer") || title.hasPrefix("A group"))
                 if let nested = object(in: field), own || textFields[name] == nil {
                     let path = title.hasPrefix("Top") ? name : "\(sectionPath(title)).\(name)"
                     sections.append(("`\(path)`", nested))
@@ -83,7 +84,11 @@ public enum SpecReference {
     }
 
     private static func sectionPath(_ title: String) -> String {
-        if title.hasPrefix("A text layer") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer") { return "layers[]" }
+        if title.hasPrefix("A text layer") || title.hasPrefix("A shape layer") || title.hasPrefix("An image layer")
+            || title.hasPrefix("A video layer")
+        {
+            return "layers[]"
+        }
         if title.hasPrefix("A row item") { return "row.items[]" }
         if title.hasPrefix("A row") { return "row" }
         return title.trimmingCharacters(in: CharacterSet(charactersIn: "`"))

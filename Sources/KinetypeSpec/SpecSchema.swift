@@ -48,9 +48,16 @@ public enum SpecSchema {
                 ),
                 "layers": (
                     layerList(),
-                    "Layers (text, shapes, images, lines, paths, groups) and rows ({row: …}), drawn in order."
+                    "Layers (text, shapes, images, videos, lines, paths, groups) and rows ({row: …}), drawn in order."
                 ),
-                "motionBlur": (described(MotionBlur.self), "Motion blur for every layer that does not set its own.")
+                "motionBlur": (described(MotionBlur.self), "Motion blur for every layer that does not set its own."),
+                "audio": (
+                    [
+                        "if": ["type": "array"], "then": ["type": "array", "items": described(AudioClip.self)],
+                        "else": described(AudioClip.self)
+                    ],
+                    "Sound muxed into --video output (.mp4, .mov, .webm): a clip {file, start, from, to, volume, fadeIn, fadeOut} or a list of them, mixed."
+                )
             ], required: ["canvas", "fps", "duration", "layers"])
         root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         root["$id"] = id
@@ -77,21 +84,26 @@ public enum SpecSchema {
                 "type": "array", "items": number(SpecLimits.coordinate), "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels."
             ],
             "easing": easing(),
-            // A layer with a `type` is a group, an image, a line or path, or a shape; without, text.
+            // A layer with a `type` is a group, an image, a video, a line or path, or a shape; without, text.
             "layer": [
                 "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "group"]]], "then": ref("groupLayer"),
                 "else": [
                     "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "image"]]], "then": ref("imageLayer"),
                     "else": [
-                        "if": ["type": "object", "required": ["type"], "properties": ["type": ["enum": ["line", "path"]]]],
-                        "then": ref("pathLayer"),
-                        "else": ["if": ["type": "object", "required": ["type"]], "then": ref("shapeLayer"), "else": ref("textLayer")]
+                        "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "video"]]],
+                        "then": ref("videoLayer"),
+                        "else": [
+                            "if": ["type": "object", "required": ["type"], "properties": ["type": ["enum": ["line", "path"]]]],
+                            "then": ref("pathLayer"),
+                            "else": ["if": ["type": "object", "required": ["type"]], "then": ref("shapeLayer"), "else": ref("textLayer")]
+                        ]
                     ]
                 ]
             ],
             "groupLayer": groupLayer(),
             "pathLayer": pathLayer(),
             "imageLayer": imageLayer(),
+            "videoLayer": videoLayer(),
             "textLayer": layer(fields: LayerDecoder.fields),
             "shapeLayer": shapeLayer(),
             "rowItem": layer(fields: LayerDecoder.rowItemFields),
@@ -163,6 +175,14 @@ public enum SpecSchema {
         merge(LayerImage.self, into: &schemas)
         schemas["type"] = (["const": "image"], "image: a PNG or JPEG file.")
         return object(LayerDecoder.imageFields, schemas, required: ["type"] + LayerImage.fields.filter(\.isRequired).map(\.key))
+    }
+
+    /// A video layer: its video's described fields, `type: video`, and an image layer's layer-wide fields.
+    static func videoLayer() -> JSON {
+        var schemas = layerFieldSchemas()
+        merge(LayerVideo.self, into: &schemas)
+        schemas["type"] = (["const": "video"], "video: a video file, a frame of it at each frame.")
+        return object(LayerDecoder.videoFields, schemas, required: ["type"] + LayerVideo.fields.filter(\.isRequired).map(\.key))
     }
 
     /// A text layer (or a row item, whose field list is shorter).

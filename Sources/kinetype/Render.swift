@@ -188,6 +188,9 @@ struct Render: ParsableCommand {
             return try renderVideo(scene, to: video, range: range, isCancelled: isCancelled)
         }
         if !quiet { scene.warnings.forEach { note("warning: \($0)") } }
+        if !quiet, !scene.audio.isEmpty {
+            note("frames have no sound: the scene's audio goes into a video (--video out.mp4, .mov or .webm)")
+        }
         let chosenShard = try resolveShard(frameCount: scene.frameCount, range: range)
         let frameFormat: any FrameImageFormat =
             try format.map { name in

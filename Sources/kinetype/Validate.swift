@@ -46,6 +46,7 @@ struct Validate: ParsableCommand {
             result.width = scene.canvas.width; result.height = scene.canvas.height
             result.frames = scene.frameCount; result.fps = scene.fps; result.layers = scene.drawnLayers.count
             result.settlesAt = end.isFinite ? end : nil; result.repeatsForever = end.isInfinite
+            result.audioFiles = scene.audio.isEmpty ? nil : scene.audio.count
             Output.toStandardOutput(Self.json(result))
             if failsOnWarnings { throw ExitCode(1) }
             return
@@ -58,8 +59,12 @@ struct Validate: ParsableCommand {
         }
         // %g past a million seconds: a keyframe at 1e300 s is not 301 digits worth reading.
         let motion = end.isInfinite ? "repeats forever" : String(format: end < 1e6 ? "settles at %.2f s" : "settles at %.3g s", end)
+        let sound =
+            scene.audio.isEmpty
+            ? ""
+            : "; sound from \(scene.audio.count) clip\(scene.audio.count == 1 ? "" : "s"), in .mp4, .mov and .webm videos only (GIF, APNG and frame folders have none)"
         Output.toStandardOutput(
-            "\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.drawnLayers.count) layer\(scene.drawnLayers.count == 1 ? "" : "s"), \(motion)"
+            "\(SpecError.escapingControls(spec)): valid — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted()) fps, \(scene.drawnLayers.count) layer\(scene.drawnLayers.count == 1 ? "" : "s"), \(motion)\(sound)"
                 + "\n")
     }
 
@@ -72,6 +77,8 @@ struct Validate: ParsableCommand {
         var warnings: [String]
         var width: Int?, height: Int?, frames: Int?, fps: Double?, layers: Int?
         var settlesAt: Double?, repeatsForever: Bool?
+        /// Audio clips muxed into videos (nil: none).
+        var audioFiles: Int?
     }
 
     static func json(_ result: Result) -> String {
