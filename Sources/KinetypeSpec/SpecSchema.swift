@@ -56,7 +56,7 @@ public enum SpecSchema {
                         "if": ["type": "array"], "then": ["type": "array", "items": described(AudioClip.self)],
                         "else": described(AudioClip.self)
                     ],
-                    "Sound muxed into --video output (.mp4, .mov, .webm): a clip {file, start, from, to, volume, fadeIn, fadeOut} or a list of them, mixed."
+                    "Sound muxed into videos of the scene (.mp4, .mov, .webm): a clip {file, start, from, to, volume, fadeIn, fadeOut} or a list of them, mixed."
                 )
             ], required: ["canvas", "fps", "duration", "layers"])
         root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
