@@ -37,6 +37,14 @@ struct AudioMux: Equatable {
             copies = true
             return
         }
+        let graph = Self.graph(clips, firstInput: 1, offset: offset, duration: duration)
+        let encoder = codec == .vp9 ? ["-c:a", "libopus", "-b:a", "128k"] : ["-c:a", "aac", "-b:a", "192k"]
+        output = ["-filter_complex", graph, "-map", "0:v:0", "-map", "[audio]"] + encoder + ["-t", seconds]
+        copies = false
+    }
+
+    /// The filter graph from the clips (inputs `firstInput`… in order) to `[audio]`.
+    static func graph(_ clips: [AudioClip], firstInput: Int, offset: Double, duration: Double) -> String {
         var graph: [String] = []
         for (index, clip) in clips.enumerated() {
             // Clip-local: the stretch, its volume, its fades (the fade-out ending where the scene
@@ -52,15 +60,33 @@ struct AudioMux: Equatable {
             }
             if offset > clip.start { chain += ["atrim=start=\(Self.number(offset - clip.start))", "asetpts=PTS-STARTPTS"] }
             if clip.start > offset { chain.append("adelay=delays=\(Int(((clip.start - offset) * 1000).rounded())):all=1") }
-            graph.append("[\(index + 1):a:0]" + chain.joined(separator: ",") + "[a\(index)]")
+            graph.append("[\(index + firstInput):a:0]" + chain.joined(separator: ",") + "[a\(index)]")
         }
         let labels = clips.indices.map { "[a\($0)]" }.joined()
         graph.append(
             clips.count == 1 ? "[a0]apad[audio]" : "\(labels)amix=inputs=\(clips.count):normalize=0:duration=longest,apad[audio]")
-        let encoder = codec == .vp9 ? ["-c:a", "libopus", "-b:a", "128k"] : ["-c:a", "aac", "-b:a", "192k"]
-        output = ["-filter_complex", graph.joined(separator: ";"), "-map", "0:v:0", "-map", "[audio]"] + encoder + ["-t", seconds]
-        copies = false
+        return graph.joined(separator: ";")
     }
 
     private static func number(_ value: Double) -> String { String(format: "%.6f", value) }
+}
+
+/// The scene's sound alone, mixed as a video of it would carry it, as an AAC .m4a file: what the
+/// preview page plays beside the frames.
+public enum Soundtrack {
+    /// Writes the whole scene's sound to `path` (nothing when the scene has none).
+    public static func write(_ scene: Scene, to path: String) throws {
+        guard !scene.audio.isEmpty else { return }
+        let ffmpeg = try ExternalTool.require("ffmpeg", for: "mix the scene's sound")
+        let inputs = scene.audio.flatMap { ["-i", ExternalTool.fileArgument($0.info?.path ?? $0.file)] }
+        let graph = AudioMux.graph(scene.audio, firstInput: 0, offset: 0, duration: scene.duration)
+        let result = try ExternalTool.run(
+            ffmpeg,
+            ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + inputs
+                + ["-filter_complex", graph, "-map", "[audio]", "-c:a", "aac", "-b:a", "160k", "-t", String(format: "%.6f", scene.duration)]
+                + ["-f", "mp4", "-movflags", "+faststart", ExternalTool.fileArgument(path)])
+        guard result.status == 0 else {
+            throw FootageError("ffmpeg could not mix the scene's sound (exit \(result.status)): \(result.complaint)")
+        }
+    }
 }

@@ -251,6 +251,27 @@ public struct Canvas: Sendable {
         let x1 = min(width, x + imageWidth), y1 = min(height, y + imageHeight)
         guard x0 < x1, y0 < y1, opacity > 0 else { return }
         markDirty(rows: y0..<y1, columns: x0..<x1)
+        if opacity >= 1, (y1 - y0) * (x1 - x0) >= width * height {
+            // Covering the whole canvas (a video frame): no mask is kept, and an opaque pixel
+            // replaces what is under it.
+            _ = keepsDrawn(area: width * height, bytes: 0)
+            let canvasWidth = width, scale = Float(opacity) / 255
+            image.withUnsafeBufferPointer { m in
+                pixels.withUnsafeMutableBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                        for row in y0..<y1 {
+                            for column in x0..<x1 {
+                                let s = ((row - y) * imageWidth + column - x) * 4
+                                let source = SIMD4<Float>(Float(m[s]), Float(m[s + 1]), Float(m[s + 2]), Float(m[s + 3])) * scale
+                                let index = row * canvasWidth + column
+                                p[index] = m[s + 3] == 255 ? source : source + p[index] * (1 - source[3])
+                            }
+                        }
+                    }
+                }
+            }
+            return
+        }
         // The image's alpha is its coverage, for clearing and converting what was drawn.
         let alpha = stride(from: 3, to: image.count, by: 4).map { image[$0] }
         let drawnMask = DrawnMask(coverage: alpha, maskWidth: imageWidth, x: x, y: y, rows: y0..<y1, columns: x0..<x1)

@@ -19,6 +19,16 @@ package enum ImageResampler {
         let y0 = max(window.y0, Int(max(rect.y.rounded(.down), -1e9))),
             y1 = min(window.y1, Int(min((rect.y + rect.height).rounded(.up), 1e9)))
         guard x0 < x1, y0 < y1 else { return nil }
+        if rect.x == rect.x.rounded(), rect.y == rect.y.rounded(), rect.width == Double(image.width), rect.height == Double(image.height) {
+            return (aligned(image, at: Int(rect.x), Int(rect.y), x0: x0, y0: y0, x1: x1, y1: y1), x0, y0, x1 - x0, y1 - y0)
+        }
+        return filtered(image, into: rect, x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    /// The two separable passes over the destination pixels x0..<x1, y0..<y1.
+    static func filtered(
+        _ image: RGBAImage, into rect: (x: Double, y: Double, width: Double, height: Double), x0: Int, y0: Int, x1: Int, y1: Int
+    ) -> (pixels: [UInt8], x: Int, y: Int, width: Int, height: Int) {
         let columns = weights(count: x1 - x0, first: x0, origin: rect.x, length: rect.width, sourceCount: image.width)
         let rows = weights(count: y1 - y0, first: y0, origin: rect.y, length: rect.height, sourceCount: image.height)
         let outWidth = x1 - x0, outHeight = y1 - y0
@@ -54,6 +64,33 @@ package enum ImageResampler {
             }
         }
         return (pixels, x0, y0, outWidth, outHeight)
+    }
+
+    /// The image at its own size on whole pixels (a video frame filling the canvas): each pixel
+    /// the one under it, premultiplied, as the weights would give (one tap of weight 1) but
+    /// without the float passes.
+    static func aligned(_ image: RGBAImage, at left: Int, _ top: Int, x0: Int, y0: Int, x1: Int, y1: Int) -> [UInt8] {
+        let width = x1 - x0
+        var pixels = [UInt8](repeating: 0, count: width * (y1 - y0) * 4)
+        image.pixels.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { out in
+                for row in y0..<y1 {
+                    let from = ((row - top) * image.width + x0 - left) * 4, to = (row - y0) * width * 4
+                    for index in 0..<width {
+                        let s = from + index * 4, d = to + index * 4
+                        let alpha = Int(source[s + 3])
+                        if alpha == 255 {
+                            out[d] = source[s]; out[d + 1] = source[s + 1]; out[d + 2] = source[s + 2]; out[d + 3] = 255
+                        } else {
+                            // round(c × a / 255): never a half, as 255 is odd.
+                            for channel in 0..<3 { out[d + channel] = UInt8((Int(source[s + channel]) * alpha * 2 + 255) / 510) }
+                            out[d + 3] = UInt8(alpha)
+                        }
+                    }
+                }
+            }
+        }
+        return pixels
     }
 
     /// For each of `count` destination pixels from `first`, the source pixels it averages and

@@ -97,7 +97,8 @@ public struct ImageState: Sendable, Equatable, EvaluatedState {
             let rect = Rect(
                 x: box.x + (box.width - width * scale) / 2, y: box.y + (box.height - height * scale) / 2, width: width * scale,
                 height: height * scale)
-            return (rect, fit == .cover ? box : nil)
+            // Cover clips only what overflows the box.
+            return (rect, fit == .cover && rect != box ? box : nil)
         }
     }
 

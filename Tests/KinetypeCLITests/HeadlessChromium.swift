@@ -49,6 +49,7 @@ final class HeadlessChromium {
             path, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--user-data-dir=\(profile.path)",
             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--mute-audio",
+            "--autoplay-policy=no-user-gesture-required",
             "--window-size=\(width),\(height)", "about:blank"
         ]
         let argv = arguments.map { strdup($0) } + [nil]

@@ -142,6 +142,56 @@ final class PreviewBrowserTests: XCTestCase {
         XCTAssertEqual(try session.server.stop(), 130)
     }
 
+    /// A video layer shows as render draws it, and the page plays the scene's sound from the
+    /// frame's time, stopping it on pause.
+    func testVideoLayersShowAndTheSoundPlaysInStep() throws {
+        let folder = TestPaths.temporaryDirectory()
+        _ = try programOutput(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=size=320x120:rate=10:duration=2", "-f",
+                "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt",
+                "yuv420p", "-c:a", "aac", "-shortest", folder.appendingPathComponent("talk.mp4").path
+            ])
+        let text = """
+            canvas: {width: 320, height: 120, background: "#000000"}
+            fps: 10
+            duration: 2
+            audio: {file: talk.mp4}
+            layers:
+              - {type: video, file: talk.mp4, position: [160, 60]}
+              - {text: "Talk", font: {family: "DejaVu Sans"}, size: 30, color: "#FFFFFF", position: [160, 90]}
+            """
+        let spec = folder.appendingPathComponent("page.yaml")
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let server = try RunningCommand(["preview", spec.path, "--port", "0"])
+        let url = try server.previewURL()
+        let browser = try HeadlessChromium()
+        try browser.navigate(URL(string: "#frame=12", relativeTo: url)!.absoluteURL)
+        let session = Session(server: server, url: url, browser: browser, spec: spec)
+        try waitForDrawn(session, frame: 12)
+        try assertCanvasShows(session, try renderedFrame(spec, 12), "a video frame")
+
+        try eventually("the page to decode the sound") { try state(session)["sound"] as? String == "ready" }
+        XCTAssertEqual(try XCTUnwrap(state(session)["soundDuration"] as? Double), 2, accuracy: 0.05)
+        XCTAssertEqual(try session.browser.evaluate("document.getElementById('sound-label').hidden") as? Bool, false)
+        try session.browser.evaluate("kinetypePreview.play()")
+        let playing = try state(session)
+        XCTAssertEqual(playing["soundPlaying"] as? Bool, true)
+        XCTAssertEqual(try XCTUnwrap(playing["soundOffset"] as? Double), 1.2, accuracy: 1e-9, "from frame 12's time")
+        try eventually("playing to move on") { (try state(session)["drawnFrame"] as? Int ?? 12) != 12 }
+        try session.browser.evaluate("kinetypePreview.pause()")
+        XCTAssertEqual(try state(session)["soundPlaying"] as? Bool, false)
+
+        let soundtrack = folder.appendingPathComponent("served.m4a")
+        try Data(try XCTUnwrap(try? Data(contentsOf: url.appendingPathComponent("audio.m4a")))).write(to: soundtrack)
+        let duration = String(
+            decoding: try programOutput("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", soundtrack.path]),
+            as: UTF8.self)
+        XCTAssertEqual(try XCTUnwrap(Double(duration.trimmingCharacters(in: .whitespacesAndNewlines))), 2, accuracy: 0.05)
+        XCTAssertEqual(try session.server.stop(), 130)
+    }
+
     func testPlayingAdvancesAtTheFrameRateAndCountsDroppedFrames() throws {
         let session = try open(spec(), frame: 0)
         try session.browser.evaluate("kinetypePreview.play()")

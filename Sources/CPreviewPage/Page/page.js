@@ -102,12 +102,14 @@ function play() {
   state.playStartFrame = state.frame;
   state.nextDue = state.frame + 1;
   $("play").textContent = "❚❚";
+  startSound(state.frame, true);
   requestAnimationFrame(loop);
 }
 
 function pause() {
   if (!state.playing) return;
   state.playing = false;
+  stopSound();
   $("play").textContent = "▶";
   show(state.frame);
   setHash();
@@ -118,7 +120,10 @@ function loop() { if (state.playing) { tick(); requestAnimationFrame(loop); } }
 // Absolute frame numbers count on past the end when looping; frame = absolute mod count.
 function tick() {
   const scene = state.scene, n = scene.frameCount;
-  const due = state.playStartFrame + Math.floor((performance.now() - state.playStart) * scene.fps / 1000 + 1e-6);
+  // While the sound plays, its clock paces the frames, so they stay in step with it.
+  const elapsed = sound.source && sound.context.state === "running"
+    ? sound.context.currentTime - sound.clockStart : (performance.now() - state.playStart) / 1000;
+  const due = state.playStartFrame + Math.floor(elapsed * scene.fps + 1e-6);
   let target = due;
   if (!state.loop && target >= n - 1) target = n - 1;
   const ahead = Math.max(4, Math.ceil(scene.fps / 5));
@@ -133,6 +138,8 @@ function tick() {
   }
   if (shown !== null) {
     state.dropped += shown - state.nextDue;
+    // A loop starts the sound again from the top.
+    if (Math.floor(shown / n) !== Math.floor((state.nextDue - 1) / n)) startSound(shown % n, false);
     state.nextDue = shown + 1;
     state.frame = shown % n;
     draw(state.frame, bitmaps.get(state.frame).bitmap);
@@ -141,6 +148,53 @@ function tick() {
     trimCache();
   }
   if (!state.loop && state.nextDue > n - 1) pause();
+}
+
+// ---- sound -------------------------------------------------------------------------
+// The scene's sound (/audio.m4a), decoded once per scene version, played from the frame's time.
+const sound = { context: null, buffer: null, source: null, sceneVersion: null, status: "none", clockStart: 0, offset: 0 };
+
+async function loadSound(summary) {
+  stopSound();
+  sound.buffer = null;
+  sound.sceneVersion = summary.sceneVersion;
+  $("sound-label").hidden = !summary.audio;
+  if (!summary.audio) { sound.status = "none"; return; }
+  sound.status = "loading";
+  try {
+    const r = await fetch("/audio.m4a", { cache: "no-store" });
+    if (!r.ok) throw new Error((await r.json()).error || `HTTP ${r.status}`);
+    const data = await r.arrayBuffer();
+    if (!sound.context) sound.context = new AudioContext();
+    const buffer = await sound.context.decodeAudioData(data);
+    if (sound.sceneVersion !== summary.sceneVersion) return;
+    sound.buffer = buffer;
+    sound.status = "ready";
+    if (state.playing) startSound(state.frame, true);
+  } catch (e) {
+    sound.status = `error: ${e.message}`;
+  }
+}
+
+// Plays the sound from `frame`'s time; `restartClock` makes that moment the playing clock's start.
+function startSound(frame, restartClock) {
+  stopSound();
+  if (!sound.buffer || !$("sound").checked || !state.playing) return;
+  const context = sound.context;
+  if (context.state === "suspended") context.resume();
+  const source = context.createBufferSource();
+  source.buffer = sound.buffer;
+  source.connect(context.destination);
+  sound.offset = frame / state.scene.fps;
+  if (sound.offset < sound.buffer.duration) source.start(0, sound.offset);
+  if (restartClock) sound.clockStart = context.currentTime - (frame - state.playStartFrame) / state.scene.fps;
+  sound.source = source;
+}
+
+function stopSound() {
+  if (!sound.source) return;
+  try { sound.source.stop(); } catch (e) { /* never started: past the sound's end */ }
+  sound.source = null;
 }
 
 // ---- the scene ---------------------------------------------------------------------
@@ -157,6 +211,7 @@ async function loadScene() {
     state.scene = summary;
     state.sceneVersion = summary.sceneVersion;
     forgetFrames();
+    loadSound(summary);
     if (frameCanvas.width !== summary.width || frameCanvas.height !== summary.height) {
       frameCanvas.width = summary.width;
       frameCanvas.height = summary.height;
@@ -399,6 +454,10 @@ $("play").addEventListener("click", () => state.playing ? pause() : play());
 $("prev").addEventListener("click", () => step(-1));
 $("next").addEventListener("click", () => step(1));
 $("loop").addEventListener("change", (e) => { state.loop = e.target.checked; });
+$("sound").addEventListener("change", (e) => {
+  if (!e.target.checked) { stopSound(); return; }
+  if (state.playing) { state.playStart = performance.now(); state.playStartFrame = state.nextDue = state.frame; startSound(state.frame, true); }
+});
 $("boxes").addEventListener("change", (e) => {
   if (e.target.checked && state.drawnFrame !== null) loadLayout(state.drawnFrame); else clearLayout();
 });
@@ -416,6 +475,7 @@ document.addEventListener("keydown", (e) => {
     case "End": pause(); show(n - 1); setHash(); break;
     case "l": case "L": $("loop").click(); break;
     case "o": case "O": $("boxes").click(); break;
+    case "m": case "M": if (!$("sound-label").hidden) $("sound").click(); break;
     default: return;
   }
   e.preventDefault();
@@ -428,6 +488,8 @@ window.kinetypePreview = {
     dropped: state.dropped, error: state.error, drawnFrame: state.drawnFrame,
     drawnSceneVersion: state.drawnSceneVersion, drawnAt: state.drawnAt, connected: state.connected,
     width: frameCanvas.width, height: frameCanvas.height,
+    sound: sound.status, soundDuration: sound.buffer ? sound.buffer.duration : null,
+    soundPlaying: !!sound.source, soundOffset: sound.offset,
   }),
   seek: (frame) => new Promise((resolve) => {
     pause();

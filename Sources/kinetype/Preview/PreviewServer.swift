@@ -13,6 +13,7 @@ import Kinetype
 ///   `X-Kinetype-Scene-Version` header names the scene version it was drawn from, and
 ///   `X-Kinetype-Cache` says `hit` when it was ready (rendered ahead or before), else `miss`.
 /// - `GET /inspect/N.json`: frame N as `kinetype inspect --frame N` prints it.
+/// - `GET /audio.m4a`: the scene's sound, mixed (`PreviewSoundtrack`); 404 when it has none.
 ///
 /// Every error is JSON: `{"error": "…"}`. A request whose `Host` is not this machine's by
 /// address or as localhost is refused first (403).
@@ -29,7 +30,7 @@ final class PreviewServer: Sendable {
         self.document = document
         self.frames = frames
         self.address = address
-        let routes = Routes(document: document, frames: frames, anyAddress: !address.isLoopback)
+        let routes = Routes(document: document, frames: frames, soundtrack: PreviewSoundtrack(), anyAddress: !address.isLoopback)
         server = HTTPServer { request in await routes.respond(to: request) }
     }
 
@@ -96,6 +97,7 @@ final class PreviewServer: Sendable {
     private struct Routes: Sendable {
         let document: PreviewDocument
         let frames: PreviewFrames
+        let soundtrack: PreviewSoundtrack
         let anyAddress: Bool
 
         func respond(to request: HTTPRequestHead) async -> HTTPResponse {
@@ -123,8 +125,12 @@ final class PreviewServer: Sendable {
                 return await frame(path)
             case _ where path.hasPrefix("/inspect/"):
                 return await inspect(path)
+            case "/audio.m4a":
+                return audio()
             default:
-                return .error(404, "no such page: \(path); the preview serves /, /scene.json, /changes, /frames/N.png and /inspect/N.json")
+                return .error(
+                    404, "no such page: \(path); the preview serves /, /scene.json, /changes, /frames/N.png, /inspect/N.json and /audio.m4a"
+                )
             }
         }
 
@@ -159,6 +165,22 @@ final class PreviewServer: Sendable {
                 } catch {
                     return .error(500, "frame \(number): \(withAdvice(error))")
                 }
+            }
+        }
+
+        private func audio() -> HTTPResponse {
+            let state = document.current
+            guard let loaded = state.loaded else { return .error(503, state.error ?? "the spec has not loaded") }
+            guard !loaded.scene.audio.isEmpty else { return .error(404, "the scene has no audio") }
+            do {
+                return HTTPResponse(
+                    status: 200,
+                    headers: [
+                        ("Content-Type", "audio/mp4"), ("Cache-Control", "no-store"), ("X-Kinetype-Scene-Version", "\(loaded.generation)")
+                    ],
+                    body: try soundtrack.bytes(for: loaded))
+            } catch {
+                return .error(500, "the scene's sound: \(withAdvice(error))")
             }
         }
 

@@ -32,6 +32,8 @@ struct SceneSummary: Encodable {
     var frameCount: Int?
     var duration: Double?
     var layers: [Layer]?
+    /// Whether the scene has sound (`/audio.m4a`).
+    var audio: Bool?
     var error: String?
 
     init(_ state: PreviewDocument.State, spec: String) {
@@ -46,6 +48,7 @@ struct SceneSummary: Encodable {
         fps = scene.fps
         frameCount = scene.frameCount
         duration = scene.duration
+        audio = !scene.audio.isEmpty
         layers = scene.drawnLayers.map { drawn in
             let layer = drawn.layer
             // A grouped layer's times count from its groups' start: the timeline shows the scene's.
