@@ -23,6 +23,9 @@ final class GoldenTests: XCTestCase {
     }
 
     func testCrispSize() throws { try render("crisp-size") }
+    /// Footage filling the canvas and a framed, turning, looped inset of it at half speed, the
+    /// name tag on its spring, each caption, and a frame between two of the source's.
+    func testCaptionedClip() throws { try render("captioned-clip", extraFrames: { _ in [15, 45, 75, 100] }) }
     func testPlaceholderSweep() throws { try render("placeholder-sweep", extraFrames: { _ in [18, 27] }) }
     /// Half-way through the dissolve: both texts at half opacity.
     func testCrossFade() throws { try render("cross-fade") }
