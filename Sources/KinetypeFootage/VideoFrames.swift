@@ -18,13 +18,15 @@ public final class VideoFrames: @unchecked Sendable {
     /// How many ffmpeg processes were started (for tests of the decoding pattern).
     public private(set) var decodersStarted = 0
 
-    /// - Parameter capacity: frames kept; enough for every render thread's frame and the ones in between.
-    public init(info: MediaInfo, maxPixels: Int, capacity: Int = 2 * ProcessInfo.processInfo.activeProcessorCount + 6) throws {
+    /// - Parameter capacity: frames kept; enough for every render thread's frame and the ones in
+    ///   between (by default 2 × the CPUs + 6), at most 512 MiB of them and at least 4.
+    public init(info: MediaInfo, maxPixels: Int, capacity: Int? = nil) throws {
         guard let video = info.video else { throw FootageError("\(info.path) has no video stream: use it in audio, not as a video layer") }
         self.info = info
         self.video = video
         self.maxPixels = maxPixels
-        self.capacity = max(2, capacity)
+        let fitting = (512 << 20) / max(1, video.width * video.height * 4)
+        self.capacity = max(2, capacity ?? max(4, min(2 * ProcessInfo.processInfo.activeProcessorCount + 6, fitting)))
     }
 
     /// The frame shown at `time` seconds from the file's start.

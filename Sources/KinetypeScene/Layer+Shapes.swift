@@ -46,6 +46,17 @@ extension Layer {
         return Layer(id: id, content: .image(LayerImage(file: file, pixels: pixels, size: size, fit: fit)))
     }
 
+    /// A video file (anything ffmpeg reads) fitted into a box of `size` (by default the frame's own
+    /// size as shown), playing `from`…`to` at `speed` from the layer's in point.
+    public static func video(
+        id: String = "", file: String, size: Property<Point2>? = nil, fit: LayerImage.Fit = .contain, from: Double = 0,
+        to: Double? = nil, speed: Double = 1, loop: Bool = false
+    ) throws -> Layer {
+        var video = LayerVideo(file: file, frames: try LayerVideo.open(path: file), size: size, fit: fit)
+        (video.from, video.to, video.speed, video.loop) = (from, to, speed, loop)
+        return Layer(id: id, content: .video(video))
+    }
+
     /// Turns, scales and skews the layer about its anchor point (`transform:`).
     public func transform(
         rotation: Property<Double> = .constant(0), scale: Property<Point2> = .constant(Point2(x: 1, y: 1)),

@@ -205,6 +205,23 @@ final class VideoLayerTests: XCTestCase {
         }
     }
 
+    /// In Swift: `Layer.video(file:)` draws what the spec's `type: video` draws.
+    func testTheSwiftVideoLayerDrawsWhatTheSpecDraws() throws {
+        let folder = TestPaths.temporaryDirectory()
+        let path = try Self.clip("ramp.mp4", in: folder, frames: 12)
+        let spec = try Self.scene("{type: video, file: ramp.mp4, position: [32, 24], speed: 2}", in: folder, duration: 0.2)
+        var scene = spec
+        scene.layers = [try Layer.video(file: path, speed: 2).position(x: 32, y: 24)]
+        var compared = 0
+        for frame in 0..<scene.frameCount {
+            Self.assertSame(
+                try FrameRenderer(scene: scene).render(frame: frame).rgbaImage.pixels,
+                try FrameRenderer(scene: spec).render(frame: frame).rgbaImage.pixels, "frame \(frame)")
+            compared += 1
+        }
+        XCTAssertEqual(compared, 6)
+    }
+
     /// A file named like an option is still read as a file.
     func testAFileNamedLikeAnOptionIsAFile() throws {
         let folder = TestPaths.temporaryDirectory()
