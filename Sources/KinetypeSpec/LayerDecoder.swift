@@ -228,7 +228,7 @@ struct LayerDecoder {
         defer { warnings += properties.warnings }
         var image = try FeatureDecoder.decode(fields: fields, as: LayerImage.self, properties: &properties)
         let fileNode = try fields.required("file")
-        let path = image.file.hasPrefix("/") ? image.file : specDirectory.appendingPathComponent(image.file).standardizedFileURL.path
+        let path = MediaFileFields.path(image.file, in: specDirectory)
         guard ImagePixels.extensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()) else {
             throw fileNode.error("cannot tell the image format of \(SpecError.quoted(image.file)): use a .png, .jpg or .jpeg file")
         }
@@ -249,20 +249,14 @@ struct LayerDecoder {
         defer { warnings += properties.warnings }
         var video = try FeatureDecoder.decode(fields: fields, as: LayerVideo.self, properties: &properties)
         let fileNode = try fields.required("file")
-        let path = video.file.hasPrefix("/") ? video.file : specDirectory.appendingPathComponent(video.file).standardizedFileURL.path
+        let path = MediaFileFields.path(video.file, in: specDirectory)
         let frames: VideoFrames
         do { frames = try LayerVideo.open(path: path) } catch { throw fileNode.error("\(error)") }
         video.frames = frames
         if fields.optional("size") == nil {
             video.size = .constant(Point2(x: Double(frames.video.width), y: Double(frames.video.height)))
         }
-        if let to = video.to, to <= video.from {
-            throw (fields.optional("to") ?? fileNode).error("to (\(to) s) must come after from (\(video.from) s)")
-        }
-        if video.from >= frames.info.duration {
-            throw (fields.optional("from") ?? fileNode).error(
-                "from is \(video.from) s, but \(SpecError.quoted(video.file)) lasts \(Self.seconds(frames.info.duration)) s")
-        }
+        try MediaFileFields.checkStretch(from: video.from, to: video.to, file: video.file, lasting: frames.info.duration, fields: fields)
         if let note = frames.video.conversionNote {
             properties.warnings.append("\(fileNode.path): \(SpecError.quoted(video.file)): \(note)")
         }
@@ -271,13 +265,11 @@ struct LayerDecoder {
         let shown = min(layer.outPoint ?? duration, duration) - (layer.inPoint ?? 0)
         if !video.loop, video.playingTime < shown - 1e-6 {
             properties.warnings.append(
-                "\(fileNode.path): \(SpecError.quoted(video.file)) plays for \(Self.seconds(video.playingTime)) s and the layer is shown for \(Self.seconds(shown)) s: its last frame is held for the rest (loop: true repeats it)"
+                "\(fileNode.path): \(SpecError.quoted(video.file)) plays for \(MediaFileFields.seconds(video.playingTime)) s and the layer is shown for \(MediaFileFields.seconds(shown)) s: its last frame is held for the rest (loop: true repeats it)"
             )
         }
         return layer
     }
-
-    private static func seconds(_ value: Double) -> String { String(format: "%.3g", value) }
 
     /// A line (its `points`) or a path (its SVG `d`, read now, each problem located), drawn from
     /// the layer's position, with the layer's colour, stroke, trim, shadows, compositing and timing.
@@ -453,7 +445,7 @@ struct LayerDecoder {
                 throw familyNode.error(error.specMessage)
             }
         } else if let fileNode = fields.optional("file"), let relative = font.file {
-            let path = relative.hasPrefix("/") ? relative : specDirectory.appendingPathComponent(relative).standardizedFileURL.path
+            let path = MediaFileFields.path(relative, in: specDirectory)
             font.file = path
             do { font.family = try FontCatalog.file(at: path) } catch let error as FontError {
                 throw fileNode.error(error.description)

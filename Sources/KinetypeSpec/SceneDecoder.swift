@@ -16,16 +16,8 @@ struct SceneDecoder {
         var clip = try FeatureDecoder.decode(node, as: AudioClip.self)
         let fields = try node.mapping(allowed: nil)
         let fileNode = try fields.required("file")
-        let path = clip.file.hasPrefix("/") ? clip.file : specDirectory.appendingPathComponent(clip.file).standardizedFileURL.path
-        do { try clip.open(path: path) } catch { throw fileNode.error("\(error)") }
-        if let to = clip.to, to <= clip.from {
-            throw (fields.optional("to") ?? fileNode).error("to (\(to) s) must come after from (\(clip.from) s)")
-        }
-        let fileDuration = clip.info?.duration ?? 0
-        if clip.from >= fileDuration {
-            throw (fields.optional("from") ?? fileNode).error(
-                "from is \(SpecNode.format(clip.from)) s, but \(SpecError.quoted(clip.file)) lasts \(SpecNode.format(fileDuration)) s")
-        }
+        do { try clip.open(path: MediaFileFields.path(clip.file, in: specDirectory)) } catch { throw fileNode.error("\(error)") }
+        try MediaFileFields.checkStretch(from: clip.from, to: clip.to, file: clip.file, lasting: clip.info?.duration ?? 0, fields: fields)
         if clip.start >= duration {
             warnings.append(
                 "\(node.path): starts at \(SpecNode.format(clip.start)) s, after the scene's end (\(SpecNode.format(duration)) s): it is never heard"

@@ -23,3 +23,31 @@ final class ImageResamplerAlignedTests: XCTestCase {
         XCTAssertEqual(checked, 3)
     }
 }
+
+/// An image covering the whole canvas (a video frame) is composited without a coverage mask: the
+/// pixels must be those of the masked path, which the same image in two halves takes.
+final class FullCanvasCompositeTests: XCTestCase {
+    func testAWholeCanvasImageCompositesAsTwoHalvesDo() {
+        var generator = SystemRandomNumberGenerator()
+        let width = 24, height = 10
+        var checked = 0
+        for opacity in [1.0, 0.6] {
+            let pixels = (0..<width * height).flatMap { _ -> [UInt8] in
+                let a = [0, 40, 255, 255, 128].randomElement(using: &generator)!
+                return (0..<3).map { _ in UInt8(Int.random(in: 0...a, using: &generator)) } + [UInt8(a)]
+            }
+            var whole = Canvas(width: width, height: height, fill: (0.2, 0.4, 0.6, 1))
+            whole.composite(premultipliedRGBA: pixels, width: width, height: height, x: 0, y: 0, opacity: opacity)
+            var halves = Canvas(width: width, height: height, fill: (0.2, 0.4, 0.6, 1))
+            let top = Array(pixels[0..<(width * 5 * 4)]), bottom = Array(pixels[(width * 5 * 4)...])
+            halves.composite(premultipliedRGBA: top, width: width, height: 5, x: 0, y: 0, opacity: opacity)
+            halves.composite(premultipliedRGBA: bottom, width: width, height: 5, x: 0, y: 5, opacity: opacity)
+            XCTAssertEqual(whole.pixels, halves.pixels, "opacity \(opacity)")
+            XCTAssertEqual(whole.rgbaImage, halves.rgbaImage)
+            whole.clear()
+            XCTAssertEqual(whole.pixels, Canvas(width: width, height: height, fill: (0.2, 0.4, 0.6, 1)).pixels, "cleared whole")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 2)
+    }
+}
