@@ -81,7 +81,8 @@ let package = Package(
         .target(
             name: "KinetypeOutput",
             dependencies: [
-                "KinetypeRender", "KinetypeScene", "KinetypeMotion", "KinetypeRaster", "KinetypeFiles", "KinetypeFootage", "CSchedShims"
+                "KinetypeRender", "KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFiles", "KinetypeFootage",
+                "CSchedShims"
             ]),
         // Caption files (SRT, WebVTT, ASS/SSA, word-timed JSON), one reader each, read into one
         // caption track, and the track made into scene layers. No Yams, no spec.

@@ -2,11 +2,11 @@ import Foundation
 import KinetypeRaster
 
 /// One ffmpeg process decoding a video's frames in order from one of them, as RGBA through a
-/// pipe (PAM images, each with its own size in its header); the file is passed as a `file:`
-/// path, never where an option could go.
-final class FrameDecoder {
+/// pipe (PAM images, each with its own size in its header), or as the stream's own 8-bit 4:2:0
+/// planes; the file is passed as a `file:` path, never where an option could go.
+package final class FrameDecoder {
     /// The index of the frame the next `next()` returns.
-    private(set) var nextIndex: Int
+    package private(set) var nextIndex: Int
     private let path: String
     private let process: Process
     private let output: FileHandle
@@ -18,7 +18,8 @@ final class FrameDecoder {
 
     /// Starts decoding `info`'s video at frame `first`: seeking to halfway between it and the
     /// frame before, so ffmpeg (which drops what comes before the seek point) starts with it.
-    init(info: MediaInfo, first: Int, maxPixels: Int) throws {
+    /// - Parameter planar: the frames as 8-bit 4:2:0 planes (Y, Cb, Cr) as stored, for `nextPlanes`.
+    package init(info: MediaInfo, first: Int, maxPixels: Int, planar: Bool = false) throws {
         guard let video = info.video else { throw FootageError("\(info.path) has no video stream") }
         let ffmpeg = try ExternalTool.require("ffmpeg", for: "decode video")
         path = info.path
@@ -37,8 +38,12 @@ final class FrameDecoder {
             )
         }
         if video.pixelAspect != 1 { filters.append("scale=\(video.width):\(video.height),setsar=1") }
-        if !filters.isEmpty { arguments += ["-vf", filters.joined(separator: ",")] }
-        arguments += ["-f", "image2pipe", "-c:v", "pam", "-pix_fmt", "rgba", "pipe:1"]
+        if planar {
+            arguments += ["-f", "rawvideo", "-pix_fmt", "yuv420p", "pipe:1"]
+        } else {
+            if !filters.isEmpty { arguments += ["-vf", filters.joined(separator: ",")] }
+            arguments += ["-f", "image2pipe", "-c:v", "pam", "-pix_fmt", "rgba", "pipe:1"]
+        }
 
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
@@ -56,8 +61,29 @@ final class FrameDecoder {
 
     deinit { close() }
 
+    /// The next frame's `count` bytes of planes, or nil when the stream has ended.
+    package func nextPlanes(count: Int) throws -> [UInt8]? {
+        guard !finished else { return nil }
+        var ended = false
+        let planes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            ended = try !readExactly(into: UnsafeMutableRawBufferPointer(buffer))
+            initialized = count
+        }
+        guard !ended else {
+            finished = true
+            process.waitUntilExit()
+            errors.wait()
+            guard process.terminationStatus == 0 else {
+                throw FootageError("ffmpeg failed decoding \(path) (exit \(process.terminationStatus))\(errors.summary)")
+            }
+            return nil
+        }
+        nextIndex += 1
+        return planes
+    }
+
     /// The next frame, or nil when the stream has ended.
-    func next() throws -> RGBAImage? {
+    package func next() throws -> RGBAImage? {
         guard !finished else { return nil }
         guard let header = try readHeader() else {
             finished = true
@@ -80,7 +106,7 @@ final class FrameDecoder {
     }
 
     /// Stops ffmpeg if it is still decoding.
-    func close() {
+    package func close() {
         guard !finished else { return }
         finished = true
         try? output.close()

@@ -96,6 +96,10 @@ public struct VideoStreamInfo: Sendable {
     public var pixelFormat: String
     /// The transfer function the stream says it has (`bt709`, `smpte2084`, …), if any.
     public var transfer: String?
+    /// The matrix its YCbCr says it uses (`bt709`, `smpte170m`, …), if any.
+    public var colorSpace: String?
+    /// `tv` (limited) or `pc` (full), if it says.
+    public var colorRange: String?
     /// Degrees the frame is turned to be shown (0, 90, 180, 270).
     public var rotation: Int
     /// Stored width of one pixel to its height (1: square).
@@ -107,6 +111,8 @@ public struct VideoStreamInfo: Sendable {
         else { throw FootageError("\(path): ffprobe gives its video stream no size") }
         pixelFormat = stream["pix_fmt"] as? String ?? "unknown"
         transfer = stream["color_transfer"] as? String
+        colorSpace = stream["color_space"] as? String
+        colorRange = stream["color_range"] as? String
         let aspect = (stream["sample_aspect_ratio"] as? String ?? "1:1").split(separator: ":").compactMap { Double($0) }
         pixelAspect = aspect.count == 2 && aspect[0] > 0 && aspect[1] > 0 ? aspect[0] / aspect[1] : 1
         let sideData = stream["side_data_list"] as? [[String: Any]] ?? []

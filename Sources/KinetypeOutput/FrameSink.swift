@@ -14,6 +14,9 @@ import KinetypeRender
 /// new sink (or, for a folder of images, one new `FrameImageFormat`).
 public protocol FrameSink: AnyObject, Sendable {
     var wantsFrameOrder: Bool { get }
+    /// The scene the render draws for this sink: the scene itself, or what is left when the sink
+    /// takes a part of it over (a video sink passes footage under the rest through as decoded).
+    func sceneToDraw(_ scene: Scene) -> Scene
     func begin(scene: Scene, frames: ClosedRange<Int>) throws
     /// The frame's bytes as `write` takes them. Called from several render threads at once.
     func encode(_ canvas: Canvas) throws -> [UInt8]
@@ -21,4 +24,8 @@ public protocol FrameSink: AnyObject, Sendable {
     func write(frame: Int, encoded: [UInt8]) throws
     func finish() throws
     func abandon()
+}
+
+extension FrameSink {
+    public func sceneToDraw(_ scene: Scene) -> Scene { scene }
 }

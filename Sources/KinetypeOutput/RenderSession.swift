@@ -99,6 +99,7 @@ public enum RenderSession {
             throw FrameOutOfRange(bound, frameCount: scene.frameCount)
         }
         let start = Date()
+        let scene = sink.sceneToDraw(scene)
         try sink.begin(scene: scene, frames: frames)
 
         let workers = min(max(1, jobs), frames.count)

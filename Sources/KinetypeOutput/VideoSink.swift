@@ -64,6 +64,9 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     private let errorTail = ErrorTail()
     /// The scene's sound, muxed in (nil: none, or a codec without sound).
     private var audio: AudioMux?
+    /// Footage under the rest of the scene, passed through as decoded (nil: every layer is drawn).
+    private var backdrop: FootageBackdrop?
+    private var fps = 30.0
     private var frameBytes = 0
 
     public init(output: URL, codec: VideoCodec? = nil, crf: Int? = nil, preset: String? = nil) throws {
@@ -90,7 +93,14 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         self.preset = preset
     }
 
+    public func sceneToDraw(_ scene: Scene) -> Scene {
+        guard let split = FootageBackdrop.split(scene, codec: codec) else { return scene }
+        backdrop = split.backdrop
+        return split.scene
+    }
+
     public func begin(scene: Scene, frames: ClosedRange<Int>) throws {
+        fps = scene.fps
         audio = AudioMux(
             scene.audio, codec: codec, offset: scene.time(ofFrame: frames.lowerBound), duration: Double(frames.count) / scene.fps)
         if !scene.audio.isEmpty, audio == nil {
@@ -99,7 +109,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         try begin(
             VideoFormat(
                 width: scene.canvas.width, height: scene.canvas.height, fps: scene.fps,
-                transparent: scene.canvas.background.a < 1))
+                transparent: backdrop == nil && scene.canvas.background.a < 1))
     }
 
     /// Starts ffmpeg for frames of `format`, from a render or from a folder (`FolderEncoder`).
@@ -165,6 +175,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     public func encode(_ canvas: Canvas) throws -> [UInt8] {
+        if let backdrop {
+            return canvas.withRows(includeAlpha: true) { rows, _ in
+                YUVOverlay.encode(
+                    rows: rows, width: canvas.width, height: canvas.height, window: canvas.drawnWindow, matrix: backdrop.matrix)
+            }
+        }
         guard takesYUV420 else { return canvas.bytes(includeAlpha: true) }
         return canvas.withRows(includeAlpha: false) { rows, _ in PlanarYUV.planar420(rows: rows, width: canvas.width, channels: 3) }
     }
@@ -177,7 +193,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         }
     }
 
-    public func write(frame: Int, encoded bytes: [UInt8]) throws {
+    public func write(frame: Int, encoded: [UInt8]) throws {
+        var bytes = encoded
+        if let backdrop {
+            bytes = try backdrop.planes(at: Double(frame) / fps)
+            YUVOverlay.blend(encoded, into: &bytes, width: backdrop.width, height: backdrop.height)
+        }
         guard let input, bytes.count == frameBytes else {
             throw VideoError(message: "frame \(frame) has \(bytes.count) bytes, expected \(frameBytes)")
         }
@@ -187,6 +208,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     public func finish() throws {
+        backdrop?.close()
         guard let process, let input, let temporary else { return }
         try? input.close()
         process.waitUntilExit()
@@ -213,6 +235,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     public func abandon() {
+        backdrop?.close()
         try? input?.close()
         if let process, process.isRunning { process.terminate() }
         process?.waitUntilExit()
@@ -282,12 +305,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             return [
                 "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "\(crf ?? 23)", "-preset", preset ?? "medium", "-movflags", "+faststart"
             ]
-                + Self.bt601Tags
+                + colorTags
         case .hevc:
             return [
                 "-c:v", "libx265", "-pix_fmt", "yuv420p", "-crf", "\(crf ?? 28)", "-preset", preset ?? "medium", "-tag:v", "hvc1",
                 "-movflags", "+faststart", "-x265-params", "log-level=error"
-            ] + Self.bt601Tags
+            ] + colorTags
         case .prores:
             return ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le"]
         case .vp9:
@@ -311,9 +334,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         }
     }
 
-    /// The frames are converted with BT.601's matrix in limited range (`PlanarYUV`); saying so in
-    /// the stream keeps players from guessing BT.709 for HD sizes and shifting the colours.
-    private static let bt601Tags = ["-colorspace", "smpte170m", "-color_range", "tv"]
+    /// The frames are converted with BT.601's matrix in limited range (`PlanarYUV`), or carry
+    /// footage's own BT.709 (`FootageBackdrop`); saying so in the stream keeps players from
+    /// guessing and shifting the colours.
+    private var colorTags: [String] {
+        ["-colorspace", backdrop?.matrix == .bt709 ? "bt709" : "smpte170m", "-color_range", "tv"]
+    }
 
     /// The spec's frame rate as a fraction: 29.97 (and 23.976, 59.94) is the NTSC rate n×1000/1001
     /// it stands for; other rates are exact fractions of a thousandth.
