@@ -131,6 +131,8 @@ package struct InspectReport: Encodable, Sendable {
     }
     package var frame: Int
     package var time: Double
+    /// The values of the spec's parameters this frame was made with (nil: it declares none).
+    package var parameters: [String: String]?
     package var layers: [Layer]
 
     package init(scene: Scene, frame: Int) throws {
@@ -142,6 +144,7 @@ package struct InspectReport: Encodable, Sendable {
         let state = scene.frameState(at: frame)
         self.frame = frame
         time = state.time
+        parameters = scene.parameters.isEmpty ? nil : Dictionary(scene.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
         let painted = Painter(canvas: scene.canvas, fonts: scene.fontFiles).paint(state, layouts: try Layouter().layouts(state))
         layers = zip(state.layers, painted.layers).map { layer, painted in
             let layout = painted.layout

@@ -27,6 +27,8 @@ public struct Scene: Sendable {
     public var motionBlur: MotionBlur? = nil
     /// The sounds muxed into a video of the scene, mixed when there are several.
     public var audio: [AudioClip] = []
+    /// The spec's parameters and the values this scene was made with, in the spec's order.
+    public var parameters: [(name: String, value: String)] = []
     /// Things that are allowed but probably not meant (a spring cut short by its next keyframe…).
     public var warnings: [String] = []
     /// The multiple of the spec's size this scene renders at (`scaled(by:)`, `render --scale`),

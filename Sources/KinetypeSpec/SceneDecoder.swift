@@ -5,7 +5,7 @@ import KinetypeText
 
 /// Turns a parsed spec into a `Scene`, checking every field against the documented format.
 struct SceneDecoder {
-    static let fields = ["canvas", "fps", "duration", "fallbackFonts", "layers", "motionBlur", "audio", "$schema"]
+    static let fields = ["canvas", "fps", "duration", "fallbackFonts", "layers", "motionBlur", "audio", "params", "$schema"]
     static let canvasFields = ["width", "height", "background"]
 
     let catalog: FontCatalog

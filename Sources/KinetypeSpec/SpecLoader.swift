@@ -12,7 +12,8 @@ public struct SpecLoader: Sendable {
         self.catalog = catalog
     }
 
-    public func load(path: String) throws -> Scene {
+    /// - Parameter parameters: values for the spec's `params:`, by name, as text.
+    public func load(path: String, parameters: [String: String] = [:]) throws -> Scene {
         let url = URL(fileURLWithPath: path)
         let format: SpecFormat
         switch url.pathExtension.lowercased() {
@@ -23,12 +24,12 @@ public struct SpecLoader: Sendable {
                 file: path, message: "unknown spec format \(SpecError.quoted("." + url.pathExtension)); use a .yaml, .yml or .json file")
         }
         let text = try SpecFile.text(SpecFile.read(path: path), path: path)
-        return try load(text: text, format: format, path: path)
+        return try load(text: text, format: format, path: path, parameters: parameters)
     }
 
     public enum SpecFormat: Sendable { case yaml, json }
 
-    public func load(text: String, format: SpecFormat, path: String) throws -> Scene {
+    public func load(text: String, format: SpecFormat, path: String, parameters values: [String: String] = [:]) throws -> Scene {
         guard text.utf8.count <= SpecLimits.maxSpecBytes else {
             throw SpecError(file: path, message: "the spec is larger than the limit of \(SpecLimits.maxSpecBytes >> 20) MiB")
         }
@@ -46,6 +47,15 @@ public struct SpecLoader: Sendable {
             throw SpecError(file: path, line: 1, column: 1, message: "the spec is empty; it needs canvas, fps, duration and layers")
         }
         let decoder = SceneDecoder(catalog: catalog, specDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
-        return try decoder.decode(SpecNode(value: root, path: "", file: path))
+        var node = SpecNode(value: root, path: "", file: path)
+        let declared = node.isMapping ? try node.mapping(allowed: nil).optional("params") : nil
+        let parameters = try SpecParameters(declared, values: values)
+        node.parameters = parameters
+        var scene = try decoder.decode(node)
+        if let unused = parameters.unused.first {
+            throw unused.node.error("parameter \(unused.name) is declared but no ${\(unused.name)} refers to it")
+        }
+        scene.parameters = parameters.names.compactMap { parameters.parameters[$0] }.map { ($0.name, $0.value) }
+        return scene
     }
 }

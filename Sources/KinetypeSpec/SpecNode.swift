@@ -7,6 +7,8 @@ struct SpecNode {
     let value: SpecValue
     let path: String
     let file: String
+    /// The spec's parameters, which `${name}` in its strings refers to (nil: none are read).
+    var parameters: SpecParameters? = nil
 
     var line: Int? { value.line }
     var column: Int? { value.column }
@@ -16,7 +18,15 @@ struct SpecNode {
     }
 
     func child(_ value: SpecValue, key: String) -> SpecNode {
-        SpecNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        SpecNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file, parameters: parameters)
+    }
+
+    /// The scalar's text with the parameters it refers to substituted, and whether it is plain
+    /// (unquoted: a number or a boolean can read from it); nil for a list or a mapping.
+    func scalar() throws -> (text: String, plain: Bool)? {
+        guard let scalar = value.scalar else { return nil }
+        guard let parameters, scalar.text.contains("${") else { return scalar }
+        return try parameters.substitute(scalar.text, plain: scalar.plain, at: self)
     }
 
     /// What the node is, for messages such as "expected a number, got a list".
@@ -54,7 +64,7 @@ struct SpecNode {
         func add(_ pairs: [(key: SpecValue, value: SpecValue)], explicit: Bool) throws {
             var ownSources: [SpecValue] = []
             for (keyValue, fieldValue) in pairs {
-                let keyNode = SpecNode(value: keyValue, path: path, file: file)
+                let keyNode = SpecNode(value: keyValue, path: path, file: file, parameters: parameters)
                 if keyValue.isMergeKey {
                     ownSources += try mergeSources(fieldValue)
                     continue
@@ -82,7 +92,7 @@ struct SpecNode {
 
     /// What a merge key names: one mapping or a list of mappings.
     private func mergeSources(_ value: SpecValue) throws -> [SpecValue] {
-        let node = SpecNode(value: value, path: path.isEmpty ? "<<" : "\(path).<<", file: file)
+        let node = SpecNode(value: value, path: path.isEmpty ? "<<" : "\(path).<<", file: file, parameters: parameters)
         let message = "a merge key takes a mapping or a list of mappings, e.g. <<: *base or <<: [*base, *bold]; got \(node.kindDescription)"
         if value.pairs != nil { return [value] }
         guard let items = value.items, items.allSatisfy({ $0.pairs != nil }) else { throw node.error(message) }
@@ -92,18 +102,18 @@ struct SpecNode {
     func sequence() throws -> [SpecNode] {
         guard let items = value.items else { throw error("expected a list, got \(kindDescription)") }
         return items.enumerated().map { index, item in
-            SpecNode(value: item, path: "\(path)[\(index)]", file: file)
+            SpecNode(value: item, path: "\(path)[\(index)]", file: file, parameters: parameters)
         }
     }
 
     func string() throws -> String {
-        guard let scalar = value.scalar else { throw error("expected a string, got \(kindDescription)") }
+        guard let scalar = try scalar() else { throw error("expected a string, got \(kindDescription)") }
         return scalar.text
     }
 
     /// A finite number. Quoted strings are not numbers (JSON "32" is text).
     func number() throws -> Double {
-        guard let scalar = value.scalar, scalar.plain, let number = Double(scalar.text) else {
+        guard let scalar = try scalar(), scalar.plain, let number = Double(scalar.text) else {
             throw error("expected a number, got \(kindDescription)")
         }
         guard !number.isNaN else { throw error("expected a number, got \(kindDescription)") }
@@ -144,7 +154,7 @@ struct SpecNode {
     }
 
     func bool() throws -> Bool {
-        guard let scalar = value.scalar, scalar.plain else { throw error("expected true or false, got \(kindDescription)") }
+        guard let scalar = try scalar(), scalar.plain else { throw error("expected true or false, got \(kindDescription)") }
         switch scalar.text.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false

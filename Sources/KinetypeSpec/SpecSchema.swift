@@ -51,6 +51,23 @@ public enum SpecSchema {
                     "Layers (text, shapes, images, videos, lines, paths, groups) and rows ({row: …}), drawn in order."
                 ),
                 "motionBlur": (described(MotionBlur.self), "Motion blur for every layer that does not set its own."),
+                "params": (
+                    [
+                        "type": "object", "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+                        "additionalProperties": [
+                            "type": "object", "additionalProperties": false, "required": ["type", "default"],
+                            "properties": [
+                                "type": [
+                                    "enum": SpecParameters.Kind.allCases.map(\.rawValue),
+                                    "description": "string, number, color, file or boolean."
+                                ],
+                                "default": ["description": "Its value when a render gives none."],
+                                "doc": ["type": "string", "description": "What it is for."]
+                            ]
+                        ]
+                    ],
+                    "Parameters: name to {type, default, doc}; ${name} in any string refers to one, and a whole value ${name} reads as its type."
+                ),
                 "audio": (
                     [
                         "if": ["type": "array"], "then": ["type": "array", "items": described(AudioClip.self)],
@@ -68,8 +85,37 @@ public enum SpecSchema {
 
     /// The schema as pretty-printed JSON with sorted keys (what `kinetype schema` prints).
     public static func json() -> String {
-        let data = try! JSONSerialization.data(withJSONObject: document(), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        var schema = acceptingParameterReferences(document()) as! JSON
+        var definitions = schema["$defs"] as? JSON ?? [:]
+        definitions["parameterReference"] = [
+            "type": "string", "pattern": "^\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}$",
+            "description": "${name}: the value of a parameter (params:), read as its type."
+        ]
+        schema["$defs"] = definitions
+        let data = try! JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Every value a `${name}` may stand for (a number, a boolean, a choice, a colour's pattern)
+    /// also takes one, its description and default kept on the outside for editors; by `if`, so
+    /// that anything else is checked, and its error reported, as before.
+    static func acceptingParameterReferences(_ value: Any, inParameters: Bool = false) -> Any {
+        if let list = value as? [Any] { return list.map { acceptingParameterReferences($0, inParameters: inParameters) } }
+        guard var schema = value as? JSON else { return value }
+        for (key, child) in schema {
+            schema[key] = acceptingParameterReferences(child, inParameters: inParameters || key == "params")
+        }
+        let type = schema["type"] as? String
+        let typed = ["number", "integer", "boolean"].contains(type ?? "") || schema["enum"] != nil || schema["pattern"] != nil
+        guard !inParameters, typed, schema["properties"] == nil else { return schema }
+        var outside: JSON = [:]
+        for key in ["description", "default", "title"] where schema[key] != nil {
+            outside[key] = schema.removeValue(forKey: key)
+        }
+        outside["if"] = ["$ref": "#/$defs/parameterReference"]
+        outside["then"] = true
+        outside["else"] = schema
+        return outside
     }
 
     // MARK: Definitions

@@ -3,10 +3,11 @@ import Foundation
 import Kinetype
 import KinetypeSpec
 
-/// Loads a spec, turning every known error into one clear line on stderr and exit code 1.
-func loadScene(_ path: String) throws -> Scene {
+/// Loads a spec with values for its parameters, turning every known error into one clear line on
+/// stderr and exit code 1.
+func loadScene(_ path: String, parameters: [String: String] = [:]) throws -> Scene {
     do {
-        return try SpecLoader().load(path: path)
+        return try SpecLoader().load(path: path, parameters: parameters)
     } catch {
         fail(error)
     }

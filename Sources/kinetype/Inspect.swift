@@ -26,6 +26,8 @@ struct Inspect: ParsableCommand {
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
     var spec: String
 
+    @OptionGroup var parameterOptions: ParameterOptions
+
     @Option(name: .long, help: "The frame to inspect (0-based; default 0).")
     var frame: Int?
 
@@ -38,7 +40,7 @@ struct Inspect: ParsableCommand {
     func run() throws {
         if frame != nil, frames != nil { throw ValidationError("use either --frame or --frames, not both") }
         let frame = self.frame ?? 0
-        let scene = try loadScene(spec)
+        let scene = try loadScene(spec, parameters: parameterOptions.values())
         do {
             if let frames {
                 let list = try FrameList(parsing: frames).frames(count: scene.frameCount)

@@ -68,6 +68,8 @@ struct Render: ParsableCommand {
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
     var spec: String
 
+    @OptionGroup var parameterOptions: ParameterOptions
+
     @Option(
         name: [.short, .long],
         help: ArgumentHelp("Folder for the frames (created if missing); - writes a raw stream to stdout (with --format).", valueName: "DIR")
@@ -154,7 +156,7 @@ struct Render: ParsableCommand {
         let range = try selection.range()
         if watch { try RenderWatch(command: self, range: range).run() }
         let interruption = Interruption()
-        let scene = try loadScene(spec)
+        let scene = try loadScene(spec, parameters: parameterOptions.values())
         do {
             try render(scene, range: range, isCancelled: { interruption.isRequested })
         } catch let error as ValidationError {

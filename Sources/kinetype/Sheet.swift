@@ -17,6 +17,8 @@ struct Sheet: ParsableCommand {
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
     var spec: String
 
+    @OptionGroup var parameterOptions: ParameterOptions
+
     @Option(name: [.short, .long], help: ArgumentHelp("The PNG to write.", valueName: "FILE"))
     var output: String
 
@@ -42,7 +44,7 @@ struct Sheet: ParsableCommand {
         guard (64...SpecLimits.canvasSide.upperBound).contains(width) else {
             throw ValidationError("--width is 64…\(SpecLimits.canvasSide.upperBound) px")
         }
-        let scene = try loadScene(spec)
+        let scene = try loadScene(spec, parameters: parameterOptions.values())
         do {
             let selected =
                 try frames.map { try FrameList(parsing: $0).frames(count: scene.frameCount) }

@@ -17,6 +17,8 @@ struct Validate: ParsableCommand {
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
     var spec: String
 
+    @OptionGroup var parameterOptions: ParameterOptions
+
     @Flag(name: .long, help: "Treat warnings as failures (exit 1).")
     var strict = false
 
@@ -25,8 +27,9 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let scene: Scene
+        let values = try parameterOptions.values()
         do {
-            scene = try SpecLoader().load(path: spec)
+            scene = try SpecLoader().load(path: spec, parameters: values)
         } catch {
             guard json else { fail(error) }
             let spec = error as? SpecError

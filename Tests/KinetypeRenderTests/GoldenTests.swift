@@ -23,6 +23,9 @@ final class GoldenTests: XCTestCase {
     }
 
     func testCrispSize() throws { try render("crisp-size") }
+    /// The lower-third template at its parameters' defaults: the bar springing, the name and title
+    /// sliding in, landed.
+    func testSpeakers() throws { try render("speakers", extraFrames: { _ in [12] }) }
     /// Footage filling the canvas and a framed, turning, looped inset of it at half speed, the
     /// name tag on its spring, each caption, and a frame between two of the source's.
     func testCaptionedClip() throws { try render("captioned-clip", extraFrames: { _ in [15, 45, 75, 100] }) }

@@ -190,7 +190,7 @@ final class ScaleTests: XCTestCase {
         ]
         let others: Set = [
             "Scene.canvas", "Scene.fps", "Scene.duration", "Scene.layers", "Scene.sourcePath", "Scene.warnings", "Scene.scale",
-            "Scene.audio",
+            "Scene.audio", "Scene.parameters",
             "CanvasSpec.background",
             "Layer.id", "Layer.anchor", "Layer.color", "Layer.opacity", "Layer.content", "Layer.stroke", "Layer.shadows",
             "Layer.fill", "Layer.blend", "Layer.inPoint", "Layer.outPoint", "Layer.motionBlur", "Scene.motionBlur", "Layer.mask",

@@ -27,6 +27,8 @@ struct Preview: ParsableCommand {
     @Argument(help: "The animation spec (.yaml, .yml or .json).")
     var spec: String
 
+    @OptionGroup var parameterOptions: ParameterOptions
+
     @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
     var port: Int = 8000
 
@@ -57,7 +59,8 @@ struct Preview: ParsableCommand {
         // A spec that is not there is a mistake on the command line (said as render says it), not
         // an edit in progress.
         guard FileManager.default.fileExists(atPath: spec) else { _ = try loadScene(spec); return }
-        let document = PreviewDocument(specPath: spec) { try loader.load(path: $0) }
+        let values = try parameterOptions.values()
+        let document = PreviewDocument(specPath: spec) { try loader.load(path: $0, parameters: values) }
         if let error = document.current.error { note("error: \(error)") }
         if let loaded = document.current.loaded { loaded.scene.warnings.forEach { note("warning: \($0)") } }
         let frames = PreviewFrames(jobs: jobsOption.jobs)

@@ -23,7 +23,7 @@ struct RenderWatch {
             var watcher = SpecWatcher(files)
             do {
                 try SpecWatcher.checkRegularFiles(files)
-                let scene = try loader.load(path: command.spec)
+                let scene = try loader.load(path: command.spec, parameters: command.parameterOptions.values())
                 watcher.add(scene.inputFiles)
                 files = watcher.paths
                 let stamped = watcher
