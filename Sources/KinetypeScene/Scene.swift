@@ -28,7 +28,7 @@ public struct Scene: Sendable {
     /// The sounds muxed into a video of the scene, mixed when there are several.
     public var audio: [AudioClip] = []
     /// The spec's parameters and the values this scene was made with, in the spec's order.
-    public var parameters: [(name: String, value: String)] = []
+    public var parameters: [SceneParameter] = []
     /// Things that are allowed but probably not meant (a spring cut short by its next keyframe…).
     public var warnings: [String] = []
     /// The multiple of the spec's size this scene renders at (`scaled(by:)`, `render --scale`),
@@ -67,5 +67,19 @@ public struct CanvasSpec: Sendable, Equatable {
         self.width = width
         self.height = height
         self.background = background
+    }
+}
+
+/// One of a spec's parameters (`params:`) and its value in a scene.
+public struct SceneParameter: Sendable, Equatable {
+    public var name: String
+    /// `string`, `number`, `color`, `file` or `boolean`.
+    public var kind: String
+    public var value: String
+
+    public init(name: String, kind: String, value: String) {
+        self.name = name
+        self.kind = kind
+        self.value = value
     }
 }

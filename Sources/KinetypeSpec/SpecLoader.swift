@@ -55,7 +55,16 @@ public struct SpecLoader: Sendable {
         if let unused = parameters.unused.first {
             throw unused.node.error("parameter \(unused.name) is declared but no ${\(unused.name)} refers to it")
         }
-        scene.parameters = parameters.names.compactMap { parameters.parameters[$0] }.map { ($0.name, $0.value) }
+        scene.parameters = parameters.names.compactMap { parameters.parameters[$0] }.map {
+            SceneParameter(name: $0.name, kind: $0.kind.rawValue, value: $0.value)
+        }
         return scene
+    }
+}
+
+extension SpecLoader {
+    /// Why `value` is not a value of a parameter of `kind` (`SceneParameter.kind`), or nil.
+    public static func problem(with value: String, as kind: String) -> String? {
+        SpecParameters.Kind(rawValue: kind).flatMap { SpecParameters.problem(value, as: $0) }
     }
 }

@@ -14,7 +14,8 @@ struct KinetypeCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Render.self, Caption.self, Preview.self, Inspect.self, Validate.self, Check.self, Sheet.self, Plot.self, Schema.self,
+            Render.self, Caption.self, Batch.self, Preview.self, Inspect.self, Validate.self, Check.self, Sheet.self, Plot.self,
+            Schema.self,
             Verify.self, Encode.self
         ]
     )

@@ -1,0 +1,259 @@
+import ArgumentParser
+import Foundation
+import Kinetype
+import KinetypeOutput
+import KinetypeSpec
+import KinetypeFiles
+
+/// `kinetype batch SPEC ROWS -o 'out/{name}'`: one render of a template for each row of a data file.
+struct Batch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a template once for each row of a data file (CSV, JSON or JSON Lines).",
+        discussion: """
+            Each row gives the spec's params: their values (a column for each; a missing one takes \
+            its default; columns that are no parameter may name outputs). The output is named from \
+            the row: {column} is that column's value, made safe for file names, {row} the row's \
+            number from 1. -o names frame folders, --video videos.
+
+            Every row is checked before the first frame is written: each value's type, the spec \
+            loading with it (files, fonts), every character of its texts covered by a font, and \
+            that no two rows name the same output. All problems are printed at once, located in \
+            the data file (rows.csv:3:4: accent: "notacolor" is not a colour), and nothing is \
+            rendered unless --skip-bad-rows.
+
+            A manifest (kinetype-batch.json beside the outputs, or --manifest) records each row's \
+            output, values, status and time; a second run renders only the rows whose output is \
+            missing, failed, or made from another spec, data or font, so an interrupted batch resumes.
+
+            Exit codes: 0 every row rendered or up to date; 1 a problem in the rows or a row that \
+            failed; 64 a bad command line; 130 or 143 interrupted.
+            """
+    )
+
+    @Argument(help: "The template spec (.yaml, .yml or .json) with params:.")
+    var spec: String
+
+    @Argument(help: ArgumentHelp("The rows: .csv (a header row), .json (a list of objects) or .jsonl.", valueName: "ROWS"))
+    var rows: String
+
+    @Option(name: [.short, .long], help: ArgumentHelp("A frame folder for each row, e.g. 'out/{name}'.", valueName: "TEMPLATE"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("A video for each row instead, e.g. 'out/{name}.mp4'.", valueName: "TEMPLATE"))
+    var video: String?
+
+    @Flag(name: .long, help: "Render the good rows when some are bad (they are listed and left out).")
+    var skipBadRows = false
+
+    @Option(name: .long, help: ArgumentHelp("The batch manifest (default: kinetype-batch.json beside the outputs).", valueName: "FILE"))
+    var manifest: String?
+
+    @OptionGroup var jobsOption: JobsOption
+
+    @Flag(name: [.short, .long], help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        if let problem = jobsOption.problem { throw ValidationError(problem) }
+        guard (output == nil) != (video == nil) else {
+            throw ValidationError("name the outputs with -o 'out/{name}' (frame folders) or --video 'out/{name}.mp4', one of them")
+        }
+    }
+
+    struct Planned {
+        var row: ParameterRows.Row
+        var values: [String: String]
+        var output: String
+        var fingerprint: String
+    }
+
+    func run() throws {
+        MemoryTuning.reuseLargeAllocations()
+        let started = Date()
+        let data: ParameterRows
+        do { data = try ParameterRows.read(rows) } catch { fail(error) }
+        let template = output ?? video!
+        let declared = try loadScene(spec).parameters
+        guard !declared.isEmpty else { fail(RenderFailure("\(spec) declares no params: there is nothing for the rows to fill in")) }
+        for name in Self.placeholders(template) where name != "row" && !data.columns.contains(name) {
+            throw ValidationError(
+                "the output template names {\(name)}, which is no column of \(rows) (\(data.columns.joined(separator: ", ")))")
+        }
+
+        var problems: [String] = []
+        var planned: [Planned] = []
+        var owners: [String: Int] = [:]
+        for row in data.rows {
+            var values: [String: String] = [:]
+            var bad = false
+            for parameter in declared {
+                guard let value = row.values[parameter.name] else { continue }
+                if let problem = SpecLoader.problem(with: value, as: parameter.kind) {
+                    problems.append(
+                        "\(data.location(row, column: parameter.name)): \(parameter.name): \(SpecError.quoted(value)) \(problem)")
+                    bad = true
+                }
+                values[parameter.name] = value
+            }
+            guard !bad else { continue }
+            let scene: Scene
+            do { scene = try SpecLoader().load(path: spec, parameters: values) } catch {
+                problems.append("\(data.location(row)): row \(row.number): \(error)")
+                continue
+            }
+            if let uncovered = scene.warnings.first(where: { $0.contains("no font covers") }) {
+                problems.append("\(data.location(row)): row \(row.number): \(uncovered)")
+                continue
+            }
+            let path = Self.fill(template, row: row)
+            if let first = owners[path] {
+                problems.append("\(data.location(row)): row \(row.number) names \(path), as row \(first) does")
+                continue
+            }
+            owners[path] = row.number
+            let fingerprint =
+                [SceneFingerprint.spec(scene) ?? "", SceneFingerprint.fonts(scene), path]
+                + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            planned.append(Planned(row: row, values: values, output: path, fingerprint: fingerprint.joined(separator: "\u{0}")))
+        }
+        if !problems.isEmpty {
+            problems.forEach { note("error: \($0)") }
+            guard skipBadRows else {
+                note(
+                    "error: \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(rows); nothing rendered (--skip-bad-rows renders the good rows)"
+                )
+                throw ExitCode(1)
+            }
+        }
+
+        let manifestURL = URL(fileURLWithPath: manifest ?? Self.defaultManifest(template))
+        var record = BatchManifest.read(manifestURL) ?? BatchManifest(spec: spec, rows: rows, entries: [:])
+        let interruption = Interruption()
+        var rendered = 0, upToDate = 0, failed = 0
+        for (index, plan) in planned.enumerated() {
+            if interruption.isRequested { break }
+            let key = String(plan.row.number)
+            if let entry = record.entries[key], entry.status == "done", entry.fingerprint == plan.fingerprint.hashValueString,
+                FileManager.default.fileExists(atPath: plan.output)
+            {
+                upToDate += 1
+                continue
+            }
+            let rowStart = Date()
+            var entry = BatchManifest.Entry(output: plan.output, values: plan.values, status: "failed", seconds: 0, fingerprint: "")
+            do {
+                let scene = try SpecLoader().load(path: spec, parameters: plan.values)
+                var arguments = [spec, "--jobs", String(jobsOption.jobs), "-q"]
+                if video != nil {
+                    try FileManager.default.createDirectory(
+                        at: URL(fileURLWithPath: plan.output).deletingLastPathComponent(), withIntermediateDirectories: true)
+                    arguments += ["--video", plan.output]
+                } else {
+                    arguments += ["-o", plan.output]
+                }
+                try Render.parse(arguments).render(scene, range: nil, isCancelled: { interruption.isRequested })
+                entry.status = "done"
+                entry.fingerprint = plan.fingerprint.hashValueString
+                rendered += 1
+                if !quiet { note("row \(plan.row.number) (\(index + 1)/\(planned.count)): \(plan.output)") }
+            } catch {
+                failed += 1
+                note("error: \(data.location(plan.row)): row \(plan.row.number): \(withAdvice(error))")
+            }
+            entry.seconds = Date().timeIntervalSince(rowStart)
+            record.entries[key] = entry
+            try record.write(manifestURL)
+        }
+        if interruption.isRequested {
+            note("interrupted: \(rendered) row\(rendered == 1 ? "" : "s") rendered; run the batch again to render the rest")
+            Foundation.exit(interruption.exitCode)
+        }
+        if !quiet {
+            note(
+                String(
+                    format: "%d row%@ rendered, %d up to date, %d failed, in %.2f s (manifest %@)", rendered, rendered == 1 ? "" : "s",
+                    upToDate, failed, Date().timeIntervalSince(started), manifestURL.path))
+        }
+        if failed > 0 || !problems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The `{name}`s of a template.
+    static func placeholders(_ template: String) -> [String] {
+        var names: [String] = [], rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// The template with each `{column}` replaced by the row's value made safe for a file name.
+    static func fill(_ template: String, row: ParameterRows.Row) -> String {
+        var path = template
+        for name in placeholders(template) {
+            let value = name == "row" ? String(row.number) : row.values[name] ?? ""
+            path = path.replacingOccurrences(of: "{\(name)}", with: safeName(value))
+        }
+        return path
+    }
+
+    /// A value as one file name: no separators or control characters, not hidden, not empty,
+    /// at most 120 bytes.
+    static func safeName(_ value: String) -> String {
+        var name = String(
+            value.unicodeScalars.map { scalar -> Character in
+                scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control ? "-" : Character(scalar)
+            }
+        ).trimmingCharacters(in: .whitespaces)
+        while name.hasPrefix(".") { name.removeFirst() }
+        while name.utf8.count > 120 { name.removeLast() }
+        return name.isEmpty ? "_" : name
+    }
+
+    /// `kinetype-batch.json` in the folder the outputs are under (their template's first folder).
+    static func defaultManifest(_ template: String) -> String {
+        let prefix = template.prefix { $0 != "{" }
+        guard let slash = prefix.lastIndex(of: "/") else { return "kinetype-batch.json" }
+        return String(prefix[...slash]) + "kinetype-batch.json"
+    }
+}
+
+/// What a batch rendered: each row's output, values, status, time and fingerprint.
+struct BatchManifest: Codable {
+    struct Entry: Codable {
+        var output: String
+        var values: [String: String]
+        var status: String
+        var seconds: Double
+        var fingerprint: String
+    }
+
+    var spec: String
+    var rows: String
+    /// By row number.
+    var entries: [String: Entry]
+
+    static func read(_ url: URL) -> BatchManifest? {
+        guard let data = try? InputFile.read(url.path, limit: 256 << 20) else { return nil }
+        return try? JSONDecoder().decode(BatchManifest.self, from: data)
+    }
+
+    func write(_ url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try encoder.encode(self).write(to: url, options: .atomic)
+    }
+}
+
+extension String {
+    /// A stable digest of the text (FNV-1a, 64-bit) for the manifest.
+    var hashValueString: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(format: "%016llx", hash)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+import KinetypeSceneTestSupport
+
+/// `kinetype batch SPEC ROWS`: one render of a template per row, every row checked first, a
+/// manifest that lets a second run render only what changed.
+final class BatchCommandTests: XCTestCase {
+    /// A small template (2 frames) and a folder to run in.
+    func template() throws -> URL {
+        let folder = TestPaths.temporaryDirectory()
+        try """
+        params:
+          name: {type: string, default: "Ada"}
+          accent: {type: color, default: "#E63946"}
+        canvas: {width: 160, height: 90, background: "${accent}"}
+        fps: 10
+        duration: 0.2
+        layers:
+          - {text: "${name}", font: {family: "DejaVu Sans"}, size: 20, color: "#FFFFFF", position: [80, 45]}
+        """.write(to: folder.appendingPathComponent("card.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    func frames(_ folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("frame_") }.sorted()
+    }
+
+    func testEachRowIsRenderedOnceAndAChangedRowAgain() throws {
+        let folder = try template()
+        try "\u{FEFF}name,accent,id\r\nAda,#E63946,a1\r\n\"Hopper, Grace\",#1D3557,g2\r\n\"Line\nbreak\",#2A9D8F,l3\r\n".write(
+            to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let first = try runKinetype(["batch", "card.yaml", "rows.csv", "-o", "out/{name}-{row}"], in: folder)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains("3 rows rendered, 0 up to date, 0 failed"), first.stderr)
+        var checked = 0
+        for name in ["Ada-1", "Hopper, Grace-2", "Line-break-3"] {
+            XCTAssertEqual(frames(folder.appendingPathComponent("out/\(name)")), ["frame_00000.png", "frame_00001.png"], name)
+            checked += 1
+        }
+        XCTAssertEqual(checked, 3)
+        let again = try runKinetype(["batch", "card.yaml", "rows.csv", "-o", "out/{name}-{row}"], in: folder)
+        XCTAssertTrue(again.stderr.contains("0 rows rendered, 3 up to date"), again.stderr)
+        try "name,accent,id\nAda,#000000,a1\n\"Hopper, Grace\",#1D3557,g2\n\"Line\nbreak\",#2A9D8F,l3\n".write(
+            to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let changed = try runKinetype(["batch", "card.yaml", "rows.csv", "-o", "out/{name}-{row}"], in: folder)
+        XCTAssertTrue(changed.stderr.contains("1 row rendered, 2 up to date"), changed.stderr)
+        let manifest = try String(contentsOf: folder.appendingPathComponent("out/kinetype-batch.json"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains("\"status\" : \"done\"") && manifest.contains("#000000"), manifest)
+    }
+
+    func testEveryProblemIsLocatedAndNothingRendered() throws {
+        let folder = try template()
+        try "name,accent\nAda,notacolor\nAda,#1D3557\n\u{1FBFF},#000000\nGrace,#FFF\n".write(
+            to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let result = try runKinetype(["batch", "card.yaml", "rows.csv", "-o", "out/{name}"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("rows.csv:2:5: accent: \"notacolor\" is not a colour"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("rows.csv:4:1: row 3:") && result.stderr.contains("no font covers"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("2 problems in rows.csv; nothing rendered"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+
+        try "name,accent\nAda,#E63946\nAda,#1D3557\n".write(
+            to: folder.appendingPathComponent("same.csv"), atomically: true, encoding: .utf8)
+        let collision = try runKinetype(["batch", "card.yaml", "same.csv", "-o", "out/{name}", "--skip-bad-rows"], in: folder)
+        XCTAssertEqual(collision.status, 1)
+        XCTAssertTrue(collision.stderr.contains("same.csv:3:1: row 2 names out/Ada, as row 1 does"), collision.stderr)
+        XCTAssertEqual(frames(folder.appendingPathComponent("out/Ada")).count, 2, "the good row is rendered")
+
+        try "name,accent\nAda\n".write(to: folder.appendingPathComponent("ragged.csv"), atomically: true, encoding: .utf8)
+        let ragged = try runKinetype(["batch", "card.yaml", "ragged.csv", "-o", "out/{name}"], in: folder)
+        XCTAssertEqual(ragged.status, 1)
+        XCTAssertTrue(ragged.stderr.contains("ragged.csv:2:1: row 1 has 1 field; the header has 2"), ragged.stderr)
+        let unknown = try runKinetype(["batch", "card.yaml", "same.csv", "-o", "out/{nmae}"], in: folder)
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("{nmae}, which is no column"), unknown.stderr)
+    }
+
+    func testJSONRowsAndVideos() throws {
+        let folder = try template()
+        try ##"[{"name": "Ada", "accent": "#E63946"}, {"name": "Grace"}]"##.write(
+            to: folder.appendingPathComponent("rows.json"), atomically: true, encoding: .utf8)
+        let json = try runKinetype(["batch", "card.yaml", "rows.json", "--video", "videos/{row}.mp4"], in: folder)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        var checked = 0
+        for row in [1, 2] {
+            let packets = String(
+                decoding: try programOutput(
+                    "ffprobe",
+                    [
+                        "-v", "error", "-count_packets", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0",
+                        folder.appendingPathComponent("videos/\(row).mp4").path
+                    ]), as: UTF8.self)
+            XCTAssertEqual(packets.trimmingCharacters(in: .whitespacesAndNewlines), "2")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 2)
+        try "{\"name\": \"Ada\"}\n\n{\"name\": \"Grace\", \"accent\": true}\n".write(
+            to: folder.appendingPathComponent("rows.jsonl"), atomically: true, encoding: .utf8)
+        let lines = try runKinetype(["batch", "card.yaml", "rows.jsonl", "-o", "lines/{name}"], in: folder)
+        XCTAssertEqual(lines.status, 1)
+        XCTAssertTrue(lines.stderr.contains("rows.jsonl:3:29: accent: \"true\" is not a colour"), lines.stderr)
+    }
+}
