@@ -48,6 +48,13 @@ struct Batch: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The batch manifest (default: kinetype-batch.json beside the outputs).", valueName: "FILE"))
     var manifest: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Render only shard K of N of the rows (K from 0; contiguous), as render --shard splits frames; auto: from the batch engine's variables.",
+            valueName: "K/N|auto"))
+    var shard: String?
+
     @OptionGroup var jobsOption: JobsOption
 
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
@@ -83,7 +90,18 @@ struct Batch: ParsableCommand {
         var problems: [String] = []
         var planned: [Planned] = []
         var owners: [String: Int] = [:]
+        let chosen = try chosenShard()
+        // Names are checked across every row, so shards never collide; the rest, in this shard's rows.
         for row in data.rows {
+            let path = Self.fill(template, row: row)
+            if let first = owners[path] {
+                problems.append("\(data.location(row)): row \(row.number) names \(path), as row \(first) does")
+            } else {
+                owners[path] = row.number
+            }
+        }
+        let mine = chosen.map { Array(data.rows[$0.frames(of: data.rows.count)]) } ?? data.rows
+        for row in mine {
             var values: [String: String] = [:]
             var bad = false
             for parameter in declared {
@@ -106,11 +124,7 @@ struct Batch: ParsableCommand {
                 continue
             }
             let path = Self.fill(template, row: row)
-            if let first = owners[path] {
-                problems.append("\(data.location(row)): row \(row.number) names \(path), as row \(first) does")
-                continue
-            }
-            owners[path] = row.number
+            guard owners[path] == row.number else { continue }
             let fingerprint =
                 [SceneFingerprint.spec(scene) ?? "", SceneFingerprint.fonts(scene), path]
                 + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
@@ -126,7 +140,7 @@ struct Batch: ParsableCommand {
             }
         }
 
-        let manifestURL = URL(fileURLWithPath: manifest ?? Self.defaultManifest(template))
+        let manifestURL = URL(fileURLWithPath: manifest ?? Self.defaultManifest(template, shard: chosen))
         var record = BatchManifest.read(manifestURL) ?? BatchManifest(spec: spec, rows: rows, entries: [:])
         let interruption = Interruption()
         var rendered = 0, upToDate = 0, failed = 0
@@ -210,11 +224,28 @@ struct Batch: ParsableCommand {
         return name.isEmpty ? "_" : name
     }
 
-    /// `kinetype-batch.json` in the folder the outputs are under (their template's first folder).
-    static func defaultManifest(_ template: String) -> String {
+    /// `kinetype-batch.json` (`kinetype-batch.K-of-N.json` for a shard, so shards never write
+    /// one file) in the folder the outputs are under (their template's first folder).
+    static func defaultManifest(_ template: String, shard: Shard?) -> String {
+        let name = shard.map { "kinetype-batch.\($0.index)-of-\($0.count).json" } ?? "kinetype-batch.json"
         let prefix = template.prefix { $0 != "{" }
-        guard let slash = prefix.lastIndex(of: "/") else { return "kinetype-batch.json" }
-        return String(prefix[...slash]) + "kinetype-batch.json"
+        guard let slash = prefix.lastIndex(of: "/") else { return name }
+        return String(prefix[...slash]) + name
+    }
+
+    /// The shard of the rows this run renders (nil: all of them).
+    private func chosenShard() throws -> Shard? {
+        guard let shard else { return nil }
+        do {
+            if shard == "auto" {
+                let (chosen, source) = try Shard.fromEnvironment(ProcessInfo.processInfo.environment)
+                if !quiet { note("shard \(chosen) of the rows (from \(source))") }
+                return chosen
+            }
+            return try Shard(parsing: shard)
+        } catch let error as ShardError {
+            throw ValidationError(error.message)
+        }
     }
 }
 

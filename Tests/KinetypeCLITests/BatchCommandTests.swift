@@ -48,6 +48,25 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertTrue(manifest.contains("\"status\" : \"done\"") && manifest.contains("#000000"), manifest)
     }
 
+    /// Shards split the rows as render's split frames: together they render every row once.
+    func testShardsSplitTheRows() throws {
+        let folder = try template()
+        try "name,accent\nA,#E63946\nB,#1D3557\nC,#2A9D8F\nD,#F4A261\nE,#6D597A\n".write(
+            to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        var rendered: [String] = []
+        for shard in ["0/2", "1/2"] {
+            let result = try runKinetype(["batch", "card.yaml", "rows.csv", "-o", "out/{name}", "--shard", shard], in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            rendered += result.stderr.split(separator: "\n").filter { $0.hasPrefix("row ") }.map(String.init)
+        }
+        XCTAssertEqual(rendered.count, 5, "\(rendered)")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted(),
+            ["A", "B", "C", "D", "E", "kinetype-batch.0-of-2.json", "kinetype-batch.1-of-2.json"])
+        let bad = try runKinetype(["batch", "card.yaml", "rows.csv", "-o", "out/{name}", "--shard", "2/2"], in: folder)
+        XCTAssertEqual(bad.status, 64, bad.stderr)
+    }
+
     func testEveryProblemIsLocatedAndNothingRendered() throws {
         let folder = try template()
         try "name,accent\nAda,notacolor\nAda,#1D3557\n\u{1FBFF},#000000\nGrace,#FFF\n".write(
@@ -56,7 +75,8 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("rows.csv:2:5: accent: \"notacolor\" is not a colour"), result.stderr)
         XCTAssertTrue(result.stderr.contains("rows.csv:4:1: row 3:") && result.stderr.contains("no font covers"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("2 problems in rows.csv; nothing rendered"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("rows.csv:3:1: row 2 names out/Ada, as row 1 does"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("3 problems in rows.csv; nothing rendered"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
 
         try "name,accent\nAda,#E63946\nAda,#1D3557\n".write(
