@@ -14,6 +14,17 @@ public struct SpecLoader: Sendable {
 
     /// - Parameter parameters: values for the spec's `params:`, by name, as text.
     public func load(path: String, parameters: [String: String] = [:]) throws -> Scene {
+        try template(path: path).scene(parameters: parameters)
+    }
+
+    public enum SpecFormat: Sendable { case yaml, json }
+
+    public func load(text: String, format: SpecFormat, path: String, parameters values: [String: String] = [:]) throws -> Scene {
+        try template(text: text, format: format, path: path).scene(parameters: values)
+    }
+
+    /// A spec file parsed once, to be decoded with many rows' parameters (`kinetype batch`).
+    public func template(path: String) throws -> SpecTemplate {
         let url = URL(fileURLWithPath: path)
         let format: SpecFormat
         switch url.pathExtension.lowercased() {
@@ -23,13 +34,10 @@ public struct SpecLoader: Sendable {
             throw SpecError(
                 file: path, message: "unknown spec format \(SpecError.quoted("." + url.pathExtension)); use a .yaml, .yml or .json file")
         }
-        let text = try SpecFile.text(SpecFile.read(path: path), path: path)
-        return try load(text: text, format: format, path: path, parameters: parameters)
+        return try template(text: SpecFile.text(SpecFile.read(path: path), path: path), format: format, path: path)
     }
 
-    public enum SpecFormat: Sendable { case yaml, json }
-
-    public func load(text: String, format: SpecFormat, path: String, parameters values: [String: String] = [:]) throws -> Scene {
+    func template(text: String, format: SpecFormat, path: String) throws -> SpecTemplate {
         guard text.utf8.count <= SpecLimits.maxSpecBytes else {
             throw SpecError(file: path, message: "the spec is larger than the limit of \(SpecLimits.maxSpecBytes >> 20) MiB")
         }
@@ -46,6 +54,17 @@ public struct SpecLoader: Sendable {
             // Nothing to point at but the start: the shape stays file:line:column for editors.
             throw SpecError(file: path, line: 1, column: 1, message: "the spec is empty; it needs canvas, fps, duration and layers")
         }
+        return SpecTemplate(root: root, path: path, catalog: catalog)
+    }
+}
+
+/// A parsed spec, decoded into a scene for given values of its parameters.
+public struct SpecTemplate: @unchecked Sendable {
+    let root: SpecValue
+    let path: String
+    let catalog: FontCatalog
+
+    public func scene(parameters values: [String: String]) throws -> Scene {
         let decoder = SceneDecoder(catalog: catalog, specDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
         var node = SpecNode(value: root, path: "", file: path)
         let declared = node.isMapping ? try node.mapping(allowed: nil).optional("params") : nil

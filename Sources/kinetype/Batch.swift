@@ -79,10 +79,12 @@ struct Batch: ParsableCommand {
         let started = Date()
         let data: ParameterRows
         do { data = try ParameterRows.read(rows) } catch { fail(error) }
-        let template = output ?? video!
+        let outputs = output ?? video!
+        let template: SpecTemplate
+        do { template = try SpecLoader().template(path: spec) } catch { fail(error) }
         let declared = try loadScene(spec).parameters
         guard !declared.isEmpty else { fail(RenderFailure("\(spec) declares no params: there is nothing for the rows to fill in")) }
-        for name in Self.placeholders(template) where name != "row" && !data.columns.contains(name) {
+        for name in Self.placeholders(outputs) where name != "row" && !data.columns.contains(name) {
             throw ValidationError(
                 "the output template names {\(name)}, which is no column of \(rows) (\(data.columns.joined(separator: ", ")))")
         }
@@ -93,7 +95,7 @@ struct Batch: ParsableCommand {
         let chosen = try chosenShard()
         // Names are checked across every row, so shards never collide; the rest, in this shard's rows.
         for row in data.rows {
-            let path = Self.fill(template, row: row)
+            let path = Self.fill(outputs, row: row)
             if let first = owners[path] {
                 problems.append("\(data.location(row)): row \(row.number) names \(path), as row \(first) does")
             } else {
@@ -115,7 +117,7 @@ struct Batch: ParsableCommand {
             }
             guard !bad else { continue }
             let scene: Scene
-            do { scene = try SpecLoader().load(path: spec, parameters: values) } catch {
+            do { scene = try template.scene(parameters: values) } catch {
                 problems.append("\(data.location(row)): row \(row.number): \(error)")
                 continue
             }
@@ -123,7 +125,7 @@ struct Batch: ParsableCommand {
                 problems.append("\(data.location(row)): row \(row.number): \(uncovered)")
                 continue
             }
-            let path = Self.fill(template, row: row)
+            let path = Self.fill(outputs, row: row)
             guard owners[path] == row.number else { continue }
             let fingerprint =
                 [SceneFingerprint.spec(scene) ?? "", SceneFingerprint.fonts(scene), path]
@@ -140,7 +142,7 @@ struct Batch: ParsableCommand {
             }
         }
 
-        let manifestURL = URL(fileURLWithPath: manifest ?? Self.defaultManifest(template, shard: chosen))
+        let manifestURL = URL(fileURLWithPath: manifest ?? Self.defaultManifest(outputs, shard: chosen))
         var record = BatchManifest.read(manifestURL) ?? BatchManifest(spec: spec, rows: rows, entries: [:])
         let interruption = Interruption()
         var rendered = 0, upToDate = 0, failed = 0
@@ -156,7 +158,7 @@ struct Batch: ParsableCommand {
             let rowStart = Date()
             var entry = BatchManifest.Entry(output: plan.output, values: plan.values, status: "failed", seconds: 0, fingerprint: "")
             do {
-                let scene = try SpecLoader().load(path: spec, parameters: plan.values)
+                let scene = try template.scene(parameters: plan.values)
                 var arguments = [spec, "--jobs", String(jobsOption.jobs), "-q"]
                 if video != nil {
                     try FileManager.default.createDirectory(
