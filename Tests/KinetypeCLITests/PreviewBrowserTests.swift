@@ -96,6 +96,9 @@ final class PreviewBrowserTests: XCTestCase {
     func testThePageShowsTheFramesRenderWritesAndFollowsSaves() throws {
         let session = try open(spec(), frame: 7)
         try assertCanvasShows(session, try renderedFrame(session.spec, 7), "#frame=7")
+        XCTAssertEqual(
+            try session.browser.evaluate("getComputedStyle(document.getElementById('sound-label')).display") as? String, "none",
+            "no sound switch without audio")
 
         try session.browser.evaluate("kinetypePreview.seek(15)")
         try assertCanvasShows(session, try renderedFrame(session.spec, 15), "scrubbed to 15")
@@ -175,6 +178,8 @@ final class PreviewBrowserTests: XCTestCase {
         try eventually("the page to decode the sound") { try state(session)["sound"] as? String == "ready" }
         XCTAssertEqual(try XCTUnwrap(state(session)["soundDuration"] as? Double), 2, accuracy: 0.05)
         XCTAssertEqual(try session.browser.evaluate("document.getElementById('sound-label').hidden") as? Bool, false)
+        XCTAssertNotEqual(
+            try session.browser.evaluate("getComputedStyle(document.getElementById('sound-label')).display") as? String, "none")
         try session.browser.evaluate("kinetypePreview.play()")
         let playing = try state(session)
         XCTAssertEqual(playing["soundPlaying"] as? Bool, true)
