@@ -70,12 +70,7 @@ package final class FrameDecoder {
             initialized = count
         }
         guard !ended else {
-            finished = true
-            process.waitUntilExit()
-            errors.wait()
-            guard process.terminationStatus == 0 else {
-                throw FootageError("ffmpeg failed decoding \(path) (exit \(process.terminationStatus))\(errors.summary)")
-            }
+            try endOfStream()
             return nil
         }
         nextIndex += 1
@@ -86,12 +81,7 @@ package final class FrameDecoder {
     package func next() throws -> RGBAImage? {
         guard !finished else { return nil }
         guard let header = try readHeader() else {
-            finished = true
-            process.waitUntilExit()
-            errors.wait()
-            guard process.terminationStatus == 0 else {
-                throw FootageError("ffmpeg failed decoding \(path) (exit \(process.terminationStatus))\(errors.summary)")
-            }
+            try endOfStream()
             return nil
         }
         let count = header.width * header.height * 4
@@ -103,6 +93,16 @@ package final class FrameDecoder {
         }
         nextIndex += 1
         return RGBAImage(width: header.width, height: header.height, pixels: pixels)
+    }
+
+    /// The stream has ended: ffmpeg must have exited cleanly.
+    private func endOfStream() throws {
+        finished = true
+        process.waitUntilExit()
+        errors.wait()
+        guard process.terminationStatus == 0 else {
+            throw FootageError("ffmpeg failed decoding \(path) (exit \(process.terminationStatus))\(errors.summary)")
+        }
     }
 
     /// Stops ffmpeg if it is still decoding.

@@ -33,6 +33,9 @@ package enum SceneFingerprint {
         return hex(hash)
     }
 
+    /// Any text's fingerprint (a batch row's spec, fonts and values together).
+    package static func text(_ text: String) -> String { hex(fnv1a(Data(text.utf8), seed: offsetBasis)) }
+
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
     private static func fnv1a(_ data: Data, seed: UInt64) -> UInt64 {

@@ -137,21 +137,44 @@ public struct ParameterRows: Sendable {
                 throw Problem(description: "\(path):\(object.line + offset):\(object.column): row \(index + 1) is not an object")
             }
             var row = Row(number: index + 1, values: [:], line: object.line + offset, columns: [:])
-            for (key, value) in pairs {
-                guard case let .string(name) = key.kind else { continue }
-                switch value.kind {
-                case let .string(text), let .number(text): row.values[name] = text
-                case let .literal(text) where text == "true" || text == "false": row.values[name] = text
-                default:
-                    throw Problem(
-                        description: "\(path):\(value.line + offset):\(value.column): \(name) is neither a string, a number nor true/false")
-                }
-                row.columns[name] = (value.line + offset, value.column)
+            for (name, text, line, column) in try values(pairs, path: path, lineOffset: offset) {
+                row.values[name] = text
+                row.columns[name] = (line, column)
                 if !columns.contains(name) { columns.append(name) }
             }
             rows.append(row)
         }
         return ParameterRows(path: path, columns: columns, rows: rows)
+    }
+
+    /// One JSON object of parameter values (`--params FILE`): strings, numbers or true/false.
+    public static func object(_ path: String) throws -> [String: String] {
+        let data: Data
+        do { data = try InputFile.read(path, limit: 16 << 20) } catch { throw Problem(description: "\(path): \(error)") }
+        let parsed: JSONValue?
+        do { parsed = try JSONParser.parse(String(decoding: data, as: UTF8.self), maxDepth: 8) } catch {
+            throw Problem(description: "\(path):\(error.line):\(error.column): \(error.message)")
+        }
+        guard let parsed, case let .object(pairs) = parsed.kind else {
+            throw Problem(description: "\(path): expected a JSON object of parameter values, {\"name\": value, …}")
+        }
+        return Dictionary(try values(pairs, path: path, lineOffset: 0).map { ($0.name, $0.text) }, uniquingKeysWith: { $1 })
+    }
+
+    /// An object's values with where each is: strings, numbers and true/false, as text.
+    private static func values(
+        _ pairs: [(key: JSONValue, value: JSONValue)], path: String, lineOffset: Int
+    ) throws -> [(name: String, text: String, line: Int, column: Int)] {
+        try pairs.compactMap { key, value in
+            guard case let .string(name) = key.kind else { return nil }
+            switch value.kind {
+            case let .string(text), let .number(text): return (name, text, value.line + lineOffset, value.column)
+            case let .literal(text) where text == "true" || text == "false": return (name, text, value.line + lineOffset, value.column)
+            default:
+                throw Problem(
+                    description: "\(path):\(value.line + lineOffset):\(value.column): \(name) is neither a string, a number nor true/false")
+            }
+        }
     }
 
     /// Where a row's value of `column` is (or the row's start), as `path:line:column`.

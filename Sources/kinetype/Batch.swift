@@ -149,7 +149,7 @@ struct Batch: ParsableCommand {
         for (index, plan) in planned.enumerated() {
             if interruption.isRequested { break }
             let key = String(plan.row.number)
-            if let entry = record.entries[key], entry.status == "done", entry.fingerprint == plan.fingerprint.hashValueString,
+            if let entry = record.entries[key], entry.status == "done", entry.fingerprint == SceneFingerprint.text(plan.fingerprint),
                 FileManager.default.fileExists(atPath: plan.output)
             {
                 upToDate += 1
@@ -169,7 +169,7 @@ struct Batch: ParsableCommand {
                 }
                 try Render.parse(arguments).render(scene, range: nil, isCancelled: { interruption.isRequested })
                 entry.status = "done"
-                entry.fingerprint = plan.fingerprint.hashValueString
+                entry.fingerprint = SceneFingerprint.text(plan.fingerprint)
                 rendered += 1
                 if !quiet { note("row \(plan.row.number) (\(index + 1)/\(planned.count)): \(plan.output)") }
             } catch {
@@ -276,17 +276,5 @@ struct BatchManifest: Codable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try encoder.encode(self).write(to: url, options: .atomic)
-    }
-}
-
-extension String {
-    /// A stable digest of the text (FNV-1a, 64-bit) for the manifest.
-    var hashValueString: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(format: "%016llx", hash)
     }
 }
