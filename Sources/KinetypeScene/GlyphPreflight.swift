@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import KinetypeMotion
 import KinetypeText
 import KinetypeRaster
@@ -31,15 +32,32 @@ package enum GlyphPreflight {
     /// Returns how many distinct glyphs were checked.
     @discardableResult
     package static func check(_ scene: Scene) throws -> Int {
-        let library = try FontLibrary()
+        try memo.withLock { memo in try check(scene, memo: &memo) }
+    }
+
+    /// What earlier checks in this process found good: a batch loads one template for each of
+    /// thousands of rows, and their fonts, glyphs and most texts are the same.
+    private struct Memo {
+        var library: FontLibrary?
         var checked = Set<GlyphIdentity>()
-        var shaped = Set<TextAndFonts>()
+        /// The glyphs each checked text draws.
+        var shaped: [TextAndFonts: [GlyphIdentity]] = [:]
+    }
+    private static let memo = Mutex(Memo())
+    /// Texts remembered as checked, at most (a long batch forgets and starts again).
+    static let rememberedTexts = 100_000
+
+    private static func check(_ scene: Scene, memo: inout Memo) throws -> Int {
+        let library = try memo.library ?? FontLibrary()
+        memo.library = library
+        if memo.shaped.count > rememberedTexts { memo.shaped.removeAll() }
+        var found = Set<GlyphIdentity>()
         for (index, drawn) in scene.drawnLayers.enumerated() {
             guard let text = drawn.layer.textContent else { continue }
             let first = drawn.state(at: 0)
             let language = first.style.language
             var texts = text.text.allValues.map { TextAndFonts(text: $0, fonts: first.fonts, language: language) }
-            if drawn.endTime() > 0 {
+            if varies(text), drawn.endTime() > 0 {
                 let frames = scene.frameCount
                 let step = max(1, frames / sampledFrames)
                 // Only frames that show the layer draw it (a subtitle line's layer is shown for
@@ -58,18 +76,35 @@ package enum GlyphPreflight {
             if first.style.truncation != .clip {
                 texts += Set(texts.map(\.fonts)).map { TextAndFonts(text: "\u{2026}", fonts: $0, language: language) }
             }
-            for item in texts where shaped.insert(item).inserted {
+            for item in texts {
+                if let known = memo.shaped[item] {
+                    found.formUnion(known)
+                    continue
+                }
                 do {
-                    try checkGlyphs(of: item, library: library, checked: &checked)
+                    let glyphs = try checkGlyphs(of: item, library: library, checked: &memo.checked)
+                    memo.shaped[item] = glyphs
+                    found.formUnion(glyphs)
                 } catch {
                     throw Failure(layer: index, text: item.text, error: error)
                 }
             }
         }
-        return checked.count
+        return found.count
     }
 
-    private static func checkGlyphs(of item: TextAndFonts, library: FontLibrary, checked: inout Set<GlyphIdentity>) throws {
+    /// Whether a layer's text or fonts can differ between frames; if not, its first frame
+    /// draws the glyphs of every frame.
+    static func varies(_ text: TextContent) -> Bool {
+        text.text.isAnimated || text.font.weight?.isAnimated == true || text.font.variations.values.contains(where: \.isAnimated)
+            || text.spans != nil || text.spokenWords != nil
+    }
+
+    /// Draws the glyphs of a text not drawn before, and returns all of its glyphs.
+    private static func checkGlyphs(of item: TextAndFonts, library: FontLibrary, checked: inout Set<GlyphIdentity>) throws
+        -> [GlyphIdentity]
+    {
+        var glyphs: [GlyphIdentity] = []
         // The language picks a font's language-specific forms (Serbian б, Turkish fi).
         let layout = try ParagraphLayouter.layout(
             item.text, fonts: item.fonts, library: library, size: checkSize,
@@ -83,8 +118,8 @@ package enum GlyphPreflight {
                 let largest = GlyphRasterizer(
                     library: library, face: face, size: SpecLimits.maxDrawnSize,
                     variations: run.font.variations)
-                for glyph in run.glyphs
-                where checked.insert(GlyphIdentity(font: run.font, glyphID: glyph.glyphID)).inserted {
+                glyphs += run.glyphs.map { GlyphIdentity(font: run.font, glyphID: $0.glyphID) }
+                for glyph in run.glyphs where !checked.contains(GlyphIdentity(font: run.font, glyphID: glyph.glyphID)) {
                     if rasterizer.drawsColor {
                         _ = try rasterizer.colorBitmap(glyphID: glyph.glyphID, x: 0, y: 0)
                     } else {
@@ -95,9 +130,11 @@ package enum GlyphPreflight {
                             throw TooLarge(glyphID: glyph.glyphID, path: run.font.path, width: width, height: height)
                         }
                     }
+                    checked.insert(GlyphIdentity(font: run.font, glyphID: glyph.glyphID))
                 }
             }
         }
+        return glyphs
     }
 
     /// Glyphs are checked at sizes up to `SpecLimits.maxDrawnSize`; a layer's or a group's

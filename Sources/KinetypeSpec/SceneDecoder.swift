@@ -103,6 +103,9 @@ struct SceneDecoder {
             let layer = scene.drawnLayers[failure.layer]
             throw layerNodes[failure.layer].error("layer \(SpecError.quoted(layer.id)) cannot draw its text: \(failure.error)")
         }
+        for overflow in try FitPreflight.overflows(in: scene) {
+            scene.warnings.append("\(layerNodes[overflow.layer].path): \(overflow.message)")
+        }
         return scene
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Chooses, when a spec is loaded, the fallback font files a layer needs: for every character of
 /// its texts that the layer's font and the spec's fallback families lack, the first bundled font
@@ -27,14 +28,23 @@ package struct FallbackPlanner {
     }
 
     let catalog: FontCatalog
-    private let library: FontLibrary
+    /// One library for every plan in the process: opening the faces is most of a plan's cost, and
+    /// a batch plans the same fonts for each of thousands of rows.
+    private static let sharedLibrary = Mutex<FontLibrary?>(nil)
 
     package init(catalog: FontCatalog) throws {
         self.catalog = catalog
-        library = try FontLibrary()
     }
 
     package func plan(fonts: [String], texts: [String]) throws -> Plan {
+        try Self.sharedLibrary.withLock { slot in
+            let library = try slot ?? FontLibrary()
+            slot = library
+            return try plan(fonts: fonts, texts: texts, library: library)
+        }
+    }
+
+    private func plan(fonts: [String], texts: [String], library: FontLibrary) throws -> Plan {
         var chain = try fonts.map { try library.face(path: $0) }
         var files: [String] = []
         var uncovered: [Unicode.Scalar] = []
@@ -47,14 +57,14 @@ package struct FallbackPlanner {
             chain.contains { $0.hasGlyph(for: scalar) && (!scalar.properties.isEmojiPresentation || $0.isColor) }
         }
         for scalar in needed where !covered(scalar) {
-            var path = try bundledFile(covering: scalar, colour: scalar.properties.isEmojiPresentation)
+            var path = try bundledFile(covering: scalar, colour: scalar.properties.isEmojiPresentation, library: library)
             if path == nil, chain.contains(where: { $0.hasGlyph(for: scalar) }) { continue }  // no colour font: monochrome it is
             // Each system query runs fontconfig (tens of ms): private-use and unassigned code points
             // are not asked about, and a text of many uncovered characters stops asking after
             // `maxSystemQueries` (a thousand of them once took a minute to validate).
             if path == nil, systemQueries < Self.maxSystemQueries, Self.mayHaveASystemFont(scalar) {
                 systemQueries += 1
-                path = try systemFile(covering: scalar)
+                path = try systemFile(covering: scalar, library: library)
             }
             if let path {
                 files.append(path)
@@ -67,7 +77,7 @@ package struct FallbackPlanner {
     }
 
     /// The first bundled font with the character; for `colour`, colour fonts first.
-    private func bundledFile(covering scalar: Unicode.Scalar, colour: Bool = false) throws -> String? {
+    private func bundledFile(covering scalar: Unicode.Scalar, colour: Bool, library: FontLibrary) throws -> String? {
         let families = Dictionary(grouping: catalog.bundled, by: \.family)
         let order =
             Self.preferredBundled.filter { families[$0] != nil } + families.keys.sorted().filter { !Self.preferredBundled.contains($0) }
@@ -77,7 +87,7 @@ package struct FallbackPlanner {
         return candidates.first { $0.hasGlyph(for: scalar) }?.path
     }
 
-    private func systemFile(covering scalar: Unicode.Scalar) throws -> String? {
+    private func systemFile(covering scalar: Unicode.Scalar, library: FontLibrary) throws -> String? {
         guard catalog.usesSystemFonts else { return nil }
         for path in FontconfigLister.files(covering: scalar) {
             if let face = try? library.face(path: path), face.hasGlyph(for: scalar) { return path }

@@ -16,8 +16,9 @@ struct Batch: ParsableCommand {
             number from 1. -o names frame folders, --video videos.
 
             Every row is checked before the first frame is written: each value's type, the spec \
-            loading with it (files, fonts), every character of its texts covered by a font, and \
-            that no two rows name the same output. All problems are printed at once, located in \
+            loading with it (files, fonts), every character of its texts covered by a font, each \
+            text with fit: still fitting its box at its smallest size, and that no two rows name \
+            the same output. All problems are printed at once, located in \
             the data file (rows.csv:3:4: accent: "notacolor" is not a colour), and nothing is \
             rendered unless --skip-bad-rows.
 
@@ -121,8 +122,10 @@ struct Batch: ParsableCommand {
                 problems.append("\(data.location(row)): row \(row.number): \(error)")
                 continue
             }
-            if let uncovered = scene.warnings.first(where: { $0.contains("no font covers") }) {
-                problems.append("\(data.location(row)): row \(row.number): \(uncovered)")
+            // A character no font has, or a text cut at its fit minimum: the row's values are wrong.
+            let wrong = scene.warnings.filter { $0.contains("no font covers") || $0.contains(FitPreflight.phrase) }
+            guard wrong.isEmpty else {
+                problems += wrong.map { "\(data.location(row)): row \(row.number): \($0)" }
                 continue
             }
             let path = Self.fill(outputs, row: row)

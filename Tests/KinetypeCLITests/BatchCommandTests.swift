@@ -121,3 +121,28 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertTrue(lines.stderr.contains("rows.jsonl:3:29: accent: \"true\" is not a colour"), lines.stderr)
     }
 }
+
+extension BatchCommandTests {
+    /// A row whose text is cut even at its layer's fit minimum is a problem of that row.
+    func testATextTooLongForItsBoxIsAProblemOfItsRow() throws {
+        let folder = TestPaths.temporaryDirectory()
+        try """
+        params:
+          name: {type: string, default: "Ada"}
+        canvas: {width: 320, height: 90}
+        fps: 10
+        duration: 0.1
+        layers:
+          - {text: "${name}", font: {family: "DejaVu Sans"}, size: 20, box: {width: 200}, maxLines: 1, fit: {minimumScaleFactor: 0.5}, position: [160, 45]}
+        """.write(to: folder.appendingPathComponent("card.yaml"), atomically: true, encoding: .utf8)
+        try "name\nAda Lovelace\n\"Ada Augusta King, Countess of Lovelace, née Byron\"\n".write(
+            to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let result = try runKinetype(["batch", "card.yaml", "rows.csv", "-o", "out/{row}"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "rows.csv:3:1: row 2: layers[0]: layer \"layer0\": \"Ada Augusta King, Countess of Lovelace, née Byron\" does not fit"),
+            result.stderr)
+        XCTAssertTrue(result.stderr.contains("1 problem in rows.csv; nothing rendered"), result.stderr)
+    }
+}
