@@ -3,6 +3,7 @@ import KinetypeRaster
 import KinetypeMotion
 import KinetypeScene
 import KinetypeRender
+import KinetypeText
 
 /// What to render and where.
 public struct RenderRequest: Sendable {
@@ -17,11 +18,13 @@ public struct RenderRequest: Sendable {
     public var format: any FrameImageFormat
     /// When another render holds the output folder: wait for it (true) or fail at once (false).
     public var waitForFolder: Bool
+    /// Fonts and glyph caches kept from earlier renders (nil: each thread opens its own).
+    public var fonts: FontLibraryPool?
 
     public init(
         outputDirectory: URL, frames: ClosedRange<Int>? = nil, shard: Shard? = nil,
         jobs: Int = AvailableCPUs.count, format: any FrameImageFormat = PNGFrames(),
-        waitForFolder: Bool = false
+        waitForFolder: Bool = false, fonts: FontLibraryPool? = nil
     ) {
         self.outputDirectory = outputDirectory
         self.frames = frames
@@ -29,6 +32,7 @@ public struct RenderRequest: Sendable {
         self.jobs = max(1, jobs)
         self.format = format
         self.waitForFolder = waitForFolder
+        self.fonts = fonts
     }
 }
 
@@ -77,19 +81,20 @@ public enum RenderSession {
             frames = range.lowerBound...last
         }
         var summary = try run(
-            scene, frames: frames, jobs: request.jobs, into: sink,
+            scene, frames: frames, jobs: request.jobs, into: sink, fonts: request.fonts,
             progress: progress, isCancelled: isCancelled)
         summary.stale = sink.stale
         summary.leftoversRemoved = sink.leftoversRemoved
         return summary
     }
 
-    /// Renders `frames` (nil: all) into any sink.
+    /// Renders `frames` (nil: all) into any sink; with `fonts`, each thread's fonts come from
+    /// that pool and go back to it.
     @discardableResult
     public static func run(
         _ scene: Scene, frames requested: ClosedRange<Int>? = nil,
         jobs: Int = AvailableCPUs.count,
-        into sink: FrameSink,
+        into sink: FrameSink, fonts: FontLibraryPool? = nil,
         progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
         isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws -> RenderSummary {
@@ -110,7 +115,14 @@ public enum RenderSession {
             : nil
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let renderer: FrameRenderer
-            do { renderer = try FrameRenderer(scene: scene) } catch { queue.fail(error); window?.stop(); return }
+            do {
+                renderer = try fonts.map { FrameRenderer(scene: scene, library: try $0.take()) } ?? FrameRenderer(scene: scene)
+            } catch {
+                queue.fail(error)
+                window?.stop()
+                return
+            }
+            defer { fonts?.give(renderer.library) }
             var encoding = 0.0
             while let frame = queue.next() {
                 do {

@@ -9,6 +9,8 @@ import KinetypeScene
 /// Holds FreeType state and a canvas, so each thread uses its own renderer.
 public final class FrameRenderer {
     public let scene: Scene
+    /// Its fonts and glyph caches.
+    package let library: FontLibrary
     package let layouter: Layouter
     private let painter: Painter
     private let motionBlur: MotionBlurDriver
@@ -22,9 +24,14 @@ public final class FrameRenderer {
     /// Time spent in layout and rasterization by this renderer so far.
     public private(set) var times = StageTimes()
 
-    public init(scene: Scene) throws {
+    public convenience init(scene: Scene) throws {
+        self.init(scene: scene, library: try FontLibrary())
+    }
+
+    /// A renderer drawing with `library`, which no other thread uses while this renderer lives.
+    package init(scene: Scene, library: FontLibrary) {
         self.scene = scene
-        let library = try FontLibrary()
+        self.library = library
         layouter = Layouter(library: library)
         painter = Painter(canvas: scene.canvas, fonts: scene.fontFiles)
         motionBlur = MotionBlurDriver(scene: scene, painter: painter)

@@ -56,6 +56,11 @@ struct Batch: ParsableCommand {
             valueName: "K/N|auto"))
     var shard: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Render each row W pixels wide, as render --width does (a 1080p video from a 720p template).", valueName: "W"))
+    var width: Int?
+
     @OptionGroup var jobsOption: JobsOption
 
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
@@ -63,6 +68,7 @@ struct Batch: ParsableCommand {
 
     func validate() throws {
         if let problem = jobsOption.problem { throw ValidationError(problem) }
+        if let width, width < 1 { throw ValidationError("--width takes a number of pixels, 1 or more; got \(width)") }
         guard (output == nil) != (video == nil) else {
             throw ValidationError("name the outputs with -o 'out/{name}' (frame folders) or --video 'out/{name}.mp4', one of them")
         }
@@ -83,7 +89,16 @@ struct Batch: ParsableCommand {
         let outputs = output ?? video!
         let template: SpecTemplate
         do { template = try SpecLoader().template(path: spec) } catch { fail(error) }
-        let declared = try loadScene(spec).parameters
+        let defaults = try loadScene(spec)
+        let declared = defaults.parameters
+        if let width {
+            let scale = Double(width) / Double(defaults.canvas.width)
+            guard Scene.scaleRange.contains(scale) else {
+                throw ValidationError(
+                    "--width \(width) is a scale of \(SceneScaleError.format(scale)) of the \(defaults.canvas.width) px canvas; it must be from \(SceneScaleError.format(Scene.scaleRange.lowerBound)) to \(SceneScaleError.format(Scene.scaleRange.upperBound))"
+                )
+            }
+        }
         guard !declared.isEmpty else { fail(RenderFailure("\(spec) declares no params: there is nothing for the rows to fill in")) }
         for name in Self.placeholders(outputs) where name != "row" && !data.columns.contains(name) {
             throw ValidationError(
@@ -131,7 +146,7 @@ struct Batch: ParsableCommand {
             let path = Self.fill(outputs, row: row)
             guard owners[path] == row.number else { continue }
             let fingerprint =
-                [SceneFingerprint.spec(scene) ?? "", SceneFingerprint.fonts(scene), path]
+                [SceneFingerprint.spec(scene) ?? "", SceneFingerprint.fonts(scene), path, "width=\(width.map(String.init) ?? "")"]
                 + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             planned.append(Planned(row: row, values: values, output: path, fingerprint: fingerprint.joined(separator: "\u{0}")))
         }
@@ -147,42 +162,53 @@ struct Batch: ParsableCommand {
 
         let manifestURL = URL(fileURLWithPath: manifest ?? Self.defaultManifest(outputs, shard: chosen))
         var record = BatchManifest.read(manifestURL) ?? BatchManifest(spec: spec, rows: rows, entries: [:])
-        let interruption = Interruption()
-        var rendered = 0, upToDate = 0, failed = 0
-        for (index, plan) in planned.enumerated() {
-            if interruption.isRequested { break }
-            let key = String(plan.row.number)
-            if let entry = record.entries[key], entry.status == "done", entry.fingerprint == SceneFingerprint.text(plan.fingerprint),
-                FileManager.default.fileExists(atPath: plan.output)
-            {
-                upToDate += 1
-                continue
-            }
-            let rowStart = Date()
-            var entry = BatchManifest.Entry(output: plan.output, values: plan.values, status: "failed", seconds: 0, fingerprint: "")
-            do {
-                let scene = try template.scene(parameters: plan.values)
-                var arguments = [spec, "--jobs", String(jobsOption.jobs), "-q"]
-                if video != nil {
-                    try FileManager.default.createDirectory(
-                        at: URL(fileURLWithPath: plan.output).deletingLastPathComponent(), withIntermediateDirectories: true)
-                    arguments += ["--video", plan.output]
-                } else {
-                    arguments += ["-o", plan.output]
-                }
-                try Render.parse(arguments).render(scene, range: nil, isCancelled: { interruption.isRequested })
-                entry.status = "done"
-                entry.fingerprint = SceneFingerprint.text(plan.fingerprint)
-                rendered += 1
-                if !quiet { note("row \(plan.row.number) (\(index + 1)/\(planned.count)): \(plan.output)") }
-            } catch {
-                failed += 1
-                note("error: \(data.location(plan.row)): row \(plan.row.number): \(withAdvice(error))")
-            }
-            entry.seconds = Date().timeIntervalSince(rowStart)
-            record.entries[key] = entry
-            try record.write(manifestURL)
+        let pending = planned.filter { plan in
+            guard let entry = record.entries[String(plan.row.number)] else { return true }
+            return entry.status != "done" || entry.fingerprint != SceneFingerprint.text(plan.fingerprint)
+                || !FileManager.default.fileExists(atPath: plan.output)
         }
+        let progress = BatchProgress(record: record, url: manifestURL)
+        let interruption = Interruption()
+        // Rows render side by side, each on its share of the threads, so one row's start and end
+        // (loading, the encoder's last frames) overlap another's frames; fonts pass between rows.
+        let rowWorkers = min(jobsOption.jobs, max(1, pending.count))
+        let threadsPerRow = max(1, jobsOption.jobs / rowWorkers)
+        let fonts = FontLibraryPool()
+        let (spec, video, quiet) = (spec, video, quiet)
+        let common = [spec, "--jobs", String(threadsPerRow), "-q"] + (width.map { ["--width", String($0)] } ?? [])
+        DispatchQueue.concurrentPerform(iterations: rowWorkers) { _ in
+            while !interruption.isRequested {
+                guard let index = progress.nextRow(of: pending.count) else { return }
+                let plan = pending[index]
+                let rowStart = Date()
+                var entry = BatchManifest.Entry(output: plan.output, values: plan.values, status: "failed", seconds: 0, fingerprint: "")
+                do {
+                    let scene = try template.scene(parameters: plan.values)
+                    var arguments = common
+                    if video != nil {
+                        try FileManager.default.createDirectory(
+                            at: URL(fileURLWithPath: plan.output).deletingLastPathComponent(), withIntermediateDirectories: true)
+                        arguments += ["--video", plan.output]
+                    } else {
+                        arguments += ["-o", plan.output]
+                    }
+                    try Render.parse(arguments).render(scene, range: nil, fonts: fonts, isCancelled: { interruption.isRequested })
+                    entry.status = "done"
+                    entry.fingerprint = SceneFingerprint.text(plan.fingerprint)
+                } catch RenderError.interrupted(let done, let total) {
+                    entry.status = "interrupted"
+                    if !quiet { note("row \(plan.row.number): interrupted after \(done) of \(total) frames") }
+                } catch {
+                    note("error: \(data.location(plan.row)): row \(plan.row.number): \(withAdvice(error))")
+                }
+                entry.seconds = Date().timeIntervalSince(rowStart)
+                let done = progress.record(entry, row: plan.row.number)
+                if !quiet, entry.status == "done" { note("row \(plan.row.number) (\(done)/\(pending.count)): \(plan.output)") }
+            }
+        }
+        progress.flush()
+        if let error = progress.writeError { fail(error) }
+        let (rendered, failed, upToDate) = (progress.rendered, progress.failed, planned.count - pending.count)
         if interruption.isRequested {
             note("interrupted: \(rendered) row\(rendered == 1 ? "" : "s") rendered; run the batch again to render the rest")
             Foundation.exit(interruption.exitCode)
@@ -251,6 +277,57 @@ struct Batch: ParsableCommand {
         } catch let error as ShardError {
             throw ValidationError(error.message)
         }
+    }
+}
+
+/// The manifest of a batch being rendered, updated from the row threads: written after each row,
+/// so an interrupted batch knows what it finished.
+final class BatchProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var manifest: BatchManifest
+    private let url: URL
+    private var handedOut = 0
+    private(set) var rendered = 0
+    private(set) var failed = 0
+    private var interrupted = 0
+    private var lastWrite = Date.distantPast
+    /// The first manifest that could not be written.
+    private(set) var writeError: Error?
+
+    init(record: BatchManifest, url: URL) {
+        manifest = record
+        self.url = url
+    }
+
+    /// The index of the next row to render, of `count`; nil when all are handed out.
+    func nextRow(of count: Int) -> Int? {
+        lock.withLock {
+            defer { handedOut += 1 }
+            return handedOut < count ? handedOut : nil
+        }
+    }
+
+    /// Records a row's entry and returns how many rows this run has finished.
+    func record(_ entry: BatchManifest.Entry, row: Int) -> Int {
+        lock.withLock {
+            manifest.entries[String(row)] = entry
+            switch entry.status {
+            case "done": rendered += 1
+            case "failed": failed += 1
+            default: interrupted += 1
+            }
+            // Rewriting a manifest of thousands of rows after each is quadratic: at most once a second.
+            if Date().timeIntervalSince(lastWrite) >= 1 { write() }
+            return rendered + failed + interrupted
+        }
+    }
+
+    /// Writes what is recorded (after the last row, or when the batch stops).
+    func flush() { lock.withLock { write() } }
+
+    private func write() {
+        do { try manifest.write(url) } catch { writeError = writeError ?? error }
+        lastWrite = Date()
     }
 }
 

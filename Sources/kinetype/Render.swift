@@ -169,8 +169,11 @@ struct Render: ParsableCommand {
     }
 
     /// Renders a loaded spec as the options say (frames into a folder, a video or a stream),
-    /// printing its notes and summary. Throws what stopped it: `ending` says what that prints.
-    func render(_ loaded: Scene, range: ClosedRange<Int>?, isCancelled: @escaping @Sendable () -> Bool) throws {
+    /// printing its notes and summary, with fonts from `fonts` when given. Throws what stopped
+    /// it: `ending` says what that prints.
+    func render(
+        _ loaded: Scene, range: ClosedRange<Int>?, fonts: FontLibraryPool? = nil, isCancelled: @escaping @Sendable () -> Bool
+    ) throws {
         var scene = loaded
         if let background = try videoOptions.backgroundColour() { scene.canvas.background = background }
         scene = try scaledScene(scene)
@@ -187,7 +190,7 @@ struct Render: ParsableCommand {
                 throw ValidationError(
                     "--shard renders frames into a folder; encode the finished folder with kinetype encode DIR --video FILE")
             }
-            return try renderVideo(scene, to: video, range: range, isCancelled: isCancelled)
+            return try renderVideo(scene, to: video, range: range, fonts: fonts, isCancelled: isCancelled)
         }
         if !quiet { scene.warnings.forEach { note("warning: \($0)") } }
         if !quiet, !scene.audio.isEmpty {
@@ -205,7 +208,7 @@ struct Render: ParsableCommand {
             } ?? PNGFrames()
         let request = RenderRequest(
             outputDirectory: URL(fileURLWithPath: output), frames: range, shard: chosenShard, jobs: jobs,
-            format: frameFormat, waitForFolder: wait)
+            format: frameFormat, waitForFolder: wait, fonts: fonts)
         let quiet = quiet, output = output
         let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         defer { bar.finish() }
@@ -310,8 +313,9 @@ struct Render: ParsableCommand {
     }
 
     /// `--video FILE`: frames streamed in order into ffmpeg.
-    private func renderVideo(_ scene: Scene, to path: String, range: ClosedRange<Int>?, isCancelled: @escaping @Sendable () -> Bool) throws
-    {
+    private func renderVideo(
+        _ scene: Scene, to path: String, range: ClosedRange<Int>?, fonts: FontLibraryPool?, isCancelled: @escaping @Sendable () -> Bool
+    ) throws {
         let sink = try videoOptions.sink(for: path)
         if scene.scale != 1, sink.codec.needsEvenSize, scene.canvas.width % 2 != 0 || scene.canvas.height % 2 != 0 {
             let option = width.map { "--width \($0)" } ?? "--scale \(SceneScaleError.format(scene.scale))"
@@ -320,7 +324,7 @@ struct Render: ParsableCommand {
             )
         }
         let summary = try withProgressBar(quiet: quiet) { progress in
-            try RenderSession.run(scene, frames: range, jobs: jobs, into: sink, progress: progress, isCancelled: isCancelled)
+            try RenderSession.run(scene, frames: range, jobs: jobs, into: sink, fonts: fonts, progress: progress, isCancelled: isCancelled)
         }
         printTimings(summary)
         guard !quiet else { return }

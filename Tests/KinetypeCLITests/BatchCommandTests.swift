@@ -146,3 +146,73 @@ extension BatchCommandTests {
         XCTAssertTrue(result.stderr.contains("1 problem in rows.csv; nothing rendered"), result.stderr)
     }
 }
+
+extension BatchCommandTests {
+    /// Rows rendered side by side, with fonts passed between them, come out as each row's own render.
+    func testRowsInParallelMatchOneRenderEach() throws {
+        let folder = try template()
+        try "name,accent\nAda,#E63946\nGrace,#1D3557\nKatherine,#2A9D8F\nMargaret,#F4A261\n".write(
+            to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let batch = try runKinetype(["batch", "card.yaml", "rows.csv", "-o", "out/{name}", "-j", "2"], in: folder)
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        var compared = 0
+        for (name, accent) in [("Ada", "#E63946"), ("Katherine", "#2A9D8F"), ("Margaret", "#F4A261")] {
+            let single = try runKinetype(
+                ["render", "card.yaml", "--param", "name=\(name)", "--param", "accent=\(accent)", "-o", "single/\(name)", "-q"], in: folder)
+            XCTAssertEqual(single.status, 0, single.stderr)
+            for frame in ["frame_00000.png", "frame_00001.png"] {
+                XCTAssertEqual(
+                    try Data(contentsOf: folder.appendingPathComponent("out/\(name)/\(frame)")),
+                    try Data(contentsOf: folder.appendingPathComponent("single/\(name)/\(frame)")), "\(name) \(frame)")
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, 6)
+    }
+
+    /// Interrupted after some rows, a second run renders the others and none twice. Whenever the
+    /// signal lands, the manifest says which rows finished, and the second run must agree with it.
+    func testAnInterruptedBatchResumesWithoutRenderingARowTwice() throws {
+        let folder = TestPaths.temporaryDirectory()
+        try """
+        params:
+          name: {type: string, default: "Ada"}
+        canvas: {width: 1280, height: 720, background: "#FFFFFF"}
+        fps: 30
+        duration: 2
+        layers:
+          - text: "${name}"
+            font: {family: "DejaVu Serif"}
+            size: {keyframes: [{time: 0, value: 32}, {time: 2, value: 160}]}
+            color: "#000000"
+            position: [640, 360]
+        """.write(to: folder.appendingPathComponent("long.yaml"), atomically: true, encoding: .utf8)
+        let names = (1...6).map { "Row \($0)" }
+        try (["name"] + names).joined(separator: "\n").write(
+            to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let manifest = folder.appendingPathComponent("out/kinetype-batch.json")
+        let first = try RunningCommand(["batch", "long.yaml", "rows.csv", "-o", "out/{name}", "-j", "2"], in: folder)
+        try eventually("the first row to be recorded", timeout: 120) { FileManager.default.fileExists(atPath: manifest.path) }
+        let status = try first.stop(SIGINT, timeout: 120)
+        XCTAssertTrue([0, 130].contains(status), "\(status): \(first.stderr)")
+        let entries = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any])?["entries"] as? [String: [String: Any]])
+        let done = Set(entries.filter { $0.value["status"] as? String == "done" }.keys)
+        XCTAssertFalse(done.isEmpty, first.stderr)
+
+        let second = try runKinetype(["batch", "long.yaml", "rows.csv", "-o", "out/{name}", "-j", "2"], in: folder)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains("\(6 - done.count) row\(6 - done.count == 1 ? "" : "s") rendered, \(done.count) up to date, 0 failed"),
+            second.stderr)
+        let renderedAgain = second.stderr.split(separator: "\n").filter { $0.hasPrefix("row ") }.map { String($0.split(separator: " ")[1]) }
+        XCTAssertEqual(renderedAgain.count, 6 - done.count, second.stderr)
+        XCTAssertTrue(done.isDisjoint(with: renderedAgain), "rows finished before the interrupt are not rendered again: \(second.stderr)")
+        var complete = 0
+        for name in names {
+            XCTAssertEqual(frames(folder.appendingPathComponent("out/\(name)")).count, 60, name)
+            complete += 1
+        }
+        XCTAssertEqual(complete, 6)
+    }
+}
