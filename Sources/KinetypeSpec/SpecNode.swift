@@ -25,7 +25,7 @@ struct SpecNode {
     /// (unquoted: a number or a boolean can read from it); nil for a list or a mapping.
     func scalar() throws -> (text: String, plain: Bool)? {
         guard let scalar = value.scalar else { return nil }
-        guard let parameters, scalar.text.contains("${") else { return scalar }
+        guard let parameters, SpecParameters.mayRefer(scalar.text) else { return scalar }
         return try parameters.substitute(scalar.text, plain: scalar.plain, at: self)
     }
 

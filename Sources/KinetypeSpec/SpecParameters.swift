@@ -34,7 +34,7 @@ final class SpecParameters: @unchecked Sendable {
             let declared = try node.mapping(allowed: nil)
             for name in declared.keys {
                 let entry = try declared.required(name)
-                guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+                guard Self.isName(name) else {
                     throw entry.error(
                         "a parameter's name is letters, digits and _, not starting with a digit; got \(SpecError.quoted(name))")
                 }
@@ -93,6 +93,25 @@ final class SpecParameters: @unchecked Sendable {
         return names.filter { !referred.contains($0) }.compactMap { parameters[$0] }
     }
 
+    /// Whether `text` holds `${` (every scalar of a spec is asked, once for each row of a batch).
+    static func mayRefer(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "$"), byte == UInt8(ascii: "{") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// A parameter's name: ASCII letters, digits and _, not starting with a digit.
+    static func isName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }
+    }
+
     /// `text` with every `${name}` replaced (`$${` kept as `${`); a text that is one reference and
     /// nothing else takes the parameter's kind: a number or a boolean reads as one.
     func substitute(_ text: String, plain: Bool, at node: SpecNode) throws -> (text: String, plain: Bool) {
@@ -112,7 +131,7 @@ final class SpecParameters: @unchecked Sendable {
                     "\(SpecError.quoted(String(rest[start.lowerBound...]))) has no closing }: write ${name}, or $${ for a literal ${")
             }
             let name = String(rest[start.upperBound..<end])
-            guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+            guard Self.isName(name) else {
                 throw node.error(
                     "\(SpecError.quoted("${" + name + "}")) is not a parameter reference: write ${name} (letters, digits and _), or $${ for a literal ${"
                 )

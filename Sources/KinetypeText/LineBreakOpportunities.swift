@@ -1,4 +1,5 @@
 internal import CICUShims
+import Synchronization
 
 /// Where a line may break (UAX #14), from ICU's line break iterator (Unicode 15 with ICU 72, the
 /// rules browsers and Android use), restricted to grapheme boundaries so a line never splits a
@@ -12,7 +13,8 @@ package enum LineBreakOpportunities {
     static func offsets(in text: UnicodeText, language: String?) throws -> [Int] {
         let count = text.utf8.count
         guard count > 1 else { return [] }
-        let iterator = try LineBreakIterator(locale: language ?? "")
+        let iterator = try LineBreakIterator.take(locale: language ?? "")
+        defer { LineBreakIterator.give(iterator) }
         let breaks = try iterator.breaks(in: text.utf8)
         var graphemeStarts = text.graphemeStarts[...]
         var result: [Int] = []
@@ -25,11 +27,30 @@ package enum LineBreakOpportunities {
     }
 }
 
-/// Owns one ICU line break iterator; closed when the last reference goes.
-final class LineBreakIterator {
+/// Owns one ICU line break iterator; closed when the last reference goes. Unchecked Sendable:
+/// one thread at a time uses it, between `take` and `give`.
+final class LineBreakIterator: @unchecked Sendable {
     private let handle: OpaquePointer
+    let locale: String
+
+    /// Iterators not in use, by locale: opening one costs more than breaking a short text.
+    private static let idle = Mutex<[String: [LineBreakIterator]]>([:])
+    static let maxIdlePerLocale = 8
+
+    /// An idle iterator for `locale`, or a new one; `give` it back when done.
+    static func take(locale: String) throws -> LineBreakIterator {
+        if let iterator = idle.withLock({ $0[locale]?.popLast() }) { return iterator }
+        return try LineBreakIterator(locale: locale)
+    }
+
+    static func give(_ iterator: LineBreakIterator) {
+        idle.withLock { idle in
+            if idle[iterator.locale, default: []].count < maxIdlePerLocale { idle[iterator.locale, default: []].append(iterator) }
+        }
+    }
 
     init(locale: String) throws {
+        self.locale = locale
         var status: Int32 = 0
         guard let handle = kt_icu_line_open(locale, &status) else {
             throw ICUError(operation: "open a line break iterator for locale \"\(locale)\"", status: status)

@@ -32,6 +32,11 @@ struct Check: ParsableCommand {
             everything matches. --junit failures name the expected, actual and diff images (in the \
             failure text and as [[ATTACHMENT|path]] lines in system-out, for Jenkins and GitLab).
 
+            A template (a spec with params:) takes --param and --params for one set of values, or \
+            --rows rows.csv to check it once for each row: its goldens go in GOLDENS/<spec name>/1/, \
+            2/, … (--row-name '{name}' names the folders from a column instead), and each row is \
+            reported as <spec name>/<row name>.
+
             --update records the selected frames as goldens instead (the folder's frames, or --frames) \
             and says what changed. For a spec with none yet it records the first, middle and last \
             frame, except that a first or last frame showing nothing (every pixel one colour, as at \
@@ -80,6 +85,21 @@ struct Check: ParsableCommand {
     @Flag(name: .customLong("require-goldens"), help: "Make a spec without goldens fatal (exit 2, a JUnit failure) instead of a skip.")
     var requireGoldens = false
 
+    @OptionGroup var parameterOptions: ParameterOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Check each spec once for each row of this data file (CSV, JSON or JSON Lines, as batch reads it), each row's goldens in GOLDENS/<spec name>/<row name>/.",
+            valueName: "ROWS"))
+    var rows: String?
+
+    @Option(
+        name: .customLong("row-name"),
+        help: ArgumentHelp(
+            "How --rows names each row's golden folder: {column} for a column's value, {row} for its number.", valueName: "TEMPLATE"))
+    var rowName = "{row}"
+
     func run() throws {
         guard (0...255).contains(tolerance) else { unusable("--tolerance is 0…255, got \(tolerance)") }
         if let problem = jobsOption.problem { unusable(problem) }
@@ -93,13 +113,16 @@ struct Check: ParsableCommand {
         let goldensURL = URL(fileURLWithPath: goldens)
         var work: [GoldenCheck.Job] = []
         var problems: [GoldenCheck.SpecProblem] = []
-        for path in specs {
-            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let given: [String: String]
+        do { given = try parameterOptions.values() } catch { unusable("\(error)") }
+        for (path, name, scene) in try checkedScenes(given: given) {
             if work.contains(where: { $0.name == name }) || problems.contains(where: { $0.spec == name }) {
-                unusable("two specs are named \(name); their goldens would share \(goldensURL.appendingPathComponent(name).path)")
+                unusable(
+                    rows == nil
+                        ? "two specs are named \(name); their goldens would share \(goldensURL.appendingPathComponent(name).path)"
+                        : "two rows are named \(name) (--row-name \(rowName)); their goldens would share \(goldensURL.appendingPathComponent(name).path)"
+                )
             }
-            let scene: Scene
-            do { scene = try SpecLoader().load(path: path) } catch { unusable("\(error)") }
             let folder = goldensURL.appendingPathComponent(name)
             let (frames, problem) = selectedFrames(scene: scene, spec: path, name: name, folder: folder, list: frameList)
             if let problem { problems.append(problem) }
@@ -160,6 +183,40 @@ struct Check: ParsableCommand {
         note("\(passed ? "ok" : "FAILED"): \(summary)")
         if !failed.isEmpty || !extra.isEmpty { throw ExitCode(1) }
         if requireGoldens, !missing.isEmpty { throw ExitCode(2) }
+    }
+
+    /// Each spec's scene with the --param values, named by its file; with --rows, one scene for
+    /// each row of each spec, named `spec/row`.
+    private func checkedScenes(given: [String: String]) throws -> [(path: String, name: String, scene: Scene)] {
+        let data: ParameterRows?
+        do { data = try rows.map { try ParameterRows.read($0) } } catch { unusable("\(error)") }
+        if let data {
+            for column in Batch.placeholders(rowName) where column != "row" && !data.columns.contains(column) {
+                unusable("--row-name names {\(column)}, which is no column of \(rows!) (\(data.columns.joined(separator: ", ")))")
+            }
+        }
+        var scenes: [(path: String, name: String, scene: Scene)] = []
+        for path in specs {
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let template: SpecTemplate
+            do { template = try SpecLoader().template(path: path) } catch { unusable("\(error)") }
+            guard let data else {
+                do { scenes.append((path, name, try template.scene(parameters: given))) } catch { unusable("\(error)") }
+                continue
+            }
+            let declared: Set<String>
+            do { declared = Set(try template.scene(parameters: given).parameters.map(\.name)) } catch { unusable("\(error)") }
+            guard !declared.isEmpty else { unusable("\(path) declares no params: there is nothing for the rows of \(rows!) to fill in") }
+            for row in data.rows {
+                let values = given.merging(row.values.filter { declared.contains($0.key) }) { $1 }
+                do {
+                    scenes.append((path, name + "/" + Batch.fill(rowName, row: row), try template.scene(parameters: values)))
+                } catch {
+                    unusable("\(data.location(row)): row \(row.number): \(error)")
+                }
+            }
+        }
+        return scenes
     }
 
     /// The frames to check in one spec's golden folder: --frames, else the goldens there are;

@@ -277,3 +277,52 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 }
+
+extension CheckCommandTests {
+    /// A template's goldens cover several rows of a data file, each in its own folder, and a
+    /// row whose value changes what is drawn fails on its own.
+    func testATemplateIsCheckedForEachRowOfADataFile() throws {
+        let directory = TestPaths.temporaryDirectory()
+        try """
+        params:
+          name: {type: string, default: "Ada"}
+        canvas: {width: 160, height: 60, background: "#808080"}
+        fps: 10
+        duration: 0.2
+        layers:
+          - {text: "${name}", font: {family: "DejaVu Sans"}, size: 20, position: [80, 30]}
+        """.write(to: directory.appendingPathComponent("card.yaml"), atomically: true, encoding: .utf8)
+        try "name,id\nAda,a\nGrace,g\n".write(to: directory.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let record = try run(
+            ["check", "card.yaml", "--goldens", "goldens", "--rows", "rows.csv", "--row-name", "{id}", "--frames", "0,1", "--update"],
+            in: directory)
+        XCTAssertEqual(record.status, 0, record.stderr)
+        XCTAssertTrue(record.stderr.contains("recorded 4 golden frames"), record.stderr)
+        let pass = try run(["check", "card.yaml", "--goldens", "goldens", "--rows", "rows.csv", "--row-name", "{id}"], in: directory)
+        XCTAssertEqual(pass.status, 0, pass.stderr)
+        XCTAssertTrue(pass.stderr.contains("ok: 4 of 4 frames of 2 specs match their goldens"), pass.stderr)
+        // Each row's goldens are its own: Grace's frames differ from Ada's.
+        XCTAssertNotEqual(
+            try Data(contentsOf: directory.appendingPathComponent("goldens/card/a/frame_00000.png")),
+            try Data(contentsOf: directory.appendingPathComponent("goldens/card/g/frame_00000.png")))
+
+        try "name,id\nAda,a\nKatherine,g\n".write(to: directory.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let changed = try run(["check", "card.yaml", "--goldens", "goldens", "--rows", "rows.csv", "--row-name", "{id}"], in: directory)
+        XCTAssertEqual(changed.status, 1, changed.stderr)
+        XCTAssertTrue(changed.stderr.contains("card/g frame 0:") && !changed.stderr.contains("card/a frame"), changed.stderr)
+
+        // One set of values with --param, checked against the same goldens.
+        let one = try run(["check", "card.yaml", "--goldens", "one", "--param", "name=Grace", "--frames", "0", "--update"], in: directory)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual(
+            try Data(contentsOf: directory.appendingPathComponent("one/card/frame_00000.png")),
+            try Data(contentsOf: directory.appendingPathComponent("goldens/card/g/frame_00000.png")), "Grace's frame, as her row drew it")
+
+        let clash = try run(["check", "card.yaml", "--goldens", "goldens", "--rows", "rows.csv", "--row-name", "same"], in: directory)
+        XCTAssertEqual(clash.status, 2)
+        XCTAssertTrue(clash.stderr.contains("two rows are named card/same"), clash.stderr)
+        let unknown = try run(["check", "card.yaml", "--goldens", "goldens", "--rows", "rows.csv", "--row-name", "{nmae}"], in: directory)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("{nmae}, which is no column"), unknown.stderr)
+    }
+}

@@ -237,3 +237,56 @@ final class PreviewBrowserTests: XCTestCase {
         print("preview page screenshot: \(path.path)")
     }
 }
+
+extension PreviewBrowserTests {
+    /// A template's params are fields on the page; a row picked from `--rows`, or a field
+    /// changed, loads the spec with those values and the page draws what render draws with them.
+    func testTheParamsPanelPicksRowsAndEditsValues() throws {
+        let folder = TestPaths.temporaryDirectory()
+        let spec = folder.appendingPathComponent("card.yaml")
+        try """
+        params:
+          name: {type: string, default: "Ada"}
+          accent: {type: color, default: "#E63946"}
+        canvas: {width: 240, height: 80, background: "${accent}"}
+        fps: 10
+        duration: 0.5
+        layers:
+          - {text: "${name}", font: {family: "DejaVu Sans"}, size: 28, color: "#FFFFFF", position: [120, 40]}
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        try "name,accent\nGrace,#1D3557\nKatherine,#2A9D8F\n".write(
+            to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let server = try RunningCommand(["preview", spec.path, "--port", "0", "--rows", folder.appendingPathComponent("rows.csv").path])
+        let url = try server.previewURL()
+        let browser = try HeadlessChromium()
+        try browser.navigate(URL(string: "#frame=0", relativeTo: url)!.absoluteURL)
+        let session = Session(server: server, url: url, browser: browser, spec: spec)
+        try waitForDrawn(session, frame: 0)
+        XCTAssertEqual(try browser.evaluate("document.getElementById('params').hidden") as? Bool, false)
+        XCTAssertEqual(try browser.evaluate("document.querySelectorAll('#param-fields [data-param]').length") as? Int, 2)
+        XCTAssertEqual(try browser.evaluate("document.querySelector('[data-param=name]').value") as? String, "Ada")
+        XCTAssertEqual(try browser.evaluate("document.getElementById('row').options.length") as? Int, 3, "a prompt and two rows")
+
+        func rendered(_ parameters: [String]) throws -> RGBAImage {
+            let out = TestPaths.temporaryDirectory("rendered")
+            let result = try runKinetype(
+                ["render", spec.path, "-o", out.path, "--frame", "0", "-q"] + parameters.flatMap { ["--param", $0] })
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return try PNGCodec.read(path: out.appendingPathComponent("frame_00000.png").path)
+        }
+        let first = try state(session)["sceneVersion"] as? Int ?? 0
+        try browser.evaluate("(() => { const s = document.getElementById('row'); s.value = '2'; s.dispatchEvent(new Event('change')); })()")
+        try waitForDrawn(session, frame: 0, version: first + 1)
+        try assertCanvasShows(session, try rendered(["name=Katherine", "accent=#2A9D8F"]), "row 2")
+        try eventually("the fields to show row 2") {
+            try browser.evaluate("document.querySelector('[data-param=name]').value") as? String == "Katherine"
+        }
+
+        try browser.evaluate(
+            "(() => { const i = document.querySelector('[data-param=name]'); i.value = 'Hopper'; i.dispatchEvent(new Event('change')); })()"
+        )
+        try waitForDrawn(session, frame: 0, version: first + 2)
+        try assertCanvasShows(session, try rendered(["name=Hopper", "accent=#2A9D8F"]), "a value typed in")
+        XCTAssertEqual(try browser.evaluate("document.getElementById('row').value") as? String, "", "no row has these values")
+    }
+}

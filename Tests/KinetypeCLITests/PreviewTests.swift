@@ -508,3 +508,62 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("--watch renders into a folder or a video (--video FILE), not to stdout"), result.stderr)
     }
 }
+
+extension PreviewTests {
+    /// A template's params and the rows of `--rows` are on the page's scene; picking a row or
+    /// setting values loads the spec with them, and a value that does not load keeps the frames.
+    func testParamsAreSetFromARowOrTheirFields() throws {
+        let folder = TestPaths.temporaryDirectory()
+        let spec = try writeSpec(
+            """
+            params:
+              name: {type: string, default: "Ada"}
+              accent: {type: color, default: "#E63946"}
+            canvas: {width: 160, height: 60, background: "${accent}"}
+            fps: 10
+            duration: 0.2
+            layers:
+              - {text: "${name}", font: {family: "DejaVu Sans"}, size: 20, position: [80, 30]}
+            """, in: folder, name: "card.yaml")
+        try "name,accent,id\nGrace,#1D3557,g\nKatherine,#2A9D8F,k\n".write(
+            to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let (server, url) = try preview(spec, ["--rows", folder.appendingPathComponent("rows.csv").path])
+        var scene = try httpGet(url, "/scene.json").json()
+        let parameters = try XCTUnwrap(scene["parameters"] as? [[String: String]])
+        XCTAssertEqual(
+            parameters, [["name": "name", "kind": "string", "value": "Ada"], ["name": "accent", "kind": "color", "value": "#E63946"]])
+        let rows = try XCTUnwrap(scene["rows"] as? [[String: Any]])
+        XCTAssertEqual(rows.map { $0["number"] as? Int }, [1, 2])
+        XCTAssertEqual((rows[1]["values"] as? [String: String])?["name"], "Katherine")
+        let ada = try httpGet(url, "/frames/0.png").body
+
+        let picked = try httpGet(url, "/params?row=2")
+        XCTAssertEqual(picked.status, 200, picked.text)
+        scene = try httpGet(url, "/scene.json").json()
+        XCTAssertEqual((scene["parameters"] as? [[String: String]])?.map { $0["value"] }, ["Katherine", "#2A9D8F"])
+        XCTAssertEqual(scene["values"] as? [String: String], ["name": "Katherine", "accent": "#2A9D8F"], "the id column is no param")
+        let katherine = try httpGet(url, "/frames/0.png").body
+        XCTAssertNotEqual(katherine, ada)
+        let single = TestPaths.temporaryDirectory("rendered")
+        let byRender = try runKinetype(
+            ["render", spec.path, "--param", "name=Katherine", "--param", "accent=#2A9D8F", "--frame", "0", "-o", single.path, "-q"])
+        XCTAssertEqual(byRender.status, 0, byRender.stderr)
+        XCTAssertEqual(katherine, try frameFile(single, 0), "the bytes render writes for the row")
+
+        let set = ##"{"name":"Hopper","accent":"#000000"}"##.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        XCTAssertEqual(try httpGet(url, "/params?set=\(set)").status, 200)
+        scene = try httpGet(url, "/scene.json").json()
+        XCTAssertEqual((scene["parameters"] as? [[String: String]])?.map { $0["value"] }, ["Hopper", "#000000"])
+
+        let bad = ##"{"name":"Hopper","accent":"notacolor"}"##.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        XCTAssertEqual(try httpGet(url, "/params?set=\(bad)").status, 200)
+        scene = try httpGet(url, "/scene.json").json()
+        XCTAssertTrue((scene["error"] as? String ?? "").contains("\"notacolor\" is not a colour"), "\(scene)")
+        XCTAssertEqual((scene["parameters"] as? [[String: String]])?.map { $0["value"] }, ["Hopper", "#000000"], "the last good scene's")
+        XCTAssertEqual(try httpGet(url, "/frames/0.png").status, 200)
+
+        XCTAssertEqual(try httpGet(url, "/params?row=3").status, 404)
+        XCTAssertEqual(try httpGet(url, "/params?set=notjson").status, 400)
+        XCTAssertEqual(try server.stop(), 130)
+    }
+}

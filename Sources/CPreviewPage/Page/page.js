@@ -227,10 +227,77 @@ async function loadScene() {
     }
     show(state.frame);
   }
+  showParams(summary);
   updateReadout();
   drawTimeline();
   setStatus();
 }
+
+// ---- params ------------------------------------------------------------------------
+// The spec's params as fields, and the rows of `preview --rows` to fill them from. A changed
+// field loads the spec with every field's value; the server keeps the last good frames.
+function showParams(summary) {
+  const params = summary.parameters || [];
+  if ($("params").hidden !== (params.length === 0)) {
+    $("params").hidden = params.length === 0;
+    layout();  // the stage is shorter or taller by the panel
+  }
+  const fields = $("param-fields");
+  const names = params.map((p) => `${p.name}:${p.kind}`).join(",");
+  if (fields.dataset.names !== names) {
+    fields.dataset.names = names;
+    fields.replaceChildren(...params.map(paramField));
+  }
+  for (const p of params) {
+    const input = fields.querySelector(`[data-param="${CSS.escape(p.name)}"]`);
+    const value = summary.values[p.name] ?? p.value;
+    if (!input || input === document.activeElement) continue;
+    if (p.kind === "boolean") input.checked = value === "true"; else input.value = value;
+    const swatch = input.parentElement.querySelector("input[type=color]");
+    if (swatch && /^#[0-9a-fA-F]{6}/.test(value)) swatch.value = value.slice(0, 7).toLowerCase();
+  }
+  const rows = summary.rows || [];
+  const select = $("row");
+  select.hidden = rows.length === 0;
+  if (select.options.length !== rows.length + 1) {
+    select.replaceChildren(new Option("row…", ""), ...rows.map((r) =>
+      new Option(`${r.number}: ${Object.values(r.values).join(", ").slice(0, 60)}`, String(r.number))));
+  }
+  const current = rows.find((r) => params.every((p) => (r.values[p.name] ?? p.value) === (summary.values[p.name] ?? p.value)));
+  select.value = current ? String(current.number) : "";
+}
+
+function paramField(p) {
+  const label = document.createElement("label");
+  label.title = `${p.name} (${p.kind})`;
+  label.append(`${p.name} `);
+  const input = document.createElement("input");
+  input.dataset.param = p.name;
+  input.type = p.kind === "boolean" ? "checkbox" : p.kind === "number" ? "number" : "text";
+  if (p.kind === "number") input.step = "any";
+  input.addEventListener("change", sendParams);
+  label.append(input);
+  if (p.kind === "color") {
+    const swatch = document.createElement("input");
+    swatch.type = "color";
+    swatch.addEventListener("input", () => { input.value = swatch.value.toUpperCase(); });
+    swatch.addEventListener("change", sendParams);
+    label.append(swatch);
+  }
+  return label;
+}
+
+function sendParams() {
+  const values = {};
+  for (const input of $("param-fields").querySelectorAll("[data-param]")) {
+    values[input.dataset.param] = input.type === "checkbox" ? String(input.checked) : input.value;
+  }
+  fetch(`/params?set=${encodeURIComponent(JSON.stringify(values))}`, { cache: "no-store" });
+}
+
+$("row").addEventListener("change", (e) => {
+  if (e.target.value) fetch(`/params?row=${encodeURIComponent(e.target.value)}`, { cache: "no-store" });
+});
 
 async function watch() {
   for (;;) {

@@ -29,6 +29,13 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var parameterOptions: ParameterOptions
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A data file (CSV, JSON or JSON Lines, as batch reads it) whose rows the page offers for the spec's params.",
+            valueName: "ROWS"))
+    var rows: String?
+
     @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
     var port: Int = 8000
 
@@ -60,11 +67,13 @@ struct Preview: ParsableCommand {
         // an edit in progress.
         guard FileManager.default.fileExists(atPath: spec) else { _ = try loadScene(spec); return }
         let values = try parameterOptions.values()
-        let document = PreviewDocument(specPath: spec) { try loader.load(path: $0, parameters: values) }
+        let data: ParameterRows?
+        do { data = try rows.map { try ParameterRows.read($0) } } catch { fail(error) }
+        let document = PreviewDocument(specPath: spec, values: values) { try loader.load(path: $0, parameters: $1) }
         if let error = document.current.error { note("error: \(error)") }
         if let loaded = document.current.loaded { loaded.scene.warnings.forEach { note("warning: \($0)") } }
         let frames = PreviewFrames(jobs: jobsOption.jobs)
-        let server = PreviewServer(document: document, frames: frames, address: try address())
+        let server = PreviewServer(document: document, frames: frames, rows: data, address: try address())
 
         let url: String
         do {

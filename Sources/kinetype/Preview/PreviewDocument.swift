@@ -20,21 +20,32 @@ final class PreviewDocument: @unchecked Sendable {
         var loaded: Loaded?
         /// The last load's error, one located line; nil when the spec loaded.
         var error: String?
+        /// The values given to the spec's params (the command line's, or the page's).
+        var values: [String: String] = [:]
     }
 
     let specPath: String
-    private let load: @Sendable (String) throws -> Scene
+    private let load: @Sendable (String, [String: String]) throws -> Scene
     private let lock = NSLock()
     private var state = State(version: 0)
     private var watcher = SpecWatcher([])
     private var waiters: [UUID: CheckedContinuation<Int, Never>] = [:]
     private var stopped = false
 
-    /// Loads the spec once; `load` turns a path into a scene (the command's `SpecLoader`).
-    init(specPath: String, load: @escaping @Sendable (String) throws -> Scene) {
+    /// Loads the spec once with `values`; `load` turns a path and values for its params into a
+    /// scene (the command's `SpecLoader`).
+    init(specPath: String, values: [String: String] = [:], load: @escaping @Sendable (String, [String: String]) throws -> Scene) {
         self.specPath = specPath
         self.load = load
+        state.values = values
         reload()
+    }
+
+    /// Loads the spec again with other values for its params (picked on the page).
+    @discardableResult
+    func reload(values: [String: String]) -> State {
+        lock.withLock { state.values = values }
+        return reload()
     }
 
     var current: State { lock.withLock { state } }
@@ -48,12 +59,14 @@ final class PreviewDocument: @unchecked Sendable {
         let next: State
         do {
             try SpecWatcher.checkRegularFiles(stamped.paths)
-            let scene = try load(specPath)
+            let scene = try load(specPath, previous.values)
             stamped.add(scene.inputFiles)
-            next = State(version: previous.version + 1, loaded: Loaded(scene: scene, generation: previous.version + 1), error: nil)
+            next = State(
+                version: previous.version + 1, loaded: Loaded(scene: scene, generation: previous.version + 1), error: nil,
+                values: previous.values)
         } catch {
             let line = withAdvice(error).split(separator: "\n").joined(separator: " ")
-            next = State(version: previous.version + 1, loaded: previous.loaded, error: Output.printable(line))
+            next = State(version: previous.version + 1, loaded: previous.loaded, error: Output.printable(line), values: previous.values)
         }
         let resumed = lock.withLock {
             state = next

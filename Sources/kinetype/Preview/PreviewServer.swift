@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeSpec
 import Kinetype
 
 /// `kinetype preview`'s routes, served by `HTTPServer`: the page and what it asks for.
@@ -13,6 +14,8 @@ import Kinetype
 ///   `X-Kinetype-Scene-Version` header names the scene version it was drawn from, and
 ///   `X-Kinetype-Cache` says `hit` when it was ready (rendered ahead or before), else `miss`.
 /// - `GET /inspect/N.json`: frame N as `kinetype inspect --frame N` prints it.
+/// - `GET /params?row=N` or `?set=JSON`: loads the spec with a row's or the page's values for its
+///   params; answers the new version.
 /// - `GET /audio.m4a`: the scene's sound, mixed (`PreviewSoundtrack`); 404 when it has none.
 ///
 /// Every error is JSON: `{"error": "…"}`. A request whose `Host` is not this machine's by
@@ -26,11 +29,13 @@ final class PreviewServer: Sendable {
     /// How long a long poll waits for a change before answering anyway.
     static let longPollSeconds = 10.0
 
-    init(document: PreviewDocument, frames: PreviewFrames, address: ListenAddress) {
+    /// `rows`: a data file whose rows the page offers for the spec's params.
+    init(document: PreviewDocument, frames: PreviewFrames, rows: ParameterRows? = nil, address: ListenAddress) {
         self.document = document
         self.frames = frames
         self.address = address
-        let routes = Routes(document: document, frames: frames, soundtrack: PreviewSoundtrack(), anyAddress: !address.isLoopback)
+        let routes = Routes(
+            document: document, frames: frames, soundtrack: PreviewSoundtrack(), rows: rows, anyAddress: !address.isLoopback)
         server = HTTPServer { request in await routes.respond(to: request) }
     }
 
@@ -98,6 +103,7 @@ final class PreviewServer: Sendable {
         let document: PreviewDocument
         let frames: PreviewFrames
         let soundtrack: PreviewSoundtrack
+        let rows: ParameterRows?
         let anyAddress: Bool
 
         func respond(to request: HTTPRequestHead) async -> HTTPResponse {
@@ -116,7 +122,9 @@ final class PreviewServer: Sendable {
                     status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                     body: PreviewPage.bytes)
             case "/scene.json":
-                return .json(Array(SceneSummary(document.current, spec: document.specPath).json()))
+                return .json(Array(SceneSummary(document.current, spec: document.specPath, rows: rows).json()))
+            case "/params":
+                return setParameters(request)
             case "/changes":
                 let since = request.query("since").flatMap { Int($0) } ?? -1
                 let version = await document.waitForChange(after: since, timeout: PreviewServer.longPollSeconds)
@@ -129,9 +137,36 @@ final class PreviewServer: Sendable {
                 return audio()
             default:
                 return .error(
-                    404, "no such page: \(path); the preview serves /, /scene.json, /changes, /frames/N.png, /inspect/N.json and /audio.m4a"
+                    404,
+                    "no such page: \(path); the preview serves /, /scene.json, /changes, /params, /frames/N.png, /inspect/N.json and /audio.m4a"
                 )
             }
+        }
+
+        /// `/params?row=N` loads the spec with row N's values, `/params?set=JSON` (a JSON object
+        /// of strings) with those; answers the new version. A GET, as every route here: the
+        /// server takes no request bodies, and the values change only what this preview shows.
+        private func setParameters(_ request: HTTPRequestHead) -> HTTPResponse {
+            var values: [String: String]
+            if let number = request.query("row") {
+                guard let rows, let row = rows.rows.first(where: { String($0.number) == number }) else {
+                    return .error(
+                        404, "no row \(number)\(rows.map { " in \($0.path) (rows 1 to \($0.rows.count))" } ?? ": no --rows file was given")"
+                    )
+                }
+                values = row.values
+            } else if let set = request.query("set"), let decoded = set.removingPercentEncoding,
+                let object = try? JSONDecoder().decode([String: String].self, from: Data(decoded.utf8))
+            {
+                values = object
+            } else {
+                return .error(400, "/params takes ?row=N or ?set= and a JSON object of strings, percent-encoded")
+            }
+            // Columns that are no parameter (an id, a file name) are the row's, not the spec's.
+            let declared = Set(document.current.loaded?.scene.parameters.map(\.name) ?? [])
+            if !declared.isEmpty { values = values.filter { declared.contains($0.key) } }
+            let state = document.reload(values: values)
+            return .json(Array("{\"version\":\(state.version)}".utf8))
         }
 
         /// `body`'s answer for the loaded scene and the frame number a path names, or the error

@@ -1,4 +1,5 @@
 import Foundation
+import KinetypeSpec
 import Kinetype
 
 /// What the preview page knows of the scene (`GET /scene.json`): the version it belongs to, the
@@ -22,6 +23,19 @@ struct SceneSummary: Encodable {
         var times: [Double]
     }
 
+    /// One of the spec's params and the value it has now.
+    struct Parameter: Encodable {
+        var name: String
+        var kind: String
+        var value: String
+    }
+
+    /// A row of the preview's data file, for the page to pick.
+    struct Row: Encodable {
+        var number: Int
+        var values: [String: String]
+    }
+
     var version: Int
     var spec: String
     /// The version of the scene the frames are rendered from (the last that loaded).
@@ -35,13 +49,23 @@ struct SceneSummary: Encodable {
     /// Whether the scene has sound (`/audio.m4a`).
     var audio: Bool?
     var error: String?
+    /// The spec's params with the values the frames are drawn with, and the values asked for
+    /// (which differ from them when they do not load).
+    var parameters: [Parameter]?
+    var values: [String: String]
+    /// The rows of `preview --rows` (at most `maxRows`).
+    var rows: [Row]?
+    static let maxRows = 1000
 
-    init(_ state: PreviewDocument.State, spec: String) {
+    init(_ state: PreviewDocument.State, spec: String, rows data: ParameterRows? = nil) {
         version = state.version
         self.spec = spec
         error = state.error
+        values = state.values
+        rows = data.map { $0.rows.prefix(Self.maxRows).map { Row(number: $0.number, values: $0.values) } }
         guard let loaded = state.loaded else { return }
         let scene = loaded.scene
+        parameters = scene.parameters.map { Parameter(name: $0.name, kind: $0.kind, value: $0.value) }
         sceneVersion = loaded.generation
         width = scene.canvas.width
         height = scene.canvas.height
