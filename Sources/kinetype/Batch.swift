@@ -119,36 +119,23 @@ struct Batch: ParsableCommand {
             }
         }
         let mine = chosen.map { Array(data.rows[$0.frames(of: data.rows.count)]) } ?? data.rows
-        for row in mine {
-            var values: [String: String] = [:]
-            var bad = false
-            for parameter in declared {
-                guard let value = row.values[parameter.name] else { continue }
-                if let problem = SpecLoader.problem(with: value, as: parameter.kind) {
-                    problems.append(
-                        "\(data.location(row, column: parameter.name)): \(parameter.name): \(SpecError.quoted(value)) \(problem)")
-                    bad = true
-                }
-                values[parameter.name] = value
+        // Rows are checked side by side: loading the template with each row's values is most of it.
+        let checks = RowChecks(count: mine.count)
+        let (owned, width) = (owners, width)
+        DispatchQueue.concurrentPerform(iterations: min(jobsOption.jobs, max(1, mine.count))) { _ in
+            while let index = checks.next() {
+                checks.store(
+                    index,
+                    Self.check(
+                        mine[index], declared: declared, template: template, data: data, outputs: outputs, owners: owned, width: width))
             }
-            guard !bad else { continue }
-            let scene: Scene
-            do { scene = try template.scene(parameters: values) } catch {
-                problems.append("\(data.location(row)): row \(row.number): \(error)")
-                continue
+        }
+        for result in checks.results {
+            switch result {
+            case let .planned(plan)?: planned.append(plan)
+            case let .problems(found)?: problems += found
+            case nil: break
             }
-            // A character no font has, or a text cut at its fit minimum: the row's values are wrong.
-            let wrong = scene.warnings.filter { $0.contains("no font covers") || $0.contains(FitPreflight.phrase) }
-            guard wrong.isEmpty else {
-                problems += wrong.map { "\(data.location(row)): row \(row.number): \($0)" }
-                continue
-            }
-            let path = Self.fill(outputs, row: row)
-            guard owners[path] == row.number else { continue }
-            let fingerprint =
-                [SceneFingerprint.spec(scene) ?? "", SceneFingerprint.fonts(scene), path, "width=\(width.map(String.init) ?? "")"]
-                + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            planned.append(Planned(row: row, values: values, output: path, fingerprint: fingerprint.joined(separator: "\u{0}")))
         }
         if !problems.isEmpty {
             problems.forEach { note("error: \($0)") }
@@ -222,6 +209,43 @@ struct Batch: ParsableCommand {
         if failed > 0 || !problems.isEmpty { throw ExitCode(1) }
     }
 
+    /// What checking a row found: its plan, or its problems (nil: another row owns its output).
+    enum RowCheck {
+        case planned(Planned)
+        case problems([String])
+    }
+
+    /// Checks one row: its values' types, the template loading with them, its texts covered by
+    /// fonts and fitting their boxes; and plans its render.
+    static func check(
+        _ row: ParameterRows.Row, declared: [SceneParameter], template: SpecTemplate, data: ParameterRows, outputs: String,
+        owners: [String: Int], width: Int?
+    ) -> RowCheck? {
+        var values: [String: String] = [:]
+        var problems: [String] = []
+        for parameter in declared {
+            guard let value = row.values[parameter.name] else { continue }
+            if let problem = SpecLoader.problem(with: value, as: parameter.kind) {
+                problems.append("\(data.location(row, column: parameter.name)): \(parameter.name): \(SpecError.quoted(value)) \(problem)")
+            }
+            values[parameter.name] = value
+        }
+        guard problems.isEmpty else { return .problems(problems) }
+        let scene: Scene
+        do { scene = try template.scene(parameters: values) } catch {
+            return .problems(["\(data.location(row)): row \(row.number): \(error)"])
+        }
+        // A character no font has, or a text cut at its fit minimum: the row's values are wrong.
+        let wrong = scene.warnings.filter { $0.contains("no font covers") || $0.contains(FitPreflight.phrase) }
+        guard wrong.isEmpty else { return .problems(wrong.map { "\(data.location(row)): row \(row.number): \($0)" }) }
+        let path = fill(outputs, row: row)
+        guard owners[path] == row.number else { return nil }
+        let fingerprint =
+            [SceneFingerprint.spec(scene) ?? "", SceneFingerprint.fonts(scene), path, "width=\(width.map(String.init) ?? "")"]
+            + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return .planned(Planned(row: row, values: values, output: path, fingerprint: fingerprint.joined(separator: "\u{0}")))
+    }
+
     /// The `{name}`s of a template.
     static func placeholders(_ template: String) -> [String] {
         var names: [String] = [], rest = Substring(template)
@@ -278,6 +302,26 @@ struct Batch: ParsableCommand {
             throw ValidationError(error.message)
         }
     }
+}
+
+/// Rows handed out to the checking threads, and what each check found, in the rows' order.
+final class RowChecks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var handedOut = 0
+    private var found: [Batch.RowCheck?]
+
+    init(count: Int) { found = Array(repeating: nil, count: count) }
+
+    func next() -> Int? {
+        lock.withLock {
+            defer { handedOut += 1 }
+            return handedOut < found.count ? handedOut : nil
+        }
+    }
+
+    func store(_ index: Int, _ result: Batch.RowCheck?) { lock.withLock { found[index] = result } }
+
+    var results: [Batch.RowCheck?] { lock.withLock { found } }
 }
 
 /// The manifest of a batch being rendered, updated from the row threads: written after each row,
