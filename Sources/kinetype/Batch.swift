@@ -61,6 +61,8 @@ struct Batch: ParsableCommand {
         help: ArgumentHelp("Render each row W pixels wide, as render --width does (a 1080p video from a 720p template).", valueName: "W"))
     var width: Int?
 
+    @OptionGroup(title: "Video options (with --video)") var videoOptions: VideoOptions
+
     @OptionGroup var jobsOption: JobsOption
 
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
@@ -69,6 +71,10 @@ struct Batch: ParsableCommand {
     func validate() throws {
         if let problem = jobsOption.problem { throw ValidationError(problem) }
         if let width, width < 1 { throw ValidationError("--width takes a number of pixels, 1 or more; got \(width)") }
+        if video == nil, [videoOptions.codec, videoOptions.crf.map(String.init), videoOptions.preset].contains(where: { $0 != nil }) {
+            throw ValidationError("--codec, --crf and --preset are for videos (--video 'out/{name}.mp4')")
+        }
+        if video != nil { _ = try videoOptions.backgroundColour() }
         guard (output == nil) != (video == nil) else {
             throw ValidationError("name the outputs with -o 'out/{name}' (frame folders) or --video 'out/{name}.mp4', one of them")
         }
@@ -121,13 +127,13 @@ struct Batch: ParsableCommand {
         let mine = chosen.map { Array(data.rows[$0.frames(of: data.rows.count)]) } ?? data.rows
         // Rows are checked side by side: loading the template with each row's values is most of it.
         let checks = RowChecks(count: mine.count)
-        let (owned, width) = (owners, width)
+        let (owned, options) = (owners, renderOptions)
         DispatchQueue.concurrentPerform(iterations: min(jobsOption.jobs, max(1, mine.count))) { _ in
             while let index = checks.next() {
                 checks.store(
                     index,
                     Self.check(
-                        mine[index], declared: declared, template: template, data: data, outputs: outputs, owners: owned, width: width))
+                        mine[index], declared: declared, template: template, data: data, outputs: outputs, owners: owned, options: options))
             }
         }
         for result in checks.results {
@@ -162,7 +168,7 @@ struct Batch: ParsableCommand {
         let threadsPerRow = max(1, jobsOption.jobs / rowWorkers)
         let fonts = FontLibraryPool()
         let (spec, video, quiet) = (spec, video, quiet)
-        let common = [spec, "--jobs", String(threadsPerRow), "-q"] + (width.map { ["--width", String($0)] } ?? [])
+        let common = [spec, "--jobs", String(threadsPerRow), "-q"] + renderOptions
         DispatchQueue.concurrentPerform(iterations: rowWorkers) { _ in
             while !interruption.isRequested {
                 guard let index = progress.nextRow(of: pending.count) else { return }
@@ -209,6 +215,15 @@ struct Batch: ParsableCommand {
         if failed > 0 || !problems.isEmpty { throw ExitCode(1) }
     }
 
+    /// The options each row's render takes from the batch's command line.
+    var renderOptions: [String] {
+        let given: [(String, String?)] = [
+            ("--width", width.map(String.init)), ("--codec", videoOptions.codec), ("--crf", videoOptions.crf.map(String.init)),
+            ("--preset", videoOptions.preset), ("--background", videoOptions.background)
+        ]
+        return given.flatMap { name, value in value.map { [name, $0] } ?? [] }
+    }
+
     /// What checking a row found: its plan, or its problems (nil: another row owns its output).
     enum RowCheck {
         case planned(Planned)
@@ -219,7 +234,7 @@ struct Batch: ParsableCommand {
     /// fonts and fitting their boxes; and plans its render.
     static func check(
         _ row: ParameterRows.Row, declared: [SceneParameter], template: SpecTemplate, data: ParameterRows, outputs: String,
-        owners: [String: Int], width: Int?
+        owners: [String: Int], options: [String]
     ) -> RowCheck? {
         var values: [String: String] = [:]
         var problems: [String] = []
@@ -241,7 +256,7 @@ struct Batch: ParsableCommand {
         let path = fill(outputs, row: row)
         guard owners[path] == row.number else { return nil }
         let fingerprint =
-            [SceneFingerprint.spec(scene) ?? "", SceneFingerprint.fonts(scene), path, "width=\(width.map(String.init) ?? "")"]
+            [SceneFingerprint.spec(scene) ?? "", SceneFingerprint.fonts(scene), path, options.joined(separator: " ")]
             + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return .planned(Planned(row: row, values: values, output: path, fingerprint: fingerprint.joined(separator: "\u{0}")))
     }

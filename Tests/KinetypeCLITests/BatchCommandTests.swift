@@ -216,3 +216,24 @@ extension BatchCommandTests {
         XCTAssertEqual(complete, 6)
     }
 }
+
+extension BatchCommandTests {
+    /// Encoder options reach each row's video, and a row made with other options is made again.
+    func testVideoOptionsReachEachRow() throws {
+        let folder = try template()
+        try "name\nAda\n".write(to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let fast = try runKinetype(
+            ["batch", "card.yaml", "rows.csv", "--video", "v/{name}.mp4", "--preset", "ultrafast", "--crf", "40"], in: folder)
+        XCTAssertEqual(fast.status, 0, fast.stderr)
+        let small = try Data(contentsOf: folder.appendingPathComponent("v/Ada.mp4")).count
+        let same = try runKinetype(
+            ["batch", "card.yaml", "rows.csv", "--video", "v/{name}.mp4", "--preset", "ultrafast", "--crf", "40"], in: folder)
+        XCTAssertTrue(same.stderr.contains("0 rows rendered, 1 up to date"), same.stderr)
+        let finer = try runKinetype(["batch", "card.yaml", "rows.csv", "--video", "v/{name}.mp4", "--crf", "0"], in: folder)
+        XCTAssertTrue(finer.stderr.contains("1 row rendered, 0 up to date"), finer.stderr)
+        XCTAssertGreaterThan(try Data(contentsOf: folder.appendingPathComponent("v/Ada.mp4")).count, small, "CRF 0 is lossless: larger")
+        let folders = try runKinetype(["batch", "card.yaml", "rows.csv", "-o", "f/{name}", "--crf", "20"], in: folder)
+        XCTAssertEqual(folders.status, 64)
+        XCTAssertTrue(folders.stderr.contains("--codec, --crf and --preset are for videos"), folders.stderr)
+    }
+}

@@ -36,7 +36,7 @@ final class ParameterCommandTests: XCTestCase {
         let spec = TestPaths.examples.appendingPathComponent("speakers.yaml").path
         var checked = 0
         for (arguments, expected, status) in [
-            (["--param", "accent=notacolor"], "speakers.yaml:9:11: params.accent: accent: \"notacolor\" is not a colour", Int32(1)),
+            (["--param", "accent=notacolor"], "speakers.yaml:10:11: params.accent: accent: \"notacolor\" is not a colour", Int32(1)),
             (["--param", "colour=#000000"], "no parameter named \"colour\"; the spec declares name, title, accent", 1),
             (["--param", "name"], "--param takes NAME=VALUE", 64),
             (["--params", "/nonexistent/row.json"], "--params /nonexistent/row.json: no such file", 64)

@@ -99,7 +99,8 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(unknown.header("Content-Type"), "application/json; charset=utf-8")
         XCTAssertEqual(
             try unknown.json()["error"] as? String,
-            "no such page: /nothing-here; the preview serves /, /scene.json, /changes, /frames/N.png, /inspect/N.json and /audio.m4a")
+            "no such page: /nothing-here; the preview serves /, /scene.json, /changes, /params, /frames/N.png, /inspect/N.json and /audio.m4a"
+        )
         XCTAssertEqual(try httpGet(url, "/frames/59.png").status, 200)
         XCTAssertEqual(try server.stop(), 130)
     }

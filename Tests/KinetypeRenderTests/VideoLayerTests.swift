@@ -83,12 +83,14 @@ final class VideoLayerTests: XCTestCase {
         XCTAssertEqual(shards, one)
     }
 
-    /// Reading forward: a render in order starts ffmpeg once, not once a frame.
+    /// Reading forward: a render in order starts ffmpeg once, not once a frame. (One thread: with
+    /// two, a thread the system stalls for longer than the kept frames last asks again from behind,
+    /// which is correct but starts another ffmpeg; the bytes are the same, as tested above.)
     func testAnOrderedRenderDecodesWithOneProcess() throws {
         let folder = TestPaths.temporaryDirectory()
         _ = try Self.clip("ramp.mp4", in: folder)
         let scene = try Self.scene("{type: video, file: ramp.mp4, position: [32, 24]}", in: folder)
-        _ = try Self.frames(scene, jobs: 2)
+        _ = try Self.frames(scene, jobs: 1)
         guard case let .video(video) = scene.layers[0].content, let frames = video.frames else { return XCTFail("not a video layer") }
         XCTAssertEqual(frames.decodersStarted, 1)
     }
