@@ -22,9 +22,13 @@ struct Batch: ParsableCommand {
             the data file (rows.csv:3:4: accent: "notacolor" is not a colour), and nothing is \
             rendered unless --skip-bad-rows.
 
+            Rows render side by side in this process, as many at once as -j (each on its share of \
+            the CPUs), passing fonts and glyph caches from row to row.
+
             A manifest (kinetype-batch.json beside the outputs, or --manifest) records each row's \
             output, values, status and time; a second run renders only the rows whose output is \
-            missing, failed, or made from another spec, data or font, so an interrupted batch resumes.
+            missing, failed, interrupted, or made from another spec, data, font or option, so an \
+            interrupted batch resumes and renders no finished row twice.
 
             Exit codes: 0 every row rendered or up to date; 1 a problem in the rows or a row that \
             failed; 64 a bad command line; 130 or 143 interrupted.
@@ -61,7 +65,7 @@ struct Batch: ParsableCommand {
         help: ArgumentHelp("Render each row W pixels wide, as render --width does (a 1080p video from a 720p template).", valueName: "W"))
     var width: Int?
 
-    @OptionGroup(title: "Video options (with --video)") var videoOptions: VideoOptions
+    @OptionGroup(title: "Video options") var videoOptions: VideoOptions
 
     @OptionGroup var jobsOption: JobsOption
 
