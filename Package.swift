@@ -71,7 +71,8 @@ let package = Package(
         // The scene model: layers whose properties are constants or keyframes, public
         // initializers, evaluation at a time, limits, font resolution and the glyph check. No I/O
         // beyond fonts, images and video frames, no Yams.
-        .target(name: "KinetypeScene", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFootage", "KinetypeFiles"]),
+        .target(
+            name: "KinetypeScene", dependencies: ["KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFootage", "KinetypeFiles"]),
         // The drawing stages, pure functions of their input: FrameState → TextLayout (layouter) →
         // DisplayList (painter) → Canvas (rasterizer), and inspect's view of them.
         .target(name: "KinetypeRender", dependencies: ["KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeRaster"]),
