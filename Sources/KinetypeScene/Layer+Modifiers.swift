@@ -47,6 +47,8 @@ extension Layer {
     public func lineHeight(_ lineHeight: Double) -> Layer { withText { $0.paragraph.style.lineHeight = lineHeight } }
     public func maxLines(_ maxLines: Int?) -> Layer { withText { $0.paragraph.style.maxLines = maxLines } }
     public func truncation(_ truncation: ParagraphStyle.Truncation) -> Layer { withText { $0.paragraph.style.truncation = truncation } }
+    /// How lines are filled: `.balance` for titles and captions, `.pretty` for paragraphs (CSS `text-wrap`).
+    public func textWrap(_ wrap: ParagraphStyle.TextWrap) -> Layer { withText { $0.paragraph.style.textWrap = wrap } }
     /// A BCP 47 tag ("vi", "zh-Hans") for shaping and line breaking.
     public func language(_ language: String?) -> Layer { withText { $0.paragraph.style.language = language } }
     /// `fit`: shrinks the size until the text fits its box, down to size × `minimumScaleFactor`

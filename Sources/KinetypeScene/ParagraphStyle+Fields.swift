@@ -15,6 +15,10 @@ extension ParagraphStyle: DescribedFeature, EvaluatedState {
             "lineHeight", \.lineHeight, \.lineHeight, in: 0.1...10, "Line spacing as a multiple of the font's line height (default 1)."),
         .optionalInteger("maxLines", \.maxLines, \.maxLines, in: 1...10_000, "The most lines shown."),
         .choice("truncation", \.truncation, \.truncation, "What a cut shows (default tail)."),
+        .choice(
+            "textWrap", \.textWrap, \.textWrap,
+            "How lines are filled (CSS text-wrap): wrap (as many words as fit, the default), balance (lines of near-equal width, for titles and captions), pretty (no word alone on the last line)."
+        ),
         .language("language", \.language, \.language, "BCP 47 language for shaping and line breaking.")
     ]
     package static let defaults = ParagraphStyle()

@@ -3,7 +3,71 @@
 /// is broken between clusters (as CSS `overflow-wrap: anywhere`), never inside one.
 enum LineFiller {
     static let tolerance = 1e-9
+    /// Paragraphs of more lines than this are not balanced (as Chromium's `text-wrap: balance`
+    /// stops at 6: balancing is for titles and captions, and costs a layout per step).
+    static let maxBalancedLines = 6
 
+    /// The lines of a paragraph filled as `wrap` says.
+    static func lines(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, wrap: ParagraphStyle.TextWrap)
+        -> [Range<Int>]
+    {
+        let greedy = lines(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth)
+        switch wrap {
+        case .wrap: return greedy
+        case .balance: return balanced(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, greedy: greedy)
+        case .pretty: return pretty(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, greedy: greedy)
+        }
+    }
+
+    /// The greedy lines at the narrowest width that still makes as many of them (found by
+    /// bisection to 1/64 px): the same line count, the longest line as short as it can be.
+    static func balanced(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, greedy: [Range<Int>])
+        -> [Range<Int>]
+    {
+        guard greedy.count > 1, greedy.count <= maxBalancedLines else { return greedy }
+        // No width under the longest cluster or the even share of the whole can keep the count.
+        let widest = groups.map(\.advance).max() ?? 0
+        let total = greedy.reduce(0.0) { $0 + trimmingTrailingWhitespace(groups[$1]).advance }
+        var low = max(widest, total / Double(greedy.count)) - tolerance, high = maxWidth
+        var best = greedy
+        for _ in 0..<32 where high - low > 1.0 / 64 {
+            let middle = (low + high) / 2
+            let candidate = lines(groups, breakOpportunities: breakOpportunities, maxWidth: middle)
+            if candidate.count <= greedy.count {
+                (high, best) = (middle, candidate)
+            } else {
+                low = middle
+            }
+        }
+        return best
+    }
+
+    /// The greedy lines, except that a last line of one word takes the last word of the line
+    /// before when both then fit (CSS `text-wrap: pretty`'s first aim).
+    static func pretty(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, greedy: [Range<Int>]) -> [Range<Int>] {
+        guard greedy.count > 1 else { return greedy }
+        let last = greedy[greedy.count - 1], before = greedy[greedy.count - 2]
+        let opensBreak = { (index: Int) in breakOpportunities.contains(groups[index].bytes.lowerBound) }
+        // One word: no break opportunity after its first group other than at trailing spaces.
+        let lastWords = trimmingTrailingWhitespace(groups[last])
+        guard !lastWords.isEmpty, !(lastWords.startIndex + 1..<lastWords.endIndex).contains(where: opensBreak) else { return greedy }
+        // The last opportunity inside the line before that leaves it a word and lets both fit.
+        for cut in stride(from: before.upperBound - 1, to: before.lowerBound, by: -1) where opensBreak(cut) {
+            let kept = trimmingTrailingWhitespace(groups[before.lowerBound..<cut])
+            let moved = trimmingTrailingWhitespace(groups[cut..<last.upperBound])
+            guard !kept.isEmpty else { break }
+            if moved.advance <= maxWidth + tolerance {
+                var result = greedy
+                result[greedy.count - 2] = before.lowerBound..<cut
+                result[greedy.count - 1] = cut..<last.upperBound
+                return result
+            }
+            break
+        }
+        return greedy
+    }
+
+    /// Greedy filling: each line as full as it can be.
     static func lines(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double) -> [Range<Int>] {
         guard !groups.isEmpty else { return [0..<0] }  // an empty paragraph is still a (blank) line
         var lines: [Range<Int>] = []

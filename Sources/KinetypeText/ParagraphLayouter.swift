@@ -28,7 +28,8 @@ package enum ParagraphLayouter {
                 shaping: style.shaping, cache: library.paragraphAnalyses)
             let ranges =
                 wraps
-                ? LineFiller.lines(paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!)
+                ? LineFiller.lines(
+                    paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!, wrap: style.textWrap)
                 : [0..<paragraph.groups.count]
             for (index, range) in ranges.enumerated() {
                 var groups = LineFiller.trimmingTrailingWhitespace(paragraph.groups[range])

@@ -6,6 +6,12 @@ public struct ParagraphStyle: Sendable, Hashable {
     public enum Truncation: String, Sendable, CaseIterable {
         case tail, head, middle, clip
     }
+    /// How lines are filled (CSS `text-wrap`): `wrap` as many words as fit, line by line;
+    /// `balance` lines of near-equal width, as few as `wrap` makes; `pretty` as `wrap`, but never
+    /// one word alone on the last line when the line before can give it company.
+    public enum TextWrap: String, Sendable, CaseIterable {
+        case wrap, balance, pretty
+    }
 
     /// Lines wrap at this width (UAX #14 break opportunities); nil: lines break only at newlines.
     public var boxWidth: Double?
@@ -24,11 +30,12 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// so wrapping, alignment and truncation all see it. Joined scripts (Arabic, Devanagari…)
     /// are left alone.
     public var tracking: Double
+    public var textWrap: TextWrap
 
     public init(
         boxWidth: Double? = nil, boxHeight: Double? = nil, alignment: Alignment = .natural,
         lineHeight: Double = 1, maxLines: Int? = nil, truncation: Truncation = .tail, language: String? = nil,
-        features: [FontFeature] = [], tracking: Double = 0
+        features: [FontFeature] = [], tracking: Double = 0, textWrap: TextWrap = .wrap
     ) {
         self.boxWidth = boxWidth
         self.boxHeight = boxHeight
@@ -39,6 +46,7 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.language = language
         self.features = features
         self.tracking = tracking
+        self.textWrap = textWrap
     }
 
     public static let singleLine = ParagraphStyle()
