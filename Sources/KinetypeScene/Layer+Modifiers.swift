@@ -49,6 +49,13 @@ extension Layer {
     public func truncation(_ truncation: ParagraphStyle.Truncation) -> Layer { withText { $0.paragraph.style.truncation = truncation } }
     /// How lines are filled: `.balance` for titles and captions, `.pretty` for paragraphs (CSS `text-wrap`).
     public func textWrap(_ wrap: ParagraphStyle.TextWrap) -> Layer { withText { $0.paragraph.style.textWrap = wrap } }
+    /// Line-break rules (CSS `line-break`) and breaks inside words (CSS `word-break`).
+    public func lineBreak(_ rules: ParagraphStyle.LineBreak, wordBreak: ParagraphStyle.WordBreak = .normal) -> Layer {
+        withText {
+            $0.paragraph.style.lineBreak = rules
+            $0.paragraph.style.wordBreak = wordBreak
+        }
+    }
     /// A BCP 47 tag ("vi", "zh-Hans") for shaping and line breaking.
     public func language(_ language: String?) -> Layer { withText { $0.paragraph.style.language = language } }
     /// `fit`: shrinks the size until the text fits its box, down to size × `minimumScaleFactor`

@@ -19,6 +19,14 @@ extension ParagraphStyle: DescribedFeature, EvaluatedState {
             "textWrap", \.textWrap, \.textWrap,
             "How lines are filled (CSS text-wrap): wrap (as many words as fit, the default), balance (lines of near-equal width, for titles and captions), pretty (no word alone on the last line)."
         ),
+        .choice(
+            "lineBreak", \.lineBreak, \.lineBreak,
+            "Line-break rules (CSS line-break): auto (as Chromium: no break after a / before a letter), loose, normal or strict (CSS's rules for Chinese and Japanese), anywhere."
+        ),
+        .choice(
+            "wordBreak", \.wordBreak, \.wordBreak,
+            "Breaks inside words (CSS word-break): normal, break-all (between any letters), keep-all (never between letters: Korean, CJK)."
+        ),
         .language("language", \.language, \.language, "BCP 47 language for shaping and line breaking.")
     ]
     package static let defaults = ParagraphStyle()

@@ -1,19 +1,55 @@
 internal import CICUShims
 import Synchronization
 
-/// Where a line may break (UAX #14), from ICU's line break iterator (Unicode 15 with ICU 72, the
-/// rules browsers and Android use), restricted to grapheme boundaries so a line never splits a
-/// cluster.
-package enum LineBreakOpportunities {
-    /// UTF-8 offsets at which a new line may start (never 0 or the end).
-    package static func offsets(in text: String, language: String? = nil) throws -> [Int] {
-        try offsets(in: UnicodeText(text), language: language)
+/// What decides where a paragraph may break: its language and CSS's `line-break` and
+/// `word-break`.
+package struct LineBreakRules: Hashable, Sendable {
+    package var language: String?
+    package var lineBreak: ParagraphStyle.LineBreak = .auto
+    package var wordBreak: ParagraphStyle.WordBreak = .normal
+
+    package init(language: String? = nil, lineBreak: ParagraphStyle.LineBreak = .auto, wordBreak: ParagraphStyle.WordBreak = .normal) {
+        self.language = language
+        self.lineBreak = lineBreak
+        self.wordBreak = wordBreak
     }
 
-    static func offsets(in text: UnicodeText, language: String?) throws -> [Int] {
+    /// ICU's locale for the rules: the language, with `@lb=` for CSS's strictness levels.
+    var icuLocale: String {
+        let keyword: String
+        switch lineBreak {
+        case .loose, .normal, .strict: keyword = "@lb=\(lineBreak.rawValue)"
+        case .auto, .anywhere: keyword = ""
+        }
+        return (language ?? "") + keyword
+    }
+}
+
+extension ParagraphStyle {
+    var lineBreakRules: LineBreakRules { LineBreakRules(language: language, lineBreak: lineBreak, wordBreak: wordBreak) }
+}
+
+/// Where a line may break (UAX #14), from ICU's line break iterator (Unicode 15 with ICU 72, the
+/// rules browsers and Android use), restricted to grapheme boundaries so a line never splits a
+/// cluster, and adjusted by CSS's `line-break` and `word-break`.
+package enum LineBreakOpportunities {
+    /// UTF-8 offsets at which a new line may start (never 0 or the end) by UAX #14 as ICU
+    /// implements it, untailored: what Unicode's LineBreakTest.txt checks.
+    package static func offsets(in text: String, language: String? = nil) throws -> [Int] {
+        try offsets(in: UnicodeText(text), rules: LineBreakRules(language: language), tailored: false)
+    }
+
+    package static func offsets(in text: String, rules: LineBreakRules) throws -> [Int] {
+        try offsets(in: UnicodeText(text), rules: rules)
+    }
+
+    /// `tailored`: with the rules CSS and Chromium add to UAX #14 (the "/" rule of `auto`).
+    static func offsets(in text: UnicodeText, rules: LineBreakRules, tailored: Bool = true) throws -> [Int] {
         let count = text.utf8.count
         guard count > 1 else { return [] }
-        let iterator = try LineBreakIterator.take(locale: language ?? "")
+        let inside = text.graphemeStarts.filter { $0 > 0 && $0 < count }
+        if rules.lineBreak == .anywhere { return inside }
+        let iterator = try LineBreakIterator.take(locale: rules.icuLocale)
         defer { LineBreakIterator.give(iterator) }
         let breaks = try iterator.breaks(in: text.utf8)
         var graphemeStarts = text.graphemeStarts[...]
@@ -23,7 +59,43 @@ package enum LineBreakOpportunities {
             while let first = graphemeStarts.first, first < offset { graphemeStarts.removeFirst() }
             if graphemeStarts.first == offset { result.append(offset) }
         }
+        // The scalars on either side of a boundary.
+        func around(_ offset: Int) -> (before: Unicode.Scalar, after: Unicode.Scalar) {
+            let index = text.scalarIndex(atByte: offset)
+            return (text.scalars[index - 1], text.scalars[index])
+        }
+        if tailored, rules.lineBreak == .auto {
+            result.removeAll { offset in
+                let (before, after) = around(offset)
+                return before == "/" && isLetterOrDigit(after)
+            }
+        }
+        switch rules.wordBreak {
+        case .normal: break
+        case .keepAll:
+            result.removeAll { offset in
+                let (before, after) = around(offset)
+                return isLetterOrDigit(before) && isLetterOrDigit(after)
+            }
+        case .breakAll:
+            let between = inside.filter { offset in
+                let (before, after) = around(offset)
+                return isLetterOrDigit(before) && isLetterOrDigit(after)
+            }
+            result = Array(Set(result).union(between)).sorted()
+        }
         return result
+    }
+
+    /// A letter (of any script) or a digit: what words are made of, for `word-break`.
+    static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber, .letterNumber,
+            .otherNumber:
+            return true
+        default:
+            return false
+        }
     }
 }
 

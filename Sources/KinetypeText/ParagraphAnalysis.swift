@@ -6,21 +6,21 @@ struct ParagraphAnalysis {
     let runs: [TextRun]
     let breakOpportunities: Set<Int>
 
-    init(_ string: String, chain: OpenFontChain, language: String?, offset: Int = 0) throws {
+    init(_ string: String, chain: OpenFontChain, rules: LineBreakRules, offset: Int = 0) throws {
         text = UnicodeText(string)
         let levels = BidiLevels(text)
         isRightToLeft = levels.paragraphIsRightToLeft
         runs = Itemizer.runs(of: text, levels: levels, fonts: chain, offset: offset)
-        breakOpportunities = Set(try LineBreakOpportunities.offsets(in: text, language: language))
+        breakOpportunities = Set(try LineBreakOpportunities.offsets(in: text, rules: rules))
     }
 }
 
-/// Analyses kept for one thread, keyed by text, fonts and language; bounded by entry count.
+/// Analyses kept for one thread, keyed by text, fonts and line-break rules; bounded by entry count.
 final class ParagraphAnalysisCache {
     private struct Key: Hashable {
         var text: String
         var fonts: [String]
-        var language: String?
+        var rules: LineBreakRules
         /// With range fonts: where the paragraph starts, and the ranges (0 and none without).
         var offset: Int
         var ranges: [[Range<Int>]]
@@ -28,12 +28,12 @@ final class ParagraphAnalysisCache {
     private var entries: [Key: ParagraphAnalysis] = [:]
     private let capacity = 256
 
-    func analysis(of text: String, chain: OpenFontChain, language: String?, offset: Int = 0) throws -> ParagraphAnalysis {
+    func analysis(of text: String, chain: OpenFontChain, rules: LineBreakRules, offset: Int = 0) throws -> ParagraphAnalysis {
         let key = Key(
-            text: text, fonts: chain.members.map(\.path), language: language, offset: chain.ranges.isEmpty ? 0 : offset,
+            text: text, fonts: chain.members.map(\.path), rules: rules, offset: chain.ranges.isEmpty ? 0 : offset,
             ranges: chain.ranges)
         if let cached = entries[key] { return cached }
-        let analysis = try ParagraphAnalysis(text, chain: chain, language: language, offset: offset)
+        let analysis = try ParagraphAnalysis(text, chain: chain, rules: rules, offset: offset)
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
         entries[key] = analysis
         return analysis

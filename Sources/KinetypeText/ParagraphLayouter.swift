@@ -25,7 +25,7 @@ package enum ParagraphLayouter {
         for (paragraphText, offset) in Self.paragraphs(of: text) {
             let paragraph = try ShapedParagraph(
                 paragraphText, byteOffset: offset, chain: chain, size: size,
-                shaping: style.shaping, cache: library.paragraphAnalyses)
+                shaping: style.shaping, rules: style.lineBreakRules, cache: library.paragraphAnalyses)
             let ranges =
                 wraps
                 ? LineFiller.lines(
@@ -130,10 +130,10 @@ final class ShapedParagraph {
     let shaping: ShapingOptions
 
     init(
-        _ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, shaping: ShapingOptions,
+        _ string: String, byteOffset: Int, chain: OpenFontChain, size: Double, shaping: ShapingOptions, rules: LineBreakRules,
         cache: ParagraphAnalysisCache
     ) throws {
-        let analysis = try cache.analysis(of: string, chain: chain, language: shaping.language, offset: byteOffset)
+        let analysis = try cache.analysis(of: string, chain: chain, rules: rules, offset: byteOffset)
         text = analysis.text
         self.byteOffset = byteOffset
         self.chain = chain

@@ -12,6 +12,21 @@ public struct ParagraphStyle: Sendable, Hashable {
     public enum TextWrap: String, Sendable, CaseIterable {
         case wrap, balance, pretty
     }
+    /// Which line-break rules apply (CSS `line-break`): `auto` as Chromium breaks by default
+    /// (UAX #14, but never after a "/" followed by a letter or digit, as in "and/or" or a URL);
+    /// `loose`, `normal` and `strict` CSS's rules for Chinese and Japanese (small kana, iteration
+    /// marks, prolonged sound marks); `anywhere` between any two grapheme clusters.
+    public enum LineBreak: String, Sendable, CaseIterable {
+        case auto, loose, normal, strict, anywhere
+    }
+    /// Breaks inside words (CSS `word-break`): `normal` where the rules allow; `break-all` also
+    /// between any two letters or digits (for CJK-like breaking of Latin text); `keep-all` never
+    /// between two letters or digits (Korean and CJK break only at spaces and punctuation).
+    public enum WordBreak: String, Sendable, CaseIterable {
+        case normal
+        case breakAll = "break-all"
+        case keepAll = "keep-all"
+    }
 
     /// Lines wrap at this width (UAX #14 break opportunities); nil: lines break only at newlines.
     public var boxWidth: Double?
@@ -31,11 +46,14 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// are left alone.
     public var tracking: Double
     public var textWrap: TextWrap
+    public var lineBreak: LineBreak
+    public var wordBreak: WordBreak
 
     public init(
         boxWidth: Double? = nil, boxHeight: Double? = nil, alignment: Alignment = .natural,
         lineHeight: Double = 1, maxLines: Int? = nil, truncation: Truncation = .tail, language: String? = nil,
-        features: [FontFeature] = [], tracking: Double = 0, textWrap: TextWrap = .wrap
+        features: [FontFeature] = [], tracking: Double = 0, textWrap: TextWrap = .wrap, lineBreak: LineBreak = .auto,
+        wordBreak: WordBreak = .normal
     ) {
         self.boxWidth = boxWidth
         self.boxHeight = boxHeight
@@ -47,6 +65,8 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.features = features
         self.tracking = tracking
         self.textWrap = textWrap
+        self.lineBreak = lineBreak
+        self.wordBreak = wordBreak
     }
 
     public static let singleLine = ParagraphStyle()

@@ -198,3 +198,28 @@ final class DescribedTextFieldsTests: XCTestCase {
         XCTAssertNil("talk.txt".range(of: file, options: .regularExpression))
     }
 }
+
+extension DescribedTextFieldsTests {
+    func testLineBreakingFieldsAreReadAndABadValueIsLocated() throws {
+        let scene = try loadYAML(
+            singleLayerSpec(
+                layer: """
+                    text: Hi
+                    font: {family: "DejaVu Sans"}
+                    size: 40
+                    box: {width: 200}
+                    textWrap: balance
+                    lineBreak: strict
+                    wordBreak: keep-all
+                    """))
+        let style = try XCTUnwrap(scene.layers[0].textContent).paragraph.style
+        XCTAssertEqual(style.textWrap, .balance)
+        XCTAssertEqual(style.lineBreak, .strict)
+        XCTAssertEqual(style.wordBreak, .keepAll)
+        XCTAssertThrowsError(
+            try loadYAML(singleLayerSpec(layer: "text: Hi\nfont: {family: \"DejaVu Sans\"}\nsize: 40\nwordBreak: keepall"))
+        ) { error in
+            XCTAssertTrue("\(error)".contains("wordBreak") && "\(error)".contains("keep-all"), "\(error)")
+        }
+    }
+}

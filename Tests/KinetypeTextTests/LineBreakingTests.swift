@@ -49,3 +49,45 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(pieces(text), ["cafe\u{301} ", "👩‍👩‍👧 ", "ok"])
     }
 }
+
+/// CSS's `line-break` and `word-break`.
+final class LineBreakRulesTests: XCTestCase {
+    func pieces(_ text: String, _ rules: LineBreakRules) -> [String] {
+        let bytes = Array(text.utf8)
+        var result: [String] = [], start = 0
+        for offset in try! LineBreakOpportunities.offsets(in: text, rules: rules) + [bytes.count] {
+            result.append(String(decoding: bytes[start..<offset], as: UTF8.self))
+            start = offset
+        }
+        return result
+    }
+
+    /// As Chromium: "and/or" and a URL's path are not cut after a slash (UAX #14 allows it).
+    func testAutoNeverBreaksAfterASlashBeforeALetterOrDigit() {
+        let text = "AND/OR see https://www.example.com/a/b 1/2"
+        XCTAssertEqual(pieces(text, LineBreakRules()), ["AND/OR ", "see ", "https://www.example.com/a/b ", "1/2"])
+        XCTAssertTrue(pieces(text, LineBreakRules(lineBreak: .normal)).contains("AND/"), "UAX #14 alone breaks there")
+    }
+
+    /// CSS: strict forbids a break before small kana, normal and loose allow it.
+    func testStrictKeepsSmallKanaWithTheKanaBefore() {
+        let text = "きゃっとしゃっぷ"
+        let strict = pieces(text, LineBreakRules(language: "ja", lineBreak: .strict))
+        XCTAssertFalse(strict.contains { $0.hasPrefix("ゃ") || $0.hasPrefix("っ") }, "\(strict)")
+        let normal = pieces(text, LineBreakRules(language: "ja", lineBreak: .normal))
+        XCTAssertTrue(normal.contains { $0.hasPrefix("ゃ") || $0.hasPrefix("っ") }, "\(normal)")
+        XCTAssertEqual(pieces(text, LineBreakRules(language: "ja", lineBreak: .loose)).count, 8)
+    }
+
+    func testAnywhereBreaksBetweenAnyGraphemes() {
+        XCTAssertEqual(pieces("a, cafe\u{301}!", LineBreakRules(lineBreak: .anywhere)), ["a", ",", " ", "c", "a", "f", "e\u{301}", "!"])
+    }
+
+    func testKeepAllBreaksKoreanAtSpacesAndBreakAllLatinAnywhereInAWord() {
+        let korean = "한국어 문장을 나눈다"
+        XCTAssertEqual(pieces(korean, LineBreakRules(language: "ko")).count, 9, "UAX #14: between syllables")
+        XCTAssertEqual(pieces(korean, LineBreakRules(language: "ko", wordBreak: .keepAll)), ["한국어 ", "문장을 ", "나눈다"])
+        XCTAssertEqual(pieces("汉字排版。好", LineBreakRules(wordBreak: .keepAll)), ["汉字排版。", "好"])
+        XCTAssertEqual(pieces("big cat.", LineBreakRules(wordBreak: .breakAll)), ["b", "i", "g ", "c", "a", "t."])
+    }
+}
