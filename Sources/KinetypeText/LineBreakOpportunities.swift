@@ -65,10 +65,7 @@ package enum LineBreakOpportunities {
             return (text.scalars[index - 1], text.scalars[index])
         }
         if tailored, rules.lineBreak == .auto {
-            result.removeAll { offset in
-                let (before, after) = around(offset)
-                return before == "/" && isLetterOrDigit(after)
-            }
+            result = chromiumASCII(result, text: text, inside: inside)
         }
         switch rules.wordBreak {
         case .normal: break
@@ -85,6 +82,35 @@ package enum LineBreakOpportunities {
             result = Array(Set(result).union(between)).sorted()
         }
         return result
+    }
+
+    /// Chromium's breaks between two ASCII characters, which it decides without UAX #14 (for
+    /// speed and compatibility with older browsers): after a space or tab always; after "-"
+    /// (before a digit only when a letter or digit comes before the "-", so "-5" stays whole and
+    /// "555-0199" may break); after "?" before a letter or digit; before "(", "[" or "{" after a
+    /// letter or digit; nowhere else, so never after "/" ("and/or", URLs) or inside "1,234.50".
+    /// Other boundaries keep UAX #14's answer.
+    static func chromiumASCII(_ opportunities: [Int], text: UnicodeText, inside: [Int]) -> [Int] {
+        let scalars = text.scalars
+        func isASCII(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x20 && scalar.value < 0x7F || scalar == "\t" }
+        func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII && isLetterOrDigit(scalar) }
+        var kept = Set(opportunities)
+        for offset in inside {
+            let index = text.scalarIndex(atByte: offset)
+            let before = scalars[index - 1], after = scalars[index]
+            guard isASCII(before), isASCII(after) else { continue }
+            let breaks: Bool
+            switch before {
+            case " ", "\t": breaks = after != " " && after != "\t"
+            case "-":
+                let earlier = index >= 2 ? scalars[index - 2] : " "
+                breaks = ("0"..."9").contains(after) ? isAlphanumeric(earlier) : after != " "
+            case "?": breaks = isAlphanumeric(after)
+            default: breaks = ["(", "[", "{"].contains(after) && isAlphanumeric(before)
+            }
+            if breaks { kept.insert(offset) } else { kept.remove(offset) }
+        }
+        return kept.sorted()
     }
 
     /// A letter (of any script) or a digit: what words are made of, for `word-break`.

@@ -13,7 +13,8 @@ public struct ParagraphStyle: Sendable, Hashable {
         case wrap, balance, pretty
     }
     /// Which line-break rules apply (CSS `line-break`): `auto` as Chromium breaks by default
-    /// (UAX #14, but never after a "/" followed by a letter or digit, as in "and/or" or a URL);
+    /// (UAX #14, with Chromium's own rules between ASCII characters: never after "/", as in
+    /// "and/or" or a URL);
     /// `loose`, `normal` and `strict` CSS's rules for Chinese and Japanese (small kana, iteration
     /// marks, prolonged sound marks); `anywhere` between any two grapheme clusters.
     public enum LineBreak: String, Sendable, CaseIterable {

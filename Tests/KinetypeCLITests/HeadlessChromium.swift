@@ -22,7 +22,8 @@ final class HeadlessChromium {
         throw TestEnvironmentError("no chromium: scripts/setup --with-chromium installs it, as scripts/test does")
     }
 
-    init(width: Int = 1280, height: Int = 800) throws {
+    /// `extraArguments`: more command-line switches, such as a device scale factor.
+    init(width: Int = 1280, height: Int = 800, extraArguments: [String] = []) throws {
         let path = try Self.executable()
         profile = TestPaths.temporaryDirectory("chromium-profile")
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
@@ -45,13 +46,14 @@ final class HeadlessChromium {
         posix_spawn_file_actions_adddup2(&actions, childWrite, 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = [
-            path, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--user-data-dir=\(profile.path)",
-            "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--mute-audio",
-            "--autoplay-policy=no-user-gesture-required",
-            "--window-size=\(width),\(height)", "about:blank"
-        ]
+        let arguments =
+            [
+                path, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--user-data-dir=\(profile.path)",
+                "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--mute-audio",
+                "--autoplay-policy=no-user-gesture-required",
+                "--window-size=\(width),\(height)"
+            ] + extraArguments + ["about:blank"]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0

@@ -62,11 +62,19 @@ final class LineBreakRulesTests: XCTestCase {
         return result
     }
 
-    /// As Chromium: "and/or" and a URL's path are not cut after a slash (UAX #14 allows it).
-    func testAutoNeverBreaksAfterASlashBeforeALetterOrDigit() {
+    /// As Chromium between ASCII characters: "and/or" and a URL's path are not cut after a slash
+    /// (UAX #14 allows it), a space always allows a break, a hyphen before a digit only after a
+    /// letter or digit, and "(" may start a line after a letter.
+    func testAutoBreaksASCIIAsChromiumDoes() {
         let text = "AND/OR see https://www.example.com/a/b 1/2"
         XCTAssertEqual(pieces(text, LineBreakRules()), ["AND/OR ", "see ", "https://www.example.com/a/b ", "1/2"])
         XCTAssertTrue(pieces(text, LineBreakRules(lineBreak: .normal)).contains("AND/"), "UAX #14 alone breaks there")
+        XCTAssertEqual(
+            pieces("at /usr call 555-0199 or -5 f(x)", LineBreakRules()),
+            ["at ", "/usr ", "call ", "555-", "0199 ", "or ", "-5 ", "f", "(x)"])
+        XCTAssertEqual(
+            pieces("at /usr call 555-0199 or -5 f(x)", LineBreakRules(lineBreak: .normal)),
+            ["at /", "usr ", "call ", "555-0199 ", "or ", "-5 ", "f(x)"])
     }
 
     /// CSS: strict forbids a break before small kana, normal and loose allow it.
