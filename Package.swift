@@ -34,6 +34,8 @@ let package = Package(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CMalloc"),
+        // libhyphen (no pkg-config file): the LibreOffice/Hunspell hyphenation patterns.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         .systemLibrary(
             name: "CICU", pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"])]),
@@ -62,7 +64,9 @@ let package = Package(
         // FreeType/HarfBuzz/FriBidi/ICU handles.
         .target(
             name: "KinetypeText",
-            dependencies: ["KinetypeFiles", "CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CFreeTypeShims", "CFriBidiShims"]),
+            dependencies: [
+                "KinetypeFiles", "CFreeType", "CHarfBuzz", "CFriBidi", "CICUShims", "CFreeTypeShims", "CFriBidiShims", "CHyphen"
+            ]),
         // Canvas, compositing, image resampling, PNG and WebP encode/decode, JPEG decode.
         .target(name: "KinetypeRaster", dependencies: ["KinetypeFiles", "CPNGShims", "CWebPShims", "CJPEGShims"]),
         // Video and audio files through ffprobe and ffmpeg (fixed arguments, the file never where an

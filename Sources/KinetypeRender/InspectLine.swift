@@ -11,7 +11,7 @@ struct InspectLine: Encodable {
     var values: [[UnitValues]]
 
     enum LineKeys: String, CodingKey {
-        case baseline, minX, maxX, ascent, descent, direction, underlineOffset, underlineThickness, runs
+        case baseline, minX, maxX, ascent, descent, direction, underlineOffset, underlineThickness, hyphenated, runs
     }
     enum RunKeys: String, CodingKey { case font, variations, script, direction, glyphs }
     enum GlyphKeys: String, CodingKey { case glyphID, cluster, x, y, advance, opacity, offset, scale, rotation, color }
@@ -26,6 +26,7 @@ struct InspectLine: Encodable {
         try container.encode(line.direction, forKey: .direction)
         try container.encode(line.underlineOffset, forKey: .underlineOffset)
         try container.encode(line.underlineThickness, forKey: .underlineThickness)
+        if line.hyphenated { try container.encode(true, forKey: .hyphenated) }
         var runs = container.nestedUnkeyedContainer(forKey: .runs)
         for (run, values) in zip(line.runs, values) {
             var runContainer = runs.nestedContainer(keyedBy: RunKeys.self)

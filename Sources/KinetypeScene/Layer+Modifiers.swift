@@ -49,6 +49,15 @@ extension Layer {
     public func truncation(_ truncation: ParagraphStyle.Truncation) -> Layer { withText { $0.paragraph.style.truncation = truncation } }
     /// How lines are filled: `.balance` for titles and captions, `.pretty` for paragraphs (CSS `text-wrap`).
     public func textWrap(_ wrap: ParagraphStyle.TextWrap) -> Layer { withText { $0.paragraph.style.textWrap = wrap } }
+    /// Hyphenation (CSS `hyphens`): `.auto` hyphenates by the layer's `language`.
+    public func hyphens(_ hyphens: ParagraphStyle.Hyphens, limits: ParagraphStyle.HyphenationLimits = ParagraphStyle.HyphenationLimits())
+        -> Layer
+    {
+        withText {
+            $0.paragraph.style.hyphens = hyphens
+            $0.paragraph.style.hyphenationLimits = limits
+        }
+    }
     /// Line-break rules (CSS `line-break`) and breaks inside words (CSS `word-break`).
     public func lineBreak(_ rules: ParagraphStyle.LineBreak, wordBreak: ParagraphStyle.WordBreak = .normal) -> Layer {
         withText {

@@ -24,6 +24,19 @@ extension ParagraphStyle: DescribedFeature, EvaluatedState {
             "Line-break rules (CSS line-break): auto (as Chromium: no break after a / before a letter), loose, normal or strict (CSS's rules for Chinese and Japanese), anywhere."
         ),
         .choice(
+            "hyphens", \.hyphens, \.hyphens,
+            "Hyphenation (CSS hyphens): none, manual (at soft hyphens, U+00AD, the default), auto (also where the language's patterns allow; needs language)."
+        ),
+        .integer(
+            "hyphenateLimitChars.word", \.hyphenationLimits.word, \.hyphenationLimits.word, in: 1...100,
+            "The shortest word hyphenated, in letters (default 5)."),
+        .integer(
+            "hyphenateLimitChars.before", \.hyphenationLimits.before, \.hyphenationLimits.before, in: 1...50,
+            "The fewest letters before a hyphen (default 2; the dictionary's own minimum if larger)."),
+        .integer(
+            "hyphenateLimitChars.after", \.hyphenationLimits.after, \.hyphenationLimits.after, in: 1...50,
+            "The fewest letters after a hyphen (default 2; the dictionary's own minimum if larger)."),
+        .choice(
             "wordBreak", \.wordBreak, \.wordBreak,
             "Breaks inside words (CSS word-break): normal, break-all (between any letters), keep-all (never between letters: Korean, CJK)."
         ),

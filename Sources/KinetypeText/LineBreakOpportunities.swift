@@ -7,11 +7,18 @@ package struct LineBreakRules: Hashable, Sendable {
     package var language: String?
     package var lineBreak: ParagraphStyle.LineBreak = .auto
     package var wordBreak: ParagraphStyle.WordBreak = .normal
+    package var hyphens: ParagraphStyle.Hyphens = .manual
+    package var hyphenationLimits = ParagraphStyle.HyphenationLimits()
 
-    package init(language: String? = nil, lineBreak: ParagraphStyle.LineBreak = .auto, wordBreak: ParagraphStyle.WordBreak = .normal) {
+    package init(
+        language: String? = nil, lineBreak: ParagraphStyle.LineBreak = .auto, wordBreak: ParagraphStyle.WordBreak = .normal,
+        hyphens: ParagraphStyle.Hyphens = .manual, hyphenationLimits: ParagraphStyle.HyphenationLimits = ParagraphStyle.HyphenationLimits()
+    ) {
         self.language = language
         self.lineBreak = lineBreak
         self.wordBreak = wordBreak
+        self.hyphens = hyphens
+        self.hyphenationLimits = hyphenationLimits
     }
 
     /// ICU's locale for the rules: the language, with `@lb=` for CSS's strictness levels.
@@ -26,7 +33,10 @@ package struct LineBreakRules: Hashable, Sendable {
 }
 
 extension ParagraphStyle {
-    var lineBreakRules: LineBreakRules { LineBreakRules(language: language, lineBreak: lineBreak, wordBreak: wordBreak) }
+    var lineBreakRules: LineBreakRules {
+        LineBreakRules(
+            language: language, lineBreak: lineBreak, wordBreak: wordBreak, hyphens: hyphens, hyphenationLimits: hyphenationLimits)
+    }
 }
 
 /// Where a line may break (UAX #14), from ICU's line break iterator (Unicode 15 with ICU 72, the
@@ -81,7 +91,20 @@ package enum LineBreakOpportunities {
             }
             result = Array(Set(result).union(between)).sorted()
         }
+        // A soft hyphen's break is taken only when hyphenation is on.
+        if rules.hyphens == .none { result.removeAll { around($0).before == "\u{AD}" } }
         return result
+    }
+
+    /// Where a line may break and show a hyphen: after a soft hyphen (unless `hyphens: none`),
+    /// and with `auto` where the language's patterns allow. Each is also a break opportunity.
+    static func hyphenated(in text: UnicodeText, rules: LineBreakRules, opportunities: [Int]) -> [Int] {
+        guard rules.hyphens != .none else { return [] }
+        var points = opportunities.filter { text.scalars[text.scalarIndex(atByte: $0) - 1] == "\u{AD}" }
+        if rules.hyphens == .auto {
+            points += Hyphenation.points(in: text, language: rules.language, limits: rules.hyphenationLimits)
+        }
+        return points.sorted()
     }
 
     /// Chromium's breaks between two ASCII characters, which it decides without UAX #14 (for

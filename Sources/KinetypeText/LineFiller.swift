@@ -7,23 +7,33 @@ enum LineFiller {
     /// stops at 6: balancing is for titles and captions, and costs a layout per step).
     static let maxBalancedLines = 6
 
+    /// Where a paragraph may break, and which of those breaks end the line in a hyphen (whose
+    /// width the line must then have room for).
+    struct Hyphens {
+        var breaks: Set<Int> = []
+        var width = 0.0
+        static let none = Hyphens()
+    }
+
     /// The lines of a paragraph filled as `wrap` says.
-    static func lines(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, wrap: ParagraphStyle.TextWrap)
-        -> [Range<Int>]
-    {
-        let greedy = lines(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth)
+    static func lines(
+        _ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, wrap: ParagraphStyle.TextWrap,
+        hyphens: Hyphens = .none
+    ) -> [Range<Int>] {
+        let greedy = lines(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, hyphens: hyphens)
         switch wrap {
         case .wrap: return greedy
-        case .balance: return balanced(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, greedy: greedy)
-        case .pretty: return pretty(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, greedy: greedy)
+        case .balance:
+            return balanced(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, greedy: greedy, hyphens: hyphens)
+        case .pretty: return pretty(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, greedy: greedy, hyphens: hyphens)
         }
     }
 
     /// The greedy lines at the narrowest width that still makes as many of them (found by
     /// bisection to 1/64 px): the same line count, the longest line as short as it can be.
-    static func balanced(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, greedy: [Range<Int>])
-        -> [Range<Int>]
-    {
+    static func balanced(
+        _ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, greedy: [Range<Int>], hyphens: Hyphens = .none
+    ) -> [Range<Int>] {
         guard greedy.count > 1, greedy.count <= maxBalancedLines else { return greedy }
         // No width under the longest cluster or the even share of the whole can keep the count.
         let widest = groups.map(\.advance).max() ?? 0
@@ -32,7 +42,7 @@ enum LineFiller {
         var best = greedy
         for _ in 0..<32 where high - low > 1.0 / 64 {
             let middle = (low + high) / 2
-            let candidate = lines(groups, breakOpportunities: breakOpportunities, maxWidth: middle)
+            let candidate = lines(groups, breakOpportunities: breakOpportunities, maxWidth: middle, hyphens: hyphens)
             if candidate.count <= greedy.count {
                 (high, best) = (middle, candidate)
             } else {
@@ -44,7 +54,9 @@ enum LineFiller {
 
     /// The greedy lines, except that a last line of one word takes the last word of the line
     /// before when both then fit (CSS `text-wrap: pretty`'s first aim).
-    static func pretty(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, greedy: [Range<Int>]) -> [Range<Int>] {
+    static func pretty(
+        _ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, greedy: [Range<Int>], hyphens: Hyphens = .none
+    ) -> [Range<Int>] {
         guard greedy.count > 1 else { return greedy }
         let last = greedy[greedy.count - 1], before = greedy[greedy.count - 2]
         let opensBreak = { (index: Int) in breakOpportunities.contains(groups[index].bytes.lowerBound) }
@@ -56,7 +68,8 @@ enum LineFiller {
             let kept = trimmingTrailingWhitespace(groups[before.lowerBound..<cut])
             let moved = trimmingTrailingWhitespace(groups[cut..<last.upperBound])
             guard !kept.isEmpty else { break }
-            if moved.advance <= maxWidth + tolerance {
+            let hyphen = hyphens.breaks.contains(groups[cut].bytes.lowerBound) ? hyphens.width : 0
+            if moved.advance <= maxWidth + tolerance, kept.advance + hyphen <= maxWidth + tolerance {
                 var result = greedy
                 result[greedy.count - 2] = before.lowerBound..<cut
                 result[greedy.count - 1] = cut..<last.upperBound
@@ -67,8 +80,8 @@ enum LineFiller {
         return greedy
     }
 
-    /// Greedy filling: each line as full as it can be.
-    static func lines(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double) -> [Range<Int>] {
+    /// Greedy filling: each line as full as it can be (with its hyphen, where it ends in one).
+    static func lines(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, hyphens: Hyphens = .none) -> [Range<Int>] {
         guard !groups.isEmpty else { return [0..<0] }  // an empty paragraph is still a (blank) line
         var lines: [Range<Int>] = []
         var start = 0
@@ -82,7 +95,12 @@ enum LineFiller {
                 trailingSpace = group.isWhitespace ? trailingSpace + group.advance : 0
                 if width - trailingSpace > maxWidth + tolerance && index > start { break }
                 index += 1
-                if index == groups.count || breakOpportunities.contains(groups[index].bytes.lowerBound) { lastFit = index }
+                if index == groups.count {
+                    lastFit = index
+                } else if breakOpportunities.contains(groups[index].bytes.lowerBound) {
+                    let hyphen = hyphens.breaks.contains(groups[index].bytes.lowerBound) ? hyphens.width : 0
+                    if hyphen == 0 || width - trailingSpace + hyphen <= maxWidth + tolerance { lastFit = index }
+                }
             }
             if index == groups.count {
                 lines.append(start..<groups.count)

@@ -5,13 +5,17 @@ struct ParagraphAnalysis {
     let isRightToLeft: Bool
     let runs: [TextRun]
     let breakOpportunities: Set<Int>
+    /// The opportunities at which a broken line ends in a hyphen (each is in `breakOpportunities`).
+    let hyphenBreaks: Set<Int>
 
     init(_ string: String, chain: OpenFontChain, rules: LineBreakRules, offset: Int = 0) throws {
         text = UnicodeText(string)
         let levels = BidiLevels(text)
         isRightToLeft = levels.paragraphIsRightToLeft
         runs = Itemizer.runs(of: text, levels: levels, fonts: chain, offset: offset)
-        breakOpportunities = Set(try LineBreakOpportunities.offsets(in: text, rules: rules))
+        let opportunities = try LineBreakOpportunities.offsets(in: text, rules: rules)
+        hyphenBreaks = Set(LineBreakOpportunities.hyphenated(in: text, rules: rules, opportunities: opportunities))
+        breakOpportunities = Set(opportunities).union(hyphenBreaks)
     }
 }
 

@@ -26,13 +26,27 @@ package enum ParagraphLayouter {
             let paragraph = try ShapedParagraph(
                 paragraphText, byteOffset: offset, chain: chain, size: size,
                 shaping: style.shaping, rules: style.lineBreakRules, cache: library.paragraphAnalyses)
+            let hyphens =
+                wraps && !paragraph.hyphenBreaks.isEmpty
+                ? LineFiller.Hyphens(breaks: paragraph.hyphenBreaks, width: try paragraph.hyphen().advance) : .none
             let ranges =
                 wraps
                 ? LineFiller.lines(
-                    paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!, wrap: style.textWrap)
+                    paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!, wrap: style.textWrap,
+                    hyphens: hyphens)
                 : [0..<paragraph.groups.count]
             for (index, range) in ranges.enumerated() {
                 var groups = LineFiller.trimmingTrailingWhitespace(paragraph.groups[range])
+                // Broken inside a word: the line ends in the hyphen it made room for.
+                let hyphenated =
+                    range.upperBound < paragraph.groups.count
+                    && hyphens.breaks.contains(paragraph.groups[range.upperBound].bytes.lowerBound)
+                if hyphenated, let last = groups.last {
+                    // The hyphen belongs to the cluster it follows (for inspect, animators and spans).
+                    var mark = try paragraph.hyphen()
+                    mark.bytes = last.bytes.lowerBound..<last.bytes.lowerBound
+                    groups = (Array(groups) + [mark])[...]
+                }
                 var truncated = false
                 if let width = style.boxWidth, groups.advance > width + LineFiller.tolerance {
                     overflowed = true
@@ -47,7 +61,7 @@ package enum ParagraphLayouter {
                 lines.append(
                     LogicalLine(
                         paragraph: paragraph, groups: groups, endsParagraph: index == ranges.count - 1,
-                        truncated: truncated))
+                        truncated: truncated, hyphenated: hyphenated && !truncated))
             }
         }
 
@@ -121,10 +135,12 @@ final class ShapedParagraph {
     let isRightToLeft: Bool
     var runs: [TextRun]
     let groups: [ClusterGroup]
-    /// The glyph store the groups' glyph ranges refer to (the ellipsis adds its glyphs).
+    /// The glyph store the groups' glyph ranges refer to (the ellipsis and the hyphen add theirs).
     private(set) var glyphs: [ClusterGlyph]
     let breakOpportunities: Set<Int>
     private var shapedEllipsis: ClusterGroup?
+    private var shapedHyphen: ClusterGroup?
+    let hyphenBreaks: Set<Int>
     private let chain: OpenFontChain
     private let size: Double
     let shaping: ShapingOptions
@@ -142,6 +158,7 @@ final class ShapedParagraph {
         isRightToLeft = analysis.isRightToLeft
         runs = analysis.runs
         breakOpportunities = analysis.breakOpportunities
+        hyphenBreaks = analysis.hyphenBreaks
         var groups: [ClusterGroup] = [], glyphs: [ClusterGlyph] = []
         for (index, run) in runs.enumerated() {
             groups += try Shaper.clusterGroups(
@@ -156,22 +173,35 @@ final class ShapedParagraph {
     /// "…" shaped in the first font that has it, as a run of its own at the paragraph's level.
     func ellipsis() throws -> ClusterGroup {
         if let shapedEllipsis { return shapedEllipsis }
-        let ellipsis = UnicodeText("\u{2026}")
-        let font = chain.font(for: ellipsis.scalars[...], preferred: 0)
+        shapedEllipsis = try shapedMark("\u{2026}")
+        return shapedEllipsis!
+    }
+
+    /// The hyphen a line broken inside a word ends in: U+2010 where the primary font has it,
+    /// else "-".
+    func hyphen() throws -> ClusterGroup {
+        if let shapedHyphen { return shapedHyphen }
+        shapedHyphen = try shapedMark(chain.faces[0].hasGlyph(for: "\u{2010}") ? "\u{2010}" : "-")
+        return shapedHyphen!
+    }
+
+    /// A mark the text does not hold, shaped in the first font that has it, as a run of its own at
+    /// the paragraph's level.
+    private func shapedMark(_ mark: String) throws -> ClusterGroup {
+        let text = UnicodeText(mark)
+        let font = chain.font(for: text.scalars[...], preferred: 0)
         let run = TextRun(
-            bytes: 0..<ellipsis.utf8.count, level: isRightToLeft ? 1 : 0,
-            script: runs.first?.script ?? ScriptResolver.scripts(of: ellipsis)[0], font: font)
+            bytes: 0..<text.utf8.count, level: isRightToLeft ? 1 : 0,
+            script: runs.first?.script ?? ScriptResolver.scripts(of: text)[0], font: font)
         runs.append(run)
         let firstGlyph = glyphs.count
         let groups = try Shaper.clusterGroups(
-            ellipsis, run: run, runIndex: runs.count - 1, face: chain.faces[font], size: size,
+            text, run: run, runIndex: runs.count - 1, face: chain.faces[font], size: size,
             variations: chain.members[font].variations, shaping: shaping, store: &glyphs)
         // Its glyphs were appended together: one group over all of them.
-        let group = ClusterGroup(
+        return ClusterGroup(
             bytes: 0..<0, run: runs.count - 1, glyphs: firstGlyph..<glyphs.count,
             advance: groups.advance, isWhitespace: false)
-        shapedEllipsis = group
-        return group
     }
 }
 
@@ -182,6 +212,8 @@ struct LogicalLine {
     var endsParagraph: Bool
     /// Already cut to the box width with an ellipsis.
     var truncated = false
+    /// Ends in a hyphen, broken inside a word.
+    var hyphenated = false
 
     func place(
         baseline: Double, boxX: Double, boxWidth: Double, alignment: ParagraphStyle.Alignment,
@@ -244,6 +276,7 @@ struct LogicalLine {
         return LaidOutLine(
             baseline: baseline, minX: lineStart, maxX: penX, ascent: metrics.ascender,
             descent: metrics.descender, direction: paragraph.isRightToLeft ? .rightToLeft : .leftToRight,
-            underlineOffset: metrics.underlineOffset, underlineThickness: metrics.underlineThickness, runs: runs)
+            underlineOffset: metrics.underlineOffset, underlineThickness: metrics.underlineThickness, runs: runs,
+            hyphenated: hyphenated)
     }
 }

@@ -23,6 +23,21 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// Breaks inside words (CSS `word-break`): `normal` where the rules allow; `break-all` also
     /// between any two letters or digits (for CJK-like breaking of Latin text); `keep-all` never
     /// between two letters or digits (Korean and CJK break only at spaces and punctuation).
+    /// Hyphenation (CSS `hyphens`): `none` never; `manual` at soft hyphens (U+00AD) only, which
+    /// then show a hyphen; `auto` also where the language's patterns allow (`language` needed).
+    public enum Hyphens: String, Sendable, CaseIterable {
+        case none, manual, auto
+    }
+    /// CSS `hyphenate-limit-chars`: the shortest word hyphenated, and the fewest letters left
+    /// before and after a hyphen.
+    public struct HyphenationLimits: Sendable, Hashable {
+        public var word = 5
+        public var before = 2
+        public var after = 2
+        public init(word: Int = 5, before: Int = 2, after: Int = 2) {
+            (self.word, self.before, self.after) = (word, before, after)
+        }
+    }
     public enum WordBreak: String, Sendable, CaseIterable {
         case normal
         case breakAll = "break-all"
@@ -49,12 +64,14 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var textWrap: TextWrap
     public var lineBreak: LineBreak
     public var wordBreak: WordBreak
+    public var hyphens: Hyphens
+    public var hyphenationLimits: HyphenationLimits
 
     public init(
         boxWidth: Double? = nil, boxHeight: Double? = nil, alignment: Alignment = .natural,
         lineHeight: Double = 1, maxLines: Int? = nil, truncation: Truncation = .tail, language: String? = nil,
         features: [FontFeature] = [], tracking: Double = 0, textWrap: TextWrap = .wrap, lineBreak: LineBreak = .auto,
-        wordBreak: WordBreak = .normal
+        wordBreak: WordBreak = .normal, hyphens: Hyphens = .manual, hyphenationLimits: HyphenationLimits = HyphenationLimits()
     ) {
         self.boxWidth = boxWidth
         self.boxHeight = boxHeight
@@ -68,6 +85,8 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.textWrap = textWrap
         self.lineBreak = lineBreak
         self.wordBreak = wordBreak
+        self.hyphens = hyphens
+        self.hyphenationLimits = hyphenationLimits
     }
 
     public static let singleLine = ParagraphStyle()

@@ -60,6 +60,8 @@ package struct LaidOutLine: Sendable, Equatable, Encodable {
     package var underlineOffset: Double
     package var underlineThickness: Double
     package var runs: [LaidOutRun]
+    /// The line was broken inside a word and ends in a hyphen it drew.
+    package var hyphenated = false
 
     package var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
 }
