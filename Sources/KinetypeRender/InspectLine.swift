@@ -26,7 +26,7 @@ struct InspectLine: Encodable {
         try container.encode(line.direction, forKey: .direction)
         try container.encode(line.underlineOffset, forKey: .underlineOffset)
         try container.encode(line.underlineThickness, forKey: .underlineThickness)
-        if line.hyphenated { try container.encode(true, forKey: .hyphenated) }
+        try container.encode(line.hyphenated, forKey: .hyphenated)
         var runs = container.nestedUnkeyedContainer(forKey: .runs)
         for (run, values) in zip(line.runs, values) {
             var runContainer = runs.nestedContainer(keyedBy: RunKeys.self)

@@ -50,9 +50,7 @@ extension Layer {
     /// How lines are filled: `.balance` for titles and captions, `.pretty` for paragraphs (CSS `text-wrap`).
     public func textWrap(_ wrap: ParagraphStyle.TextWrap) -> Layer { withText { $0.paragraph.style.textWrap = wrap } }
     /// Hyphenation (CSS `hyphens`): `.auto` hyphenates by the layer's `language`.
-    public func hyphens(_ hyphens: ParagraphStyle.Hyphens, limits: ParagraphStyle.HyphenationLimits = ParagraphStyle.HyphenationLimits())
-        -> Layer
-    {
+    public func hyphens(_ hyphens: ParagraphStyle.Hyphens, limits: ParagraphStyle.HyphenationLimits? = nil) -> Layer {
         withText {
             $0.paragraph.style.hyphens = hyphens
             $0.paragraph.style.hyphenationLimits = limits

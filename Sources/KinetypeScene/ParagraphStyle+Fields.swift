@@ -27,15 +27,9 @@ extension ParagraphStyle: DescribedFeature, EvaluatedState {
             "hyphens", \.hyphens, \.hyphens,
             "Hyphenation (CSS hyphens): none, manual (at soft hyphens, U+00AD, the default), auto (also where the language's patterns allow; needs language)."
         ),
-        .integer(
-            "hyphenateLimitChars.word", \.hyphenationLimits.word, \.hyphenationLimits.word, in: 1...100,
-            "The shortest word hyphenated, in letters (default 5)."),
-        .integer(
-            "hyphenateLimitChars.before", \.hyphenationLimits.before, \.hyphenationLimits.before, in: 1...50,
-            "The fewest letters before a hyphen (default 2; the dictionary's own minimum if larger)."),
-        .integer(
-            "hyphenateLimitChars.after", \.hyphenationLimits.after, \.hyphenationLimits.after, in: 1...50,
-            "The fewest letters after a hyphen (default 2; the dictionary's own minimum if larger)."),
+        .feature(
+            "hyphenateLimitChars", \.hyphenationLimits, \.hyphenationLimits,
+            "CSS hyphenate-limit-chars: the shortest word hyphenated and the fewest letters before and after a hyphen (default 5, 2, 2)."),
         .choice(
             "wordBreak", \.wordBreak, \.wordBreak,
             "Breaks inside words (CSS word-break): normal, break-all (between any letters), keep-all (never between letters: Korean, CJK)."
@@ -48,4 +42,21 @@ extension ParagraphStyle: DescribedFeature, EvaluatedState {
     package init() { self.init(boxWidth: nil) }
 
     public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: ParagraphStyle.self, to: encoder) }
+}
+
+/// `hyphenateLimitChars: {word, before, after}`, as CSS's `hyphenate-limit-chars`.
+extension ParagraphStyle.HyphenationLimits: DescribedFeature, EvaluatedState {
+    package static let fields: [FeatureField<Self, Self>] = [
+        .integer("word", \.word, \.word, in: 1...100, "The shortest word hyphenated, in letters (default 5)."),
+        .integer(
+            "before", \.before, \.before, in: 1...50,
+            "The fewest letters before a hyphen (default 2; the dictionary's own minimum if larger)."),
+        .integer(
+            "after", \.after, \.after, in: 1...50, "The fewest letters after a hyphen (default 2; the dictionary's own minimum if larger).")
+    ]
+    package static let defaults = Self(word: 5)
+
+    package init() { self.init(word: 5) }
+
+    public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: Self.self, to: encoder) }
 }

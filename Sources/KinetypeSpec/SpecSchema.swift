@@ -498,18 +498,10 @@ public enum SpecSchema {
     /// mapping of the layer's, `box.height`, which that mapping's schema lists).
     static func merge<Feature: DescribedFeature>(_: Feature.Type, into schemas: inout [String: (JSON, String)]) {
         let properties = described(Feature.self)["properties"] as! JSON
-        var nested: [String: [String: (JSON, String)]] = [:]
-        for field in Feature.fields {
+        for field in Feature.fields where !field.key.contains(".") {
             var schema = properties[field.key] as! JSON
             let doc = schema.removeValue(forKey: "description") as! String
-            let parts = field.key.split(separator: ".", maxSplits: 1).map(String.init)
-            if parts.count == 1 { schemas[field.key] = (schema, doc) } else { nested[parts[0], default: [:]][parts[1]] = (schema, doc) }
-        }
-        // A mapping only of described fields (`hyphenateLimitChars: {word, before, after}`).
-        for (key, fields) in nested where schemas[key] == nil {
-            schemas[key] = (
-                object(fields.keys.sorted(), fields), fields.keys.sorted().map { "\($0): \(fields[$0]!.1)" }.joined(separator: " ")
-            )
+            schemas[field.key] = (schema, doc)
         }
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// Chooses, when a spec is loaded, the fallback font files a layer needs: for every character of
-/// its texts that the layer's font and the spec's fallback families lack, the first bundled font
-/// that has it, else the first system font fontconfig finds for it.
+/// its texts that the layer's font and the spec's fallback families lack, the first font of the
+/// layer's superfamily that has it, else the first bundled font, else the first system font
+/// fontconfig finds for it.
 package struct FallbackPlanner {
     package struct Plan: Sendable, Equatable {
         package var files: [String]
@@ -56,8 +57,12 @@ package struct FallbackPlanner {
         let covered = { (scalar: Unicode.Scalar) in
             chain.contains { $0.hasGlyph(for: scalar) && (!scalar.properties.isEmojiPresentation || $0.isColor) }
         }
+        // The layer's own family's relatives first (Noto Sans → Noto Sans Hebrew), as browsers
+        // look: the text keeps one design where the family has one for the script.
+        let relatives = try chain.first.map { catalog.relatives(of: $0.familyName) }?.map { try library.face(path: $0) } ?? []
         for scalar in needed where !covered(scalar) {
-            var path = try bundledFile(covering: scalar, colour: scalar.properties.isEmojiPresentation, library: library)
+            var path = relatives.first { $0.hasGlyph(for: scalar) && !scalar.properties.isEmojiPresentation }?.path
+            if path == nil { path = try bundledFile(covering: scalar, colour: scalar.properties.isEmojiPresentation, library: library) }
             if path == nil, chain.contains(where: { $0.hasGlyph(for: scalar) }) { continue }  // no colour font: monochrome it is
             // Each system query runs fontconfig (tens of ms): private-use and unassigned code points
             // are not asked about, and a text of many uncovered characters stops asking after

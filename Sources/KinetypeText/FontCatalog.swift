@@ -26,6 +26,27 @@ public struct FontCatalog: Sendable {
     }
 
     /// All files of the family named `name` (case-insensitive), bundled fonts winning.
+    /// Every upright regular-weight file of a family whose name starts with `superfamily` and a
+    /// space ("Noto Sans" → "Noto Sans Hebrew"), bundled first; the family's own file excluded.
+    package func relatives(of family: String) -> [String] {
+        let words = family.split(separator: " ")
+        guard words.count >= 2 else { return [] }
+        // A superfamily is the name's first two words: "Noto Sans", "DejaVu Serif", "Source Han".
+        let superfamily = words.prefix(2).joined(separator: " ").lowercased() + " "
+        var seen = Set<String>(), result: [String] = []
+        for files in [bundled, usesSystemFonts ? systemLister() : []] {
+            let grouped = Dictionary(grouping: files) { $0.family }
+            for name in grouped.keys.sorted()
+            where name.lowercased() != family.lowercased() && (name.lowercased() + " ").hasPrefix(superfamily)
+                // A monospaced cousin is no match for proportional text (DejaVu Sans Mono).
+                && (name.contains("Mono") == family.contains("Mono")) && seen.insert(name).inserted
+            {
+                result.append(FontFamily(name: name, files: grouped[name]!).select(weight: 400).path)
+            }
+        }
+        return result
+    }
+
     public func family(named name: String) throws -> FontFamily {
         let key = name.lowercased()
         let bundledMatches = bundled.filter { $0.family.lowercased() == key }

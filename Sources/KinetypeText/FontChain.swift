@@ -57,7 +57,7 @@ struct OpenFontChain {
         return font(for: scalars, preferred: preferred.flatMap { $0 < baseCount ? $0 : nil })
     }
 
-    /// The font for a grapheme cluster: for spaces and punctuation, `preferred` (the run's font, so
+    /// The font for a grapheme cluster: for spaces, punctuation and digits, `preferred` (the run's font, so
     /// they stay with their neighbours) when it has them; otherwise the first font that has every
     /// visible character, so text after a fallback run (an emoji, a CJK word) returns to the
     /// layer's own font; else the first font (its missing-glyph box shows what no font covers).
@@ -69,7 +69,7 @@ struct OpenFontChain {
         {
             return colour
         }
-        // Spaces and punctuation stay in their neighbours' font, unless that is a colour emoji font
+        // Spaces, punctuation and digits stay in their neighbours' font, unless that is a colour emoji font
         // (whose space is an emoji's width): then they take the text's.
         if let preferred, !faces[preferred].isColor, needed.allSatisfy(Self.isNeutral),
             needed.allSatisfy(faces[preferred].hasGlyph)
@@ -89,11 +89,12 @@ struct OpenFontChain {
         scalars.contains { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }
     }
 
-    /// Spaces and punctuation: characters that belong to whichever text surrounds them.
+    /// Spaces, punctuation and digits: characters that belong to whichever text surrounds them
+    /// (Chromium keeps them in the run's font too).
     static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-            .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            .initialPunctuation, .finalPunctuation, .otherPunctuation, .decimalNumber:
             return true
         default:
             return false

@@ -35,7 +35,8 @@ package struct LineBreakRules: Hashable, Sendable {
 extension ParagraphStyle {
     var lineBreakRules: LineBreakRules {
         LineBreakRules(
-            language: language, lineBreak: lineBreak, wordBreak: wordBreak, hyphens: hyphens, hyphenationLimits: hyphenationLimits)
+            language: language, lineBreak: lineBreak, wordBreak: wordBreak, hyphens: hyphens,
+            hyphenationLimits: hyphenationLimits ?? ParagraphStyle.HyphenationLimits())
     }
 }
 

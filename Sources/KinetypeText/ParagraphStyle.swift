@@ -65,13 +65,14 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var lineBreak: LineBreak
     public var wordBreak: WordBreak
     public var hyphens: Hyphens
-    public var hyphenationLimits: HyphenationLimits
+    /// nil: CSS's defaults (`HyphenationLimits()`).
+    public var hyphenationLimits: HyphenationLimits?
 
     public init(
         boxWidth: Double? = nil, boxHeight: Double? = nil, alignment: Alignment = .natural,
         lineHeight: Double = 1, maxLines: Int? = nil, truncation: Truncation = .tail, language: String? = nil,
         features: [FontFeature] = [], tracking: Double = 0, textWrap: TextWrap = .wrap, lineBreak: LineBreak = .auto,
-        wordBreak: WordBreak = .normal, hyphens: Hyphens = .manual, hyphenationLimits: HyphenationLimits = HyphenationLimits()
+        wordBreak: WordBreak = .normal, hyphens: Hyphens = .manual, hyphenationLimits: HyphenationLimits? = nil
     ) {
         self.boxWidth = boxWidth
         self.boxHeight = boxHeight

@@ -238,3 +238,39 @@ final class FallbackPlanningCostTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(plan.uncovered.count, 1024, "the private-use characters are never covered")
     }
 }
+
+/// Fallback looks in the layer's own superfamily first, as browsers do.
+final class FamilyFirstFallbackTests: XCTestCase {
+    func testAHebrewLayersArabicComesFromItsNotoSiblingNotDejaVu() throws {
+        let planner = try FallbackPlanner(catalog: FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: false))
+        let hebrew = TestPaths.fonts.appendingPathComponent("NotoSansHebrew-Regular.ttf").path
+        let plan = try planner.plan(fonts: [hebrew], texts: ["שלום مرحبا नमस्ते"])
+        XCTAssertEqual(
+            plan.files.map { URL(fileURLWithPath: $0).lastPathComponent }, ["NotoSansArabic-Regular.ttf", "NotoSansDevanagari-Regular.ttf"])
+        // A layer in DejaVu Sans keeps its own catch-all order (DejaVu's monospaced cousin is no relative).
+        let dejaVu = try planner.plan(fonts: [TestPaths.fonts.appendingPathComponent("DejaVuSerif.ttf").path], texts: ["مرحبا"])
+        XCTAssertEqual(dejaVu.files.map { URL(fileURLWithPath: $0).lastPathComponent }, ["DejaVuSans.ttf"])
+    }
+}
+
+extension FamilyFirstFallbackTests {
+    /// Digits inside Arabic text stay in the Arabic font, as spaces and punctuation do; in Latin
+    /// text they are the Latin font's.
+    func testDigitsStayInTheirRunsFont() throws {
+        let inter = TestPaths.fonts.appendingPathComponent("InterVariable.ttf").path
+        let arabic = TestPaths.fonts.appendingPathComponent("NotoSansArabic-Regular.ttf").path
+        let text = "abc 12 مرحبا 345 مرحبا"
+        let layout = try ParagraphLayouter.layout(
+            text, fonts: FontChain(primary: inter, fallbacks: [arabic]), library: try FontLibrary(), size: 20, style: .singleLine)
+        let utf8 = Array(text.utf8)
+        var fontOfDigit: [String: String] = [:]
+        for run in layout.lines[0].runs {
+            for glyph in run.glyphs where (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[glyph.cluster]) {
+                fontOfDigit[String(UnicodeScalar(utf8[glyph.cluster]))] = URL(fileURLWithPath: run.font.path).lastPathComponent
+            }
+        }
+        XCTAssertEqual(fontOfDigit["1"], "InterVariable.ttf")
+        XCTAssertEqual(fontOfDigit["2"], "InterVariable.ttf")
+        for digit in ["3", "4", "5"] { XCTAssertEqual(fontOfDigit[digit], "NotoSansArabic-Regular.ttf", digit) }
+    }
+}
