@@ -59,9 +59,12 @@ package struct FallbackPlanner {
         }
         // The layer's own family's relatives first (Noto Sans → Noto Sans Hebrew), as browsers
         // look: the text keeps one design where the family has one for the script.
-        let relatives = try chain.first.map { catalog.relatives(of: $0.familyName) }?.map { try library.face(path: $0) } ?? []
+        var relatives: [FontFace]?  // looked up at the first character the chain lacks
         for scalar in needed where !covered(scalar) {
-            var path = relatives.first { $0.hasGlyph(for: scalar) && !scalar.properties.isEmojiPresentation }?.path
+            if relatives == nil {
+                relatives = try chain.first.map { catalog.relatives(of: $0.familyName) }?.map { try library.face(path: $0) } ?? []
+            }
+            var path = relatives!.first { $0.hasGlyph(for: scalar) && !scalar.properties.isEmojiPresentation }?.path
             if path == nil { path = try bundledFile(covering: scalar, colour: scalar.properties.isEmojiPresentation, library: library) }
             if path == nil, chain.contains(where: { $0.hasGlyph(for: scalar) }) { continue }  // no colour font: monochrome it is
             // Each system query runs fontconfig (tens of ms): private-use and unassigned code points

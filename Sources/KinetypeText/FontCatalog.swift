@@ -26,15 +26,17 @@ public struct FontCatalog: Sendable {
     }
 
     /// All files of the family named `name` (case-insensitive), bundled fonts winning.
-    /// Every upright regular-weight file of a family whose name starts with `superfamily` and a
-    /// space ("Noto Sans" → "Noto Sans Hebrew"), bundled first; the family's own file excluded.
+    /// The regular file of each family in `family`'s superfamily (its name's first two words:
+    /// "Noto Sans Hebrew" → "Noto Sans Arabic"), bundled first, the family itself excluded.
     package func relatives(of family: String) -> [String] {
         let words = family.split(separator: " ")
         guard words.count >= 2 else { return [] }
         // A superfamily is the name's first two words: "Noto Sans", "DejaVu Serif", "Source Han".
         let superfamily = words.prefix(2).joined(separator: " ").lowercased() + " "
         var seen = Set<String>(), result: [String] = []
-        for files in [bundled, usesSystemFonts ? systemLister() : []] {
+        // The system's fonts only for a family of the system's: listing them costs a fontconfig run.
+        let isBundled = bundled.contains { $0.family.lowercased() == family.lowercased() }
+        for files in [bundled, usesSystemFonts && !isBundled ? systemLister() : []] {
             let grouped = Dictionary(grouping: files) { $0.family }
             for name in grouped.keys.sorted()
             where name.lowercased() != family.lowercased() && (name.lowercased() + " ").hasPrefix(superfamily)
