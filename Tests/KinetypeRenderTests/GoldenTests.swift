@@ -38,6 +38,8 @@ final class GoldenTests: XCTestCase {
     func testBenchReference() throws { try render("bench-hello") }
     func testScriptsParagraphs() throws { try render("scripts") }
     func testParagraphReflow() throws { try render("paragraph", extraFrames: { _ in [20] }) }
+    /// Greedy and balanced titles; a justified column reflowing without and with hyphenation.
+    func testTypography() throws { try render("typography") }
     func testAlignmentAndTruncation() throws { try render("alignment") }
     func testStatsRowShrinksTogether() throws { try render("stats-row", extraFrames: { _ in [40] }) }
     func testEmojiTitle() throws { try render("emoji-title") }
