@@ -49,6 +49,8 @@ extension Layer {
     public func truncation(_ truncation: ParagraphStyle.Truncation) -> Layer { withText { $0.paragraph.style.truncation = truncation } }
     /// How lines are filled: `.balance` for titles and captions, `.pretty` for paragraphs (CSS `text-wrap`).
     public func textWrap(_ wrap: ParagraphStyle.TextWrap) -> Layer { withText { $0.paragraph.style.textWrap = wrap } }
+    /// `.optimal`: breaks chosen over the whole paragraph (Knuth–Plass), for justified text.
+    public func lineBreaking(_ breaking: ParagraphStyle.LineBreaking) -> Layer { withText { $0.paragraph.style.lineBreaking = breaking } }
     /// Hyphenation (CSS `hyphens`): `.auto` hyphenates by the layer's `language`.
     public func hyphens(_ hyphens: ParagraphStyle.Hyphens, limits: ParagraphStyle.HyphenationLimits? = nil) -> Layer {
         withText {

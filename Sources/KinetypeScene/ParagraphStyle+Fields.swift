@@ -20,6 +20,10 @@ extension ParagraphStyle: DescribedFeature, EvaluatedState {
             "How lines are filled (CSS text-wrap): wrap (as many words as fit, the default), balance (lines of near-equal width, for titles and captions), pretty (no word alone on the last line)."
         ),
         .choice(
+            "lineBreaking", \.lineBreaking, \.lineBreaking,
+            "How breaks are chosen: greedy (line by line, as browsers; the default) or optimal (over the whole paragraph, Knuth and Plass's total fit, for justified text)."
+        ),
+        .choice(
             "lineBreak", \.lineBreak, \.lineBreak,
             "Line-break rules (CSS line-break): auto (as Chromium: no break after a / before a letter), loose, normal or strict (CSS's rules for Chinese and Japanese), anywhere."
         ),

@@ -15,11 +15,17 @@ enum LineFiller {
         static let none = Hyphens()
     }
 
-    /// The lines of a paragraph filled as `wrap` says.
+    /// The lines of a paragraph filled as `wrap` says, or over the whole paragraph when
+    /// `breaking` is optimal (which needs no balancing).
     static func lines(
         _ groups: [ClusterGroup], breakOpportunities: Set<Int>, maxWidth: Double, wrap: ParagraphStyle.TextWrap,
-        hyphens: Hyphens = .none
+        breaking: ParagraphStyle.LineBreaking = .greedy, hyphens: Hyphens = .none
     ) -> [Range<Int>] {
+        if breaking == .optimal,
+            let optimal = OptimalLineBreaker.lines(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, hyphens: hyphens)
+        {
+            return optimal
+        }
         let greedy = lines(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, hyphens: hyphens)
         switch wrap {
         case .wrap: return greedy

@@ -33,7 +33,7 @@ package enum ParagraphLayouter {
                 wraps
                 ? LineFiller.lines(
                     paragraph.groups, breakOpportunities: paragraph.breakOpportunities, maxWidth: style.boxWidth!, wrap: style.textWrap,
-                    hyphens: hyphens)
+                    breaking: style.lineBreaking, hyphens: hyphens)
                 : [0..<paragraph.groups.count]
             for (index, range) in ranges.enumerated() {
                 var groups = LineFiller.trimmingTrailingWhitespace(paragraph.groups[range])

@@ -12,6 +12,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     public enum TextWrap: String, Sendable, CaseIterable {
         case wrap, balance, pretty
     }
+    /// How the breaks are chosen: `greedy` line by line (as browsers do); `optimal` over the
+    /// whole paragraph (Knuth and Plass's total fit, as TeX), for justified text.
+    public enum LineBreaking: String, Sendable, CaseIterable {
+        case greedy, optimal
+    }
     /// Which line-break rules apply (CSS `line-break`): `auto` as Chromium breaks by default
     /// (UAX #14, with Chromium's own rules between ASCII characters: never after "/", as in
     /// "and/or" or a URL);
@@ -62,6 +67,7 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// are left alone.
     public var tracking: Double
     public var textWrap: TextWrap
+    public var lineBreaking: LineBreaking
     public var lineBreak: LineBreak
     public var wordBreak: WordBreak
     public var hyphens: Hyphens
@@ -71,7 +77,8 @@ public struct ParagraphStyle: Sendable, Hashable {
     public init(
         boxWidth: Double? = nil, boxHeight: Double? = nil, alignment: Alignment = .natural,
         lineHeight: Double = 1, maxLines: Int? = nil, truncation: Truncation = .tail, language: String? = nil,
-        features: [FontFeature] = [], tracking: Double = 0, textWrap: TextWrap = .wrap, lineBreak: LineBreak = .auto,
+        features: [FontFeature] = [], tracking: Double = 0, textWrap: TextWrap = .wrap, lineBreaking: LineBreaking = .greedy,
+        lineBreak: LineBreak = .auto,
         wordBreak: WordBreak = .normal, hyphens: Hyphens = .manual, hyphenationLimits: HyphenationLimits? = nil
     ) {
         self.boxWidth = boxWidth
@@ -84,6 +91,7 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.features = features
         self.tracking = tracking
         self.textWrap = textWrap
+        self.lineBreaking = lineBreaking
         self.lineBreak = lineBreak
         self.wordBreak = wordBreak
         self.hyphens = hyphens

@@ -116,11 +116,13 @@ extension HyphenationTests {
         }
         let width = try measure(String(repeating: "n", count: 40)), space = try measure("n n") - (try measure("nn"))
         var report: [String] = []
-        var means: [ParagraphStyle.Hyphens: Double] = [:]
-        for hyphens in [ParagraphStyle.Hyphens.manual, .auto] {
+        var means: [String: Double] = [:]
+        for (hyphens, breaking) in [
+            (ParagraphStyle.Hyphens.manual, ParagraphStyle.LineBreaking.greedy), (.auto, .greedy), (.manual, .optimal), (.auto, .optimal)
+        ] {
             let layout = try ParagraphLayouter.layout(
                 text, fonts: fonts, library: library, size: 20,
-                style: ParagraphStyle(boxWidth: width, alignment: .justified, language: "en", hyphens: hyphens))
+                style: ParagraphStyle(boxWidth: width, alignment: .justified, language: "en", lineBreaking: breaking, hyphens: hyphens))
             let utf8 = Array(text.utf8)
             var stretches: [Double] = []
             for line in layout.lines.dropLast() {
@@ -133,12 +135,13 @@ extension HyphenationTests {
             }
             XCTAssertGreaterThan(stretches.count, 5)
             let mean = stretches.reduce(0, +) / Double(stretches.count)
-            means[hyphens] = mean
+            means["\(hyphens) \(breaking)"] = mean
             report.append(
-                "\(hyphens): \(layout.lines.count) lines, \(layout.lines.filter(\.hyphenated).count) hyphenated, word space mean "
+                "\(hyphens) \(breaking): \(layout.lines.count) lines, \(layout.lines.filter(\.hyphenated).count) hyphenated, word space mean "
                     + String(format: "%.2f", mean) + "×, worst " + String(format: "%.2f", stretches.max()!) + "×")
         }
         print("justified 40-character column: " + report.joined(separator: "; "))
-        XCTAssertLessThan(means[.auto]!, means[.manual]!)
+        XCTAssertLessThan(means["auto greedy"]!, means["manual greedy"]!)
+        XCTAssertLessThanOrEqual(means["auto optimal"]!, means["auto greedy"]!)
     }
 }

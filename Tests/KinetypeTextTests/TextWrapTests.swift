@@ -130,3 +130,62 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension TextWrapTests {
+    /// The optimal breaking is the least-demerit one of every breaking that fits, found by trying
+    /// them all on 200 random paragraphs of up to 10 words.
+    func testOptimalBreakingHasTheLeastDemeritsOfAnyBreaking() {
+        var generator = SeededGenerator(seed: 314)
+        var checked = 0, differentFromGreedy = 0
+        for _ in 0..<200 {
+            let count = Int.random(in: 3...10, using: &generator)
+            let words = (0..<count).map { _ in Double(Int.random(in: 20...110, using: &generator)) }
+            let maxWidth = Double(Int.random(in: 140...360, using: &generator))
+            guard words.allSatisfy({ $0 <= maxWidth }) else { continue }
+            let (groups, breaks) = paragraph(words, space: 10)
+            guard let optimal = OptimalLineBreaker.lines(groups, breakOpportunities: breaks, maxWidth: maxWidth, hyphens: .none) else {
+                XCTFail("no breaking of \(words) in \(maxWidth)")
+                continue
+            }
+            XCTAssertEqual(optimal.flatMap { Array($0) }, Array(0..<groups.count))
+            // Every breaking: a subset of the word starts 1..<count (group 2 × word).
+            var least = Double.infinity
+            for mask in 0..<(1 << (count - 1)) {
+                let cuts = (1..<count).filter { mask & (1 << ($0 - 1)) != 0 }.map { 2 * $0 }
+                let lines = zip([0] + cuts, cuts + [groups.count]).map { $0..<$1 }
+                let fits = lines.allSatisfy { line in
+                    let kept = LineFiller.trimmingTrailingWhitespace(groups[line])
+                    return kept.advance - kept.filter(\.isWhitespace).advance * OptimalLineBreaker.shrink <= maxWidth + 1e-9
+                }
+                if fits { least = min(least, OptimalLineBreaker.demerits(lines, groups: groups, maxWidth: maxWidth)) }
+            }
+            XCTAssertEqual(
+                OptimalLineBreaker.demerits(optimal, groups: groups, maxWidth: maxWidth), least, accuracy: least * 1e-12,
+                "\(words) in \(maxWidth)")
+            if optimal != LineFiller.lines(groups, breakOpportunities: breaks, maxWidth: maxWidth) { differentFromGreedy += 1 }
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 150)
+        XCTAssertGreaterThan(differentFromGreedy, 20, "total fit differs from greedy on many paragraphs")
+    }
+
+    /// Optimal breaks through a size animation: they change, but never go back and forth.
+    func testOptimalBreaksDoNotFlickerDuringASizeAnimation() throws {
+        let library = try FontLibrary()
+        let font = FontChain(primary: TestPaths.fonts.appendingPathComponent("DejaVuSans.ttf").path)
+        let text = "Typography at browser and book quality for everyone who reads it, set justified in a narrow column."
+        var history: [[Int]] = [], changes = 0, flickers = 0
+        for step in 0..<1000 {
+            let layout = try ParagraphLayouter.layout(
+                text, fonts: font, library: library, size: 30 + Double(step) / 100,
+                style: ParagraphStyle(boxWidth: 500, alignment: .justified, lineBreaking: .optimal))
+            let starts = layout.lines.map { $0.runs.flatMap(\.glyphs).map(\.cluster).min() ?? -1 }
+            if let last = history.last, last != starts { changes += 1 }
+            if history.count >= 2, history[history.count - 2] == starts, history[history.count - 1] != starts { flickers += 1 }
+            history.append(starts)
+        }
+        print("optimal breaking: \(changes) changes of breaks over 1000 sizes, \(flickers) flickers")
+        XCTAssertEqual(flickers, 0)
+        XCTAssertEqual(history.count, 1000)
+    }
+}
