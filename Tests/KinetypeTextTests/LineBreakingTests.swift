@@ -6,13 +6,7 @@ import KinetypeTestSupport
 final class LineBreakingTests: XCTestCase {
     /// The text split at every opportunity.
     func pieces(_ text: String, language: String? = nil) -> [String] {
-        let bytes = Array(text.utf8)
-        var result: [String] = [], start = 0
-        for offset in try! LineBreakOpportunities.offsets(in: text, language: language) + [bytes.count] {
-            result.append(String(decoding: bytes[start..<offset], as: UTF8.self))
-            start = offset
-        }
-        return result
+        split(text, at: try! LineBreakOpportunities.offsets(in: text, language: language))
     }
 
     func testBreaksAfterSpacesNotBeforeThem() {
@@ -50,16 +44,21 @@ final class LineBreakingTests: XCTestCase {
     }
 }
 
+/// `text` cut at UTF-8 `offsets`.
+func split(_ text: String, at offsets: [Int]) -> [String] {
+    let bytes = Array(text.utf8)
+    var result: [String] = [], start = 0
+    for offset in offsets + [bytes.count] {
+        result.append(String(decoding: bytes[start..<offset], as: UTF8.self))
+        start = offset
+    }
+    return result
+}
+
 /// CSS's `line-break` and `word-break`.
 final class LineBreakRulesTests: XCTestCase {
     func pieces(_ text: String, _ rules: LineBreakRules) -> [String] {
-        let bytes = Array(text.utf8)
-        var result: [String] = [], start = 0
-        for offset in try! LineBreakOpportunities.offsets(in: text, rules: rules) + [bytes.count] {
-            result.append(String(decoding: bytes[start..<offset], as: UTF8.self))
-            start = offset
-        }
-        return result
+        split(text, at: try! LineBreakOpportunities.offsets(in: text, rules: rules))
     }
 
     /// As Chromium between ASCII characters: "and/or" and a URL's path are not cut after a slash
