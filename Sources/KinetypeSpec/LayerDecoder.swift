@@ -104,6 +104,17 @@ struct LayerDecoder {
                 "\(try node.mapping(allowed: nil).required("captions").path): no font covers \(names.joined(separator: ", "))\(uncovered.count > 8 ? " and \(uncovered.count - 8) more" : ""); drawn as the missing-glyph box"
             )
         }
+        // Cues the scene ends before: the spec's duration cuts them.
+        let cut = captions.track.captions.filter { $0.end > duration + 1e-9 }
+        if let last = cut.map(\.end).max() {
+            let file = try node.mapping(allowed: nil).required("captions").mapping(allowed: nil).required("file")
+            let unseen = cut.filter { $0.start >= duration }.count
+            warnings.append(
+                "\(file.path): \(cut.count) cue\(cut.count == 1 ? "" : "s") of \(URL(fileURLWithPath: captions.file).lastPathComponent) "
+                    + "run\(cut.count == 1 ? "s" : "") past the spec's duration of \(SpecNode.format(duration)) s"
+                    + (unseen > 0 ? " (\(unseen) never shown)" : "") + "; the last ends at \(SpecNode.format(last)) s, "
+                    + "so \(SpecNode.format(last - duration)) s of captions are cut: make duration \(SpecNode.format(last)) or longer")
+        }
         if !maker.missingFonts.isEmpty {
             let file = try node.mapping(allowed: nil).required("captions").mapping(allowed: nil).required("file")
             let names = maker.missingFonts.map { SpecError.quoted($0) }.joined(separator: ", ")

@@ -259,3 +259,21 @@ extension String {
     /// The last component of a path.
     fileprivate var lastPathComponentName: String { URL(fileURLWithPath: self).lastPathComponent }
 }
+
+extension CaptionsTests {
+    /// Cues the spec's duration cuts are named: how many, how many never show, and by how much.
+    func testCuesPastTheDurationAreNamed() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let srt = "1\n00:00:01,000 --> 00:00:02,000\nIn time\n\n2\n00:00:04,000 --> 00:00:05,000\nCut\n\n3\n00:00:06,000 --> 00:00:06,500\nNever\n"
+        let scene = try Self.scene(file: "long.srt", contents: srt, folder: folder)
+        XCTAssertEqual(
+            scene.warnings,
+            [
+                "layers[0].captions.file: 2 cues of long.srt run past the spec's duration of 4.2 s (1 never shown); "
+                    + "the last ends at 6.5 s, so 2.3 s of captions are cut: make duration 6.5 or longer"
+            ])
+        let fits = try Self.scene(file: "short.srt", contents: "1\n00:00:01,000 --> 00:00:04,200\nExactly\n", folder: folder)
+        XCTAssertEqual(fits.warnings, [], "a cue ending with the scene is not cut")
+    }
+}
