@@ -265,7 +265,9 @@ extension CaptionsTests {
     func testCuesPastTheDurationAreNamed() throws {
         let folder = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let srt = "1\n00:00:01,000 --> 00:00:02,000\nIn time\n\n2\n00:00:04,000 --> 00:00:05,000\nCut\n\n3\n00:00:06,000 --> 00:00:06,500\nNever\n"
+        let srt =
+            "1\n00:00:01,000 --> 00:00:02,000\nIn time\n\n" + "2\n00:00:04,000 --> 00:00:05,000\nCut\n\n"
+            + "3\n00:00:06,000 --> 00:00:06,500\nNever\n"
         let scene = try Self.scene(file: "long.srt", contents: srt, folder: folder)
         XCTAssertEqual(
             scene.warnings,
