@@ -79,10 +79,18 @@ struct LayerDecoder {
 
     /// A layer as `decode` reads it, or, for a captions layer, the layers it becomes
     /// (`CaptionCompiler`: caption files' styles, placement and markup applied).
-    func decodeLayers(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> [Layer] {
+    /// `ends`: when its captions' last cue or its video ends (in scene seconds, `offset` its list's
+    /// time 0), for `duration: auto`.
+    func decodeLayers(_ node: SpecNode, defaultID: String, warnings: inout [String], ends: inout [Double], offset: Double) throws
+        -> [Layer]
+    {
         var captions: CaptionsDecoder.Decoded?
         let layer = try decode(node, defaultID: defaultID, warnings: &warnings, captions: &captions)
+        if case let .video(video) = layer.content, !video.loop {
+            ends.append(offset + min((layer.inPoint ?? 0) + video.playingTime, layer.outPoint ?? .infinity))
+        }
         guard let captions, let text = layer.textContent else { return [layer] }
+        ends.append(offset + min(captions.track.end, layer.outPoint ?? .infinity))
         var maker = try CaptionCompiler(canvas: canvas, catalog: catalog)
         var layers: [Layer]
         do {
@@ -274,7 +282,7 @@ struct LayerDecoder {
         var layer = try contentLayer(fields, defaultID: defaultID, content: .video(video))
         try decodeContentLayerFields(fields, into: &layer, properties: &properties)
         let shown = min(layer.outPoint ?? duration, duration) - (layer.inPoint ?? 0)
-        if !video.loop, video.playingTime < shown - 1e-6 {
+        if !video.loop, shown.isFinite, video.playingTime < shown - 1e-6 {
             properties.warnings.append(
                 "\(fileNode.path): \(SpecError.quoted(video.file)) plays for \(MediaFileFields.seconds(video.playingTime)) s and the layer is shown for \(MediaFileFields.seconds(shown)) s: its last frame is held for the rest (loop: true repeats it)"
             )

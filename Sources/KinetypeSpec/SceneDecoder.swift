@@ -36,13 +36,10 @@ struct SceneDecoder {
             throw fpsNode.error("fps \(SpecNode.format(fps)) is above the limit of \(Int(SpecLimits.fps.upperBound))")
         }
         let durationNode = try fields.required("duration")
-        let duration = try durationNode.number()
-        guard duration > 0 else { throw durationNode.error("duration must be greater than 0 seconds, got \(SpecNode.format(duration))") }
-        let frames = (duration * fps).rounded()
-        guard frames >= 1 else { throw durationNode.error("duration × fps rounds to 0 frames; make the duration longer") }
-        guard frames <= Double(SpecLimits.maxFrames) else {
-            throw durationNode.error("duration × fps is \(SpecNode.format(frames)) frames, above the limit of \(SpecLimits.maxFrames)")
-        }
+        // `auto`: as long as the captions and videos last, known once the layers are read.
+        let isAuto = (try? durationNode.string()) == "auto"
+        let declared = isAuto ? Double.infinity : try durationNode.number()
+        if !isAuto { try Self.checkDuration(declared, fps: fps, node: durationNode) }
 
         var fallbackFiles: [String] = []
         if let node = fields.optional("fallbackFonts") {
@@ -56,7 +53,7 @@ struct SceneDecoder {
         }
         var layerDecoder = LayerDecoder(
             catalog: catalog, specDirectory: specDirectory, fallbackFiles: fallbackFiles,
-            planner: try FallbackPlanner(catalog: catalog), duration: duration)
+            planner: try FallbackPlanner(catalog: catalog), duration: declared)
         layerDecoder.canvas = (Double(canvas.width), Double(canvas.height))
         let layersNode = try fields.required("layers")
         let layerList = try layersNode.sequence()
@@ -65,8 +62,18 @@ struct SceneDecoder {
             throw layersNode.error("\(layerList.count) layers, above the limit of \(SpecLimits.maxLayers)")
         }
         var list = DecodedLayers()
-        let layers = try decodeLayers(layerList, prefix: "", depth: 0, decoder: layerDecoder, into: &list)
+        let layers = try decodeLayers(layerList, prefix: "", depth: 0, offset: 0, decoder: layerDecoder, into: &list)
         let (layerNodes, warnings) = (list.nodes, list.warnings)
+        var duration = declared
+        if isAuto {
+            guard let end = list.ends.max(), end.isFinite, end > 0 else {
+                throw durationNode.error(
+                    "duration: auto takes the scene's length from its captions (the last cue's end) or a video layer's; this spec has neither: give the duration in seconds"
+                )
+            }
+            duration = end
+            try Self.checkDuration(duration, fps: fps, node: durationNode)
+        }
         var scene = Scene(
             canvas: canvas, fps: fps, duration: duration, layers: layers,
             sourcePath: root.file, warnings: warnings)
@@ -109,6 +116,16 @@ struct SceneDecoder {
         return scene
     }
 
+    /// A duration of at least one frame and at most the frame limit.
+    static func checkDuration(_ duration: Double, fps: Double, node: SpecNode) throws {
+        guard duration > 0 else { throw node.error("duration must be greater than 0 seconds, got \(SpecNode.format(duration))") }
+        let frames = (duration * fps).rounded()
+        guard frames >= 1 else { throw node.error("duration × fps rounds to 0 frames; make the duration longer") }
+        guard frames <= Double(SpecLimits.maxFrames) else {
+            throw node.error("duration × fps is \(SpecNode.format(frames)) frames, above the limit of \(SpecLimits.maxFrames)")
+        }
+    }
+
     /// Where each drawn layer was written (depth first, as ``Scene/drawnLayers`` lists them), and
     /// what was said about the layers.
     struct DecodedLayers {
@@ -120,13 +137,17 @@ struct SceneDecoder {
         var count = 0
         /// Characters of every text, for the limit on their total.
         var characters = 0
+        /// When each captions layer's last cue and each video that does not loop end, in scene
+        /// seconds: `duration: auto` is the latest.
+        var ends: [Double] = []
     }
 
     /// A list of layers, rows and groups, in drawing order; inside a group (`prefix` its id and a
-    /// slash), whose layers are named `group/layer` and placed, faded and timed by it.
-    func decodeLayers(_ nodes: [SpecNode], prefix: String, depth: Int, decoder: LayerDecoder, into list: inout DecodedLayers) throws
-        -> [Layer]
-    {
+    /// slash), whose layers are named `group/layer` and placed, faded and timed by it; `offset`:
+    /// when the list's time 0 is in the scene's.
+    func decodeLayers(
+        _ nodes: [SpecNode], prefix: String, depth: Int, offset: Double, decoder: LayerDecoder, into list: inout DecodedLayers
+    ) throws -> [Layer] {
         var layers: [Layer] = []
         for (index, node) in nodes.enumerated() {
             let names = node.isMapping ? ((try? node.fieldNames()) ?? []) : []
@@ -136,7 +157,10 @@ struct SceneDecoder {
                 let id = prefix + group.id
                 guard list.ids.insert(id).inserted else { throw node.error("id \(SpecError.quoted(id)) is used twice") }
                 list.warnings += decoded.warnings
-                let inside = try decodeLayers(decoded.layers, prefix: id + "/", depth: depth + 1, decoder: decoder, into: &list)
+                var start = 0.0
+                if case let .group(content) = group.content { start = content.start }
+                let inside = try decodeLayers(
+                    decoded.layers, prefix: id + "/", depth: depth + 1, offset: offset + start, decoder: decoder, into: &list)
                 if case var .group(content) = group.content {
                     content.layers = inside
                     group.content = .group(content)
@@ -147,7 +171,7 @@ struct SceneDecoder {
             let decoded =
                 names.contains("row")
                 ? try RowDecoder(layers: decoder).decode(node, index: index, warnings: &list.warnings)
-                : try decoder.decodeLayers(node, defaultID: "layer\(index)", warnings: &list.warnings)
+                : try decoder.decodeLayers(node, defaultID: "layer\(index)", warnings: &list.warnings, ends: &list.ends, offset: offset)
             guard list.count + decoded.count <= SpecLimits.maxLayers else {
                 throw node.error("the spec's layers and row items add up to more than the limit of \(SpecLimits.maxLayers) layers")
             }

@@ -42,7 +42,10 @@ public enum SpecSchema {
                         ], required: ["width", "height"]), "The frame size and background."
                 ),
                 "fps": (["type": "number", "exclusiveMinimum": 0, "maximum": SpecLimits.fps.upperBound], "Frames per second."),
-                "duration": (["type": "number", "exclusiveMinimum": 0], "Length in seconds; there are round(duration × fps) frames."),
+                "duration": (
+                    ["oneOf": [["type": "number", "exclusiveMinimum": 0], ["const": "auto"]]],
+                    "Length in seconds; there are round(duration × fps) frames. `auto`: until the last caption cue or video ends."
+                ),
                 "fallbackFonts": (
                     ["type": "array", "items": ["type": "string"]], "Family names tried for characters a layer's font lacks."
                 ),

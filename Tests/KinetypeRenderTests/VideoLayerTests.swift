@@ -233,3 +233,24 @@ final class VideoLayerTests: XCTestCase {
         Self.assertSame(try FrameRenderer(scene: scene).render(frame: 2).rgbaImage.pixels, try Self.reference(path, frame: 2), "frame")
     }
 }
+
+extension VideoLayerTests {
+    /// `duration: auto` lasts until a video that does not loop has played, from its in point.
+    func testDurationAutoEndsWithTheVideo() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try Self.clip("ramp.mp4", in: folder)
+        let spec = """
+            canvas: {width: 64, height: 48}
+            fps: 30
+            duration: auto
+            layers:
+              - {type: video, file: ramp.mp4, position: [32, 24], in: 0.5}
+              - {type: video, file: ramp.mp4, position: [32, 24], loop: true}
+            """
+        let scene = try bundledOnlyLoader.load(text: spec, format: .yaml, path: folder.appendingPathComponent("spec.yaml").path)
+        XCTAssertEqual(scene.duration, 0.5 + 40.0 / 30, accuracy: 0.01, "the file's length as probed")
+        XCTAssertEqual(scene.frameCount, 55)
+        XCTAssertEqual(scene.warnings, [])
+    }
+}

@@ -40,18 +40,18 @@ final class CaptionsTests: XCTestCase {
         try Self.scene(file: file, contents: contents, folder: folder)
     }
 
-    static func scene(file: String, contents: String, folder: URL) throws -> Scene {
+    static func scene(file: String, contents: String, folder: URL, duration: String = "4.2") throws -> Scene {
         try contents.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
-        return try scene(file: file, folder: folder)
+        return try scene(file: file, folder: folder, duration: duration)
     }
 
     /// A layer showing `file`, already in `folder`.
-    static func scene(file: String, folder: URL) throws -> Scene {
+    static func scene(file: String, folder: URL, duration: String = "4.2") throws -> Scene {
         let spec = folder.appendingPathComponent("captions.yaml")
         try """
         canvas: {width: 320, height: 120, background: "#000000"}
         fps: 25
-        duration: 4.2
+        duration: \(duration)
         layers:
           - {id: c, captions: {file: \(file)}, font: {family: "DejaVu Sans"}, size: 18, position: [160, 60], color: "#FFFFFF"}
         """.write(to: spec, atomically: true, encoding: .utf8)
@@ -277,5 +277,22 @@ extension CaptionsTests {
             ])
         let fits = try Self.scene(file: "short.srt", contents: "1\n00:00:01,000 --> 00:00:04,200\nExactly\n", folder: folder)
         XCTAssertEqual(fits.warnings, [], "a cue ending with the scene is not cut")
+    }
+
+    /// `duration: auto` lasts until the last cue ends, and says so when nothing sets it.
+    func testDurationAutoEndsWithTheLastCue() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let srt = "1\n00:00:01,000 --> 00:00:02,000\nOne\n\n2\n00:00:06,000 --> 00:00:06,520\nLast\n"
+        let scene = try Self.scene(file: "auto.srt", contents: srt, folder: folder, duration: "auto")
+        XCTAssertEqual(scene.duration, 6.52)
+        XCTAssertEqual(scene.frameCount, 163)
+        XCTAssertEqual(scene.warnings, [])
+        let spec = folder.appendingPathComponent("plain.yaml")
+        try "canvas: {width: 64, height: 64}\nfps: 25\nduration: auto\nlayers: [{text: Hi, font: {family: DejaVu Sans}, size: 20}]\n"
+            .write(to: spec, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try bundledOnlyLoader.load(path: spec.path)) {
+            XCTAssertTrue("\($0)".contains("duration: auto takes the scene's length from its captions"), "\($0)")
+        }
     }
 }
