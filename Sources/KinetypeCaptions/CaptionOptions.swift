@@ -1,4 +1,5 @@
 import KinetypeScene
+import KinetypeText
 
 /// How a track becomes layers: whose styling shows, the spoken word's highlight and reveal, and
 /// whether a transcript's words are grouped anew into cues.
@@ -17,13 +18,17 @@ public struct CaptionOptions: Sendable, Equatable {
     public var reveal: SpokenWords.Reveal
     /// A transcript's words grouped anew into cues of balanced lines; nil: the cues as written.
     public var grouping: CaptionGrouping?
+    /// How lines wrap; nil: as libass wraps subtitles (`smart`, or an ASS line's WrapStyle).
+    public var wrap: ParagraphStyle.TextWrap?
 
     public init(
-        style: Style = .file, highlight: SpokenWords.Highlight? = nil, reveal: SpokenWords.Reveal = .all, grouping: CaptionGrouping? = nil
+        style: Style = .file, highlight: SpokenWords.Highlight? = nil, reveal: SpokenWords.Reveal = .all, grouping: CaptionGrouping? = nil,
+        wrap: ParagraphStyle.TextWrap? = nil
     ) {
         self.style = style
         self.highlight = highlight
         self.reveal = reveal
         self.grouping = grouping
+        self.wrap = wrap
     }
 }

@@ -17,7 +17,7 @@ extension ParagraphStyle: DescribedFeature, EvaluatedState {
         .choice("truncation", \.truncation, \.truncation, "What a cut shows (default tail)."),
         .choice(
             "textWrap", \.textWrap, \.textWrap,
-            "How lines are filled (CSS text-wrap): wrap (as many words as fit, the default), balance (lines of near-equal width, for titles and captions), pretty (no word alone on the last line)."
+            "How lines are filled (CSS text-wrap): wrap (as many words as fit, the default), balance (lines of near-equal width, for titles and captions), pretty (no word alone on the last line), smart (as libass wraps subtitles: wrap, then each line's last word moved down while that evens two lines' widths; the default for captions)."
         ),
         .choice(
             "lineBreaking", \.lineBreaking, \.lineBreaking,

@@ -85,13 +85,15 @@ struct LayerDecoder {
         -> [Layer]
     {
         var captions: CaptionsDecoder.Decoded?
-        let layer = try decode(node, defaultID: defaultID, warnings: &warnings, captions: &captions)
+        var layer = try decode(node, defaultID: defaultID, warnings: &warnings, captions: &captions)
         if case let .video(video) = layer.content, !video.loop {
             ends.append(offset + min((layer.inPoint ?? 0) + video.playingTime, layer.outPoint ?? .infinity))
         }
         guard let captions, let text = layer.textContent else { return [layer] }
         ends.append(offset + min(captions.track.end, layer.outPoint ?? .infinity))
         var maker = try CaptionCompiler(canvas: canvas, catalog: catalog)
+        let ownWrap = try node.mapping(allowed: nil).optional("textWrap") != nil
+        maker.wrap(&layer, as: ownWrap ? text.paragraph.style.textWrap : nil)
         var layers: [Layer]
         do {
             layers = try maker.layers(layer, track: captions.track)

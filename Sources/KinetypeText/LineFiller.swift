@@ -32,7 +32,40 @@ enum LineFiller {
         case .balance:
             return balanced(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, greedy: greedy, hyphens: hyphens)
         case .pretty: return pretty(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, greedy: greedy, hyphens: hyphens)
+        case .smart: return smart(groups, greedy: greedy)
         }
+    }
+
+    /// libass's rebalancing of greedy lines (`wrap_lines_rebalance`): for each pair of lines, the
+    /// first's last word (after its last space) moves to the second while that makes the
+    /// difference of their widths strictly smaller, pass after pass until nothing moves. Breaks
+    /// are at spaces only, as libass breaks; a line of one word keeps it.
+    static func smart(_ groups: [ClusterGroup], greedy: [Range<Int>]) -> [Range<Int>] {
+        guard greedy.count > 1 else { return greedy }
+        var lines = greedy
+        func width(_ range: Range<Int>) -> Double { trimmingTrailingWhitespace(groups[range]).advance }
+        var moved = true
+        while moved {
+            moved = false
+            for index in 0..<(lines.count - 1) {
+                let first = lines[index], second = lines[index + 1]
+                let kept = trimmingTrailingWhitespace(groups[first])
+                // The last word's start: the group after the last space before it.
+                guard
+                    let cut = (kept.startIndex + 1..<kept.endIndex).last(where: { groups[$0 - 1].isWhitespace && !groups[$0].isWhitespace }
+                    ),
+                    !trimmingTrailingWhitespace(groups[first.lowerBound..<cut]).isEmpty
+                else { continue }
+                let before = abs(width(first) - width(second))
+                let after = abs(width(first.lowerBound..<cut) - width(cut..<second.upperBound))
+                if after < before - tolerance {
+                    lines[index] = first.lowerBound..<cut
+                    lines[index + 1] = cut..<second.upperBound
+                    moved = true
+                }
+            }
+        }
+        return lines
     }
 
     /// The greedy lines at the narrowest width that still makes as many of them (found by

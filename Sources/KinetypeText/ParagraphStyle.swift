@@ -8,9 +8,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     }
     /// How lines are filled (CSS `text-wrap`): `wrap` as many words as fit, line by line;
     /// `balance` lines of near-equal width, as few as `wrap` makes; `pretty` as `wrap`, but never
-    /// one word alone on the last line when the line before can give it company.
+    /// one word alone on the last line when the line before can give it company; `smart` as
+    /// libass wraps subtitles (ASS WrapStyle 0): `wrap`'s lines, then a line's last word moved
+    /// down to the next while that brings their widths closer.
     public enum TextWrap: String, Sendable, CaseIterable {
-        case wrap, balance, pretty
+        case wrap, balance, pretty, smart
     }
     /// How the breaks are chosen: `greedy` line by line (as browsers do); `optimal` over the
     /// whole paragraph (Knuth and Plass's total fit, as TeX), for justified text.

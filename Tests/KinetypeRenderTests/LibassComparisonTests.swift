@@ -16,14 +16,12 @@ import KinetypeSceneTestSupport
 /// - the same cue is on screen: the frames where the picture changes, and those without ink, are
 ///   the same frames (none missing, none late by a frame);
 /// - the same number of lines, counted from the ink's height and the line pitch;
-/// - where both break lines by width alone (ASS `WrapStyle: 1`, libass's end-of-line wrapping, and
-///   any cue whose lines all fit), the same line breaks: each line's ink starts and ends within
-///   `tolerance` pixels of libass's (a line broken elsewhere differs by a word), read in the
-///   middle of the line's x-height, which no other line's ink reaches;
+/// - the same line breaks: each line's ink starts and ends within `tolerance` pixels of libass's
+///   (a line broken elsewhere differs by a word), read in the middle of the line's x-height,
+///   which no other line's ink reaches; captions wrap as libass wraps (`smart`, the default for
+///   SRT and WebVTT and ASS `WrapStyle: 0`; end of line for `WrapStyle: 1`);
 /// - the text placed within `tolerance` pixels: the ink's top and bottom.
 ///
-/// libass's `WrapStyle: 0` (smart wrapping, the default for SRT and WebVTT through ffmpeg) evens
-/// the lines out instead of filling them, so for a cue it wraps only the line count is compared.
 /// The size: libass sets a font's size so that OS/2 winAscent + winDescent is the ASS Fontsize,
 /// so Inter's em is Fontsize × 2816 / 3408, and ASS pixels scale by the frame height / PlayResY.
 final class LibassComparisonTests: XCTestCase {
@@ -41,21 +39,31 @@ final class LibassComparisonTests: XCTestCase {
         var scale: Double
         var fontSize: Double
         var margins: (left: Double, right: Double, vertical: Double)
-        /// libass fills lines greedily (so the breaks themselves are compared).
-        var greedy: Bool
         var forceStyle: String? = nil
+        var fps = 25
+        var duration = 8.0
     }
+
+    /// scripts/bench-caption's talk: a cue every 3 s for 60 s, every third on two lines.
+    static let talk = (1...20).map { n in
+        let time = { (s: Int) in String(format: "00:%02d:%02d,000", s / 60, s % 60) }
+        let text =
+            n % 3 == 0 ? "Cue \(n): the quick brown fox\njumps over the lazy dog" : "Cue \(n): the quick brown fox jumps over the lazy dog"
+        return "\(n)\n\(time((n - 1) * 3)) --> \(time(n * 3))\n\(text)\n"
+    }.joined(separator: "\n")
 
     static let setups: [Setup] = [
         Setup(
             file: "evening-news.srt", filter: "subtitles", width: 768, height: 576, scale: 2, fontSize: 16, margins: (10, 10, 10),
-            greedy: false,
             forceStyle: "Fontname=Inter,Fontsize=16,Outline=0,Shadow=0,MarginL=10,MarginR=10,MarginV=10"),
         Setup(
-            file: "lecture.vtt", filter: "subtitles", width: 768, height: 576, scale: 2, fontSize: 16, margins: (10, 10, 10), greedy: false,
+            file: "lecture.vtt", filter: "subtitles", width: 768, height: 576, scale: 2, fontSize: 16, margins: (10, 10, 10),
             forceStyle: "Fontname=Inter,Fontsize=16,Outline=0,Shadow=0,MarginL=10,MarginR=10,MarginV=10"),
-        Setup(file: "interview.ass", filter: "ass", width: 640, height: 360, scale: 1, fontSize: 40, margins: (20, 20, 20), greedy: true),
-        Setup(file: "smart-wrap.ass", filter: "ass", width: 640, height: 360, scale: 1, fontSize: 40, margins: (20, 20, 20), greedy: false)
+        Setup(file: "interview.ass", filter: "ass", width: 640, height: 360, scale: 1, fontSize: 40, margins: (20, 20, 20)),
+        Setup(file: "smart-wrap.ass", filter: "ass", width: 640, height: 360, scale: 1, fontSize: 40, margins: (20, 20, 20)),
+        Setup(
+            file: "talk.srt", filter: "subtitles", width: 480, height: 360, scale: 1.25, fontSize: 32, margins: (16, 16, 16),
+            forceStyle: "Fontname=Inter,Fontsize=32,Outline=0,Shadow=0,MarginL=16,MarginR=16,MarginV=16", fps: 2, duration: 60)
     ]
 
     /// What is compared at one frame: the ink's box (nil: no ink) and each line's ink extent in
@@ -73,21 +81,26 @@ final class LibassComparisonTests: XCTestCase {
         var report: [String] = []
         for setup in Self.setups { report.append(try compare(setup)) }
         print(report.joined(separator: "\n"))
-        XCTAssertEqual(report.count, 4)
+        XCTAssertEqual(report.count, 5)
     }
 
     /// Renders `setup` both ways and checks every frame; returns a line for the log.
     func compare(_ setup: Setup, line: UInt = #line) throws -> String {
         let folder = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Self.folder.appendingPathComponent(setup.file), to: folder.appendingPathComponent(setup.file))
+        let copy = folder.appendingPathComponent(setup.file)
+        if setup.file == "talk.srt" {
+            try Self.talk.write(to: copy, atomically: true, encoding: .utf8)
+        } else {
+            try FileManager.default.copyItem(at: Self.folder.appendingPathComponent(setup.file), to: copy)
+        }
         let em = setup.fontSize * Self.interEm * setup.scale
         let spec = folder.appendingPathComponent("spec.yaml")
         let boxWidth = (Double(setup.width) / setup.scale - setup.margins.left - setup.margins.right) * setup.scale
         try """
         canvas: {width: \(setup.width), height: \(setup.height), background: "#000000"}
-        fps: 25
-        duration: 8
+        fps: \(setup.fps)
+        duration: \(setup.duration)
         layers:
           - {id: c, captions: {file: \(setup.file)}, font: {family: Inter}, size: \(em), color: "#FFFFFF", align: center,
              box: {width: \(boxWidth)}, position: [\(Double(setup.width) / 2), \(Double(setup.height) - setup.margins.vertical * setup.scale)],
@@ -100,7 +113,8 @@ final class LibassComparisonTests: XCTestCase {
         let raw = try programOutput(
             "ffmpeg",
             [
-                "-v", "error", "-f", "lavfi", "-i", "color=c=black:s=\(width)x\(height):r=25:d=\(scene.duration)", "-vf", filter, "-f",
+                "-v", "error", "-f", "lavfi", "-i", "color=c=black:s=\(width)x\(height):r=\(setup.fps):d=\(scene.duration)", "-vf", filter,
+                "-f",
                 "rawvideo",
                 "-pix_fmt", "gray", "-"
             ])
@@ -110,7 +124,7 @@ final class LibassComparisonTests: XCTestCase {
         let layouter = try Layouter()
         let pitch = em * 3408 / 2816  // Inter's line height: winAscent + winDescent, as libass's
         var kinetypeInk: [Ink] = [], libassInk: [Ink] = []
-        var breaksCompared = 0, framesWithText = 0, evened = 0
+        var breaksCompared = 0, framesWithText = 0, wrappedFrames = 0
         for frame in 0..<scene.frameCount {
             let image = try renderer.render(frame: frame).rgbaImage
             let k = Mask(bytes: image.pixels, offset: 0, stride: 4, width: width, height: height)
@@ -124,15 +138,14 @@ final class LibassComparisonTests: XCTestCase {
                 continue
             }
             framesWithText += 1
-            // Where libass evens out lines kinetype fills, only the line count is compared (the
-            // first and last lines' ascenders and descenders differ with the words in them).
+            // The layer showing the cue (a WebVTT cue with settings has a layer of its own).
             let state = scene.frameState(at: frame)
-            let placed = Painter.place(try layouter.layouts(state)[0], layer: state.layers[0])
-            let wrapped = placed.lines.count > state.layers[0].text.split(separator: "\n").count
-            guard setup.greedy || !wrapped else {
-                evened += 1
+            guard let shown = state.layers.firstIndex(where: { !$0.text.isEmpty }) else {
+                XCTFail("\(setup.file) frame \(frame): ink without a cue", line: line)
                 continue
             }
+            let placed = Painter.place(try layouter.layouts(state)[shown], layer: state.layers[shown])
+            if placed.lines.count > state.layers[shown].text.split(separator: "\n").count { wrappedFrames += 1 }
             // Placed within a few pixels (the top and bottom of the ink).
             XCTAssertLessThanOrEqual(abs(a.top - b.top), Self.tolerance, "\(setup.file) frame \(frame): top", line: line)
             XCTAssertLessThanOrEqual(abs(a.bottom - b.bottom), Self.tolerance, "\(setup.file) frame \(frame): bottom", line: line)
@@ -161,8 +174,9 @@ final class LibassComparisonTests: XCTestCase {
         let libassChanges = (1..<libassInk.count).filter { !approximately(libassInk[$0], libassInk[$0 - 1]) }
         XCTAssertEqual(kinetypeChanges, libassChanges, "\(setup.file): the frames where the cue changes", line: line)
         XCTAssertGreaterThan(framesWithText, 100, setup.file, line: line)
+        XCTAssertGreaterThan(wrappedFrames, 0, "\(setup.file): some cue wraps", line: line)
         return
-            "\(setup.file): \(scene.frameCount) frames, \(framesWithText) with text, cue changes at \(libassChanges.count) frames, \(breaksCompared) lines' breaks compared, \(evened) frames of lines libass evens out (line counts alone)"
+            "\(setup.file): \(scene.frameCount) frames, \(framesWithText) with text, cue changes at \(libassChanges.count) frames, \(breaksCompared) lines' breaks compared, \(wrappedFrames) frames wrapped by width"
     }
 
     /// Where a frame has ink (a byte above 100 in one channel).

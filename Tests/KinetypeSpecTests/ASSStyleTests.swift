@@ -98,7 +98,7 @@ final class ASSStyleTests: XCTestCase {
         XCTAssertTrue(plain.font.features.contains(FontFeature(tag: "kern", value: 0)), "libass does not kern without Kerning: yes")
         // Alignment 2, MarginL 10, MarginR 20, MarginV 15: bottom centre of the margins.
         XCTAssertEqual(plain.anchor, .bottom)
-        XCTAssertEqual(plain.paragraph.boxWidth?.value(at: 0), (320 - 30) * 2)
+        XCTAssertNil(plain.paragraph.boxWidth, "WrapStyle 2: lines break at \\N alone")
         XCTAssertEqual(plain.paragraph.style.alignment, .center)
         XCTAssertEqual(plain.position.value(at: 0).x, (10 + 145) * 2)
         XCTAssertEqual(plain.position.value(at: 0).y, (180 - 15) * 2, accuracy: 1, "libass's descent line, within a pixel")
@@ -268,5 +268,25 @@ final class ASSStyleTests: XCTestCase {
         XCTAssertEqual(underline.first!.rects[0].x + underline.first!.rects[0].width, glyphs[6].x, accuracy: 1e-9)
         XCTAssertGreaterThan(underline.first!.rects[0].y + underline.first!.rects[0].height / 2, glyphs[4].y, "centred below the baseline")
         XCTAssertEqual(underline.first!.paint.color, yellow)
+    }
+}
+
+extension ASSStyleTests {
+    /// A line wraps as its WrapStyle says, the script's or its last `\q`'s: 0 and 3 libass's smart
+    /// wrapping, 1 at the line's end, 2 at `\N` alone (no box to wrap in).
+    func testWrapStyleAndQSetHowALineWraps() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = [
+            "Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,Two",
+            "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\q1\\pos(10,10)}End of line",
+            "Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,{\\q2\\pos(20,20)}Not at all{\\q0}, then smart",
+            "Dialogue: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,{\\q3\\pos(30,30)}Bottom wider in the spec, smart in libass"
+        ].joined(separator: "\n")
+        let scene = try Self.scene(events, folder: folder)
+        let texts = scene.layers.compactMap(\.textContent)
+        XCTAssertEqual(texts.count, 4)
+        XCTAssertEqual(texts.map(\.paragraph.style.textWrap), [.wrap, .wrap, .smart, .smart], "the script's WrapStyle 2, then \\q")
+        XCTAssertEqual(texts.map { $0.paragraph.boxWidth == nil }, [true, false, false, false])
     }
 }

@@ -68,6 +68,13 @@ extension CaptionCompiler {
         let column = (an - 1) % 3, row = (an - 1) / 3
         let width = playX - placement.marginL - placement.marginR
         text.paragraph.boxWidth = width > 0 ? .constant(width * xs) : nil
+        if wrapsAsTheFileSays {
+            switch placement.wrapStyle {
+            case 1: text.paragraph.style.textWrap = .wrap
+            case 2: (text.paragraph.style.textWrap, text.paragraph.boxWidth) = (.wrap, nil)
+            default: text.paragraph.style.textWrap = .smart  // libass draws 3 as 0
+            }
+        }
         text.paragraph.style.alignment = [.left, .center, .right][column]
         layer.anchor =
             [

@@ -19,6 +19,16 @@ package struct CaptionCompiler {
     package var missingFonts: [String] = []
     /// Families by ASS font name (nil: none found), each looked up once.
     var families: [String: FontFamily?] = [:]
+    /// Whether an ASS line's WrapStyle (or `\q`) sets how it wraps; false when the layer sets
+    /// `textWrap` itself.
+    var wrapsAsTheFileSays = true
+
+    /// Captions wrap as libass wraps subtitles (`smart`, or an ASS line's WrapStyle) unless
+    /// `wrap` says how (a layer's own `textWrap`).
+    package mutating func wrap(_ base: inout Layer, as wrap: ParagraphStyle.TextWrap?) {
+        wrapsAsTheFileSays = wrap == nil
+        base.updateText { $0.paragraph.style.textWrap = wrap ?? .smart }
+    }
 
     package init(canvas: (width: Double, height: Double), catalog: FontCatalog) throws {
         self.canvas = canvas
@@ -101,7 +111,9 @@ package struct CaptionCompiler {
         var resolved = caption
         resolved.style = .script(style, layer: 0)
         resolved.placement = .script(
-            ASSPlacement(alignment: style.alignment, marginL: style.marginL, marginR: style.marginR, marginV: style.marginV))
+            ASSPlacement(
+                alignment: style.alignment, marginL: style.marginL, marginR: style.marginR, marginV: style.marginV,
+                wrapStyle: script.wrapStyle))
         return resolved
     }
 

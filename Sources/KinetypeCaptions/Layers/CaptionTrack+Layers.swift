@@ -20,6 +20,7 @@ extension CaptionTrack {
             $0.spokenWords = spokenWords
         }
         var compiler = try CaptionCompiler(canvas: (Double(width), Double(height)), catalog: catalog)
+        compiler.wrap(&layer, as: options.wrap)
         return try compiler.layers(layer, track: track)
     }
 

@@ -72,7 +72,7 @@ enum ASSOverride {
             ASSPlacement(
                 alignment: alignment ?? lineStyle.alignment, marginL: margins.l != 0 ? margins.l : style.marginL,
                 marginR: margins.r != 0 ? margins.r : style.marginR, marginV: margins.v != 0 ? margins.v : style.marginV,
-                position: position))
+                position: position, wrapStyle: parsed.wrapStyle))
         caption.fade = fade
         // Mid-line: colour, alpha, slant and underline as parts; the rest named.
         var part = lineStyle

@@ -7,6 +7,9 @@ package struct ASSPlacement: Hashable, Sendable {
     var marginR: Double
     var marginV: Double
     var position: Position = .margins
+    /// How the line wraps (ASS WrapStyle, or the line's last `\q`): 0 and 3 libass's smart
+    /// wrapping, 1 at the end of each line, 2 only at `\N`.
+    var wrapStyle = 0
 
     package enum Position: Hashable, Sendable {
         /// In the frame, within the margins.

@@ -16,6 +16,8 @@ enum ASSText {
         var tags: Set<String>
         var sweeps: Set<String>
         var drawing: Bool
+        /// The script's WrapStyle, or the line's last `\q`.
+        var wrapStyle = 0
         /// The override tags other than karaoke, `\q` and `\p`, in order, each where it stands in
         /// `text` (a UTF-8 offset), with its argument (a parenthesised one with its parentheses).
         var overrides: [Override] = []
@@ -148,6 +150,7 @@ enum ASSText {
             Override(offset: $0.offset - trimmed.removed[$0.offset], name: $0.name, argument: $0.argument)
         }
         parsed.text = String(decoding: out, as: UTF8.self)
+        parsed.wrapStyle = wrap
         return parsed
     }
 
