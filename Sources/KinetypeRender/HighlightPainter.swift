@@ -13,8 +13,15 @@ import KinetypeScene
 /// the padding, scaled with the word, drawn behind the layer's glyphs in the box's colour times
 /// the amount. A layer whose highlight is a colour alone has no `HighlightPainter` (its glyphs'
 /// colour is mixed by `SpokenWordsState.color`), so it draws exactly as before.
+///
+/// The line makes room: a word that grows, or has a box, pushes the glyphs on each side of it
+/// apart by as much as it reaches past its advances (its growth, the box's scaled padding and the
+/// stroke), eased with it, so the space beside it stays as wide as the layout made it. Lines
+/// aligned left keep their left edge and lines aligned right their right edge; others grow
+/// about the word.
 package struct HighlightPainter {
-    /// A highlighted word's part on one line: its advance extent, its centre and its scale now.
+    /// A highlighted word's part on one line: its advance extent, its centre, its scale now, and
+    /// how far each side reaches past its advances.
     struct Extent {
         var word: Int
         var line: Int
@@ -23,6 +30,9 @@ package struct HighlightPainter {
         var centre: (x: Double, y: Double)
         var scale: Double
         var amount: Double
+        var reach = 0.0
+        /// 1: the line's left edge stays, −1: its right edge, 0: it grows about the word.
+        var alignmentShift = 0.0
     }
 
     let extents: [Extent]
@@ -43,6 +53,8 @@ package struct HighlightPainter {
             return nil
         }
         let scale = spoken.highlighting.scale
+        let padding = spoken.highlighting.background?.padding.x ?? 0
+        let stroke = layer.stroke?.width ?? 0
         var extents: [Extent] = []
         for (lineIndex, line) in layout.lines.enumerated() {
             var byWord: [Int: (minX: Double, maxX: Double)] = [:]
@@ -58,11 +70,23 @@ package struct HighlightPainter {
             let middle = line.baseline + (line.descent - line.ascent) / 2
             for (word, extent) in byWord.sorted(by: { $0.key < $1.key }) {
                 let amount = spoken.words[word].amount
+                let now = Double.interpolate(1, scale, amount)
+                let reach = max(0, (now - 1) * (extent.maxX - extent.minX) / 2 + amount * (now * padding + stroke))
                 extents.append(
                     Extent(
                         word: word, line: lineIndex, minX: extent.minX, maxX: extent.maxX,
-                        centre: ((extent.minX + extent.maxX) / 2, middle),
-                        scale: Double.interpolate(1, scale, amount), amount: amount))
+                        centre: ((extent.minX + extent.maxX) / 2, middle), scale: now, amount: amount, reach: reach))
+            }
+            // The edge the line's alignment keeps: each push moves the line that much the other way.
+            let kept: Double
+            switch layer.style.alignment {
+            case .left: kept = 1
+            case .right: kept = -1
+            case .natural: kept = line.direction == .leftToRight ? 1 : -1
+            case .center, .justified: kept = 0
+            }
+            for index in extents.indices where extents[index].line == lineIndex {
+                extents[index].alignmentShift = kept
             }
         }
         self.extents = extents
@@ -70,6 +94,18 @@ package struct HighlightPainter {
             extents.indices.map { (WordOnLine(word: extents[$0].word, line: extents[$0].line), $0) }, uniquingKeysWith: { a, _ in a })
         self.spoken = spoken
         lines = layout.lines.map { ($0.baseline - $0.ascent, $0.baseline + $0.descent) }
+    }
+
+    /// How far a glyph laid out at `x` on line `line` moves to make room for the words
+    /// highlighted there: half of each word's push away from it on each side, and the line's
+    /// shift for its alignment.
+    func shift(x: Double, line: Int) -> Double {
+        var total = 0.0
+        for extent in extents where extent.line == line && extent.reach > 0 {
+            let side: Double = x < extent.minX - 1e-9 ? -1 : x >= extent.maxX - 1e-9 ? 1 : 0
+            total += extent.reach * (side + extent.alignmentShift)
+        }
+        return total
     }
 
     /// The scale and centre for a glyph of `cluster` on line `line` (nil: drawn as laid out).
@@ -95,6 +131,7 @@ package struct HighlightPainter {
     /// The boxes behind the highlighted words, one item per word (each has its own paint).
     func boxes(_ layer: LayerState, clip: Rect?) -> [DisplayList.Item] {
         guard let box = layer.spokenWords?.highlighting.background else { return [] }
+        let halfStroke = (layer.stroke?.width ?? 0) / 2
         var items: [DisplayList.Item] = []
         for parts in Dictionary(grouping: extents, by: \.word).sorted(by: { $0.key < $1.key }).map(\.value) {
             let amount = parts[0].amount
@@ -102,11 +139,14 @@ package struct HighlightPainter {
             guard color.a > 0 else { continue }
             let rects = parts.compactMap { part -> Rect? in
                 let line = lines[part.line]
-                let left = part.minX - box.padding.x, right = part.maxX + box.padding.x
-                let top = line.top - box.padding.y, bottom = line.bottom + box.padding.y
-                let s = part.scale, c = part.centre
+                // The padding grows in with the highlight, as the room beside the word does; the
+                // box always holds the word's stroke.
+                let padding = (x: box.padding.x * part.amount + halfStroke, y: box.padding.y * part.amount + halfStroke)
+                let left = part.minX - padding.x, right = part.maxX + padding.x
+                let top = line.top - padding.y, bottom = line.bottom + padding.y
+                let s = part.scale, c = part.centre, room = shift(x: part.centre.x, line: part.line)
                 let rect = Rect(
-                    x: c.x + s * (left - c.x), y: c.y + s * (top - c.y), width: s * (right - left), height: s * (bottom - top))
+                    x: c.x + s * (left - c.x) + room, y: c.y + s * (top - c.y), width: s * (right - left), height: s * (bottom - top))
                 return rect.width > 0 && rect.height > 0 ? rect : nil
             }
             guard !rects.isEmpty else { continue }

@@ -159,7 +159,7 @@ package struct Painter: Sendable {
         let style = StylePainter.style(layer, gradient: painted.gradient)
         if layer.opacity > 0,
             paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer)
-                || layer.spans.contains(where: { $0.color != nil })
+                || layer.spans.contains(where: { $0.color != nil }) || layer.spokenWords?.highlight != nil
         {
             let lines = placed.lines.indices.compactMap { index in
                 visibleGlyphs(
@@ -217,8 +217,10 @@ package struct Painter: Sendable {
                     guard let color = spoken.color(cluster: glyph.cluster, base: base) else { return nil }
                     base = color
                 }
-                // The spoken word scaled about its centre (`highlight.scale`).
+                // The spoken word scaled about its centre (`highlight.scale`), its neighbours moved
+                // apart to make room for it.
                 let emphasis = highlight.flatMap { $0.painter.scale(cluster: glyph.cluster, line: $0.line) }
+                let room = highlight.map { $0.painter.shift(x: glyph.x + glyph.advance / 2, line: $0.line) } ?? 0
                 guard let moved = animated?[runIndex][index] else {
                     let glyphPaint =
                         base == layer.color ? paint : Paint(color: RGBA(r: base.r, g: base.g, b: base.b, a: base.a * layer.opacity))
@@ -230,6 +232,7 @@ package struct Painter: Sendable {
                             id: glyph.glyphID, x: scaled.x, y: scaled.y, paint: glyphPaint,
                             transform: slant.map { scaled.transform.after($0) } ?? scaled.transform)
                     }
+                    placed.x += room
                     return onCanvas(placed) ? placed : nil
                 }
                 var values = moved.values
@@ -250,6 +253,7 @@ package struct Painter: Sendable {
                         id: glyph.glyphID, x: scaled.x, y: scaled.y, paint: glyphPaint,
                         transform: slant.map { scaled.transform.after($0) } ?? scaled.transform, opacity: values.opacity)
                 }
+                placed.x += room
                 return onCanvas(placed) ? placed : nil
             }
             return glyphs.isEmpty

@@ -98,14 +98,21 @@ final class CaptionHighlightTests: XCTestCase {
         XCTAssertEqual(long.count, 4)
         let minX = long.map { glyphs[$0].x }.min()!, maxX = long.map { glyphs[$0].x + glyphs[$0].advance }.max()!
         let centre = (x: (minX + maxX) / 2, y: line.baseline + (line.descent - line.ascent) / 2)
+        // The line makes room: the word reaches past its advances by its growth and the box's
+        // scaled padding on each side; aligned left (natural, left to right), the line keeps its
+        // left edge, so the word moves right by that much and the words after it by twice that.
+        let reach = 0.5 * (maxX - minX) / 2 + 1.5 * 6
         for index in before.indices {
             if long.contains(index) {
-                XCTAssertEqual(after[index].x - centre.x, 1.5 * (before[index].x - centre.x), accuracy: 1e-9)
+                XCTAssertEqual(after[index].x - centre.x - reach, 1.5 * (before[index].x - centre.x), accuracy: 1e-9)
                 XCTAssertEqual(after[index].y - centre.y, 1.5 * (before[index].y - centre.y), accuracy: 1e-9)
                 XCTAssertEqual(after[index].transform, GlyphTransform(scale: 1.5, rotation: 0))
                 XCTAssertEqual(after[index].paint.color, RGBA(hex: "#FF0000")!)
+            } else if index < long[0] {
+                XCTAssertEqual(after[index], before[index], "glyph \(index) before the word stays")
             } else {
-                XCTAssertEqual(after[index], before[index], "glyph \(index) stays")
+                XCTAssertEqual(after[index].x, before[index].x + 2 * reach, accuracy: 1e-9, "glyph \(index) after the word")
+                XCTAssertEqual(after[index].y, before[index].y)
             }
         }
         // The box: the word's advances and the line's ascent to descent, grown by the padding,
@@ -115,7 +122,7 @@ final class CaptionHighlightTests: XCTestCase {
         XCTAssertEqual(box.paint.color, RGBA(hex: "#0000FF80")!)
         XCTAssertEqual(box.cornerRadius, 7.5)
         let rect = try XCTUnwrap(box.rects.first)
-        XCTAssertEqual(rect.x, centre.x - 1.5 * ((maxX - minX) / 2 + 6), accuracy: 1e-9)
+        XCTAssertEqual(rect.x, centre.x + reach - 1.5 * ((maxX - minX) / 2 + 6), accuracy: 1e-9)
         XCTAssertEqual(rect.width, 1.5 * (maxX - minX + 12), accuracy: 1e-9)
         XCTAssertEqual(rect.y, centre.y - 1.5 * ((line.ascent + line.descent) / 2 + 4), accuracy: 1e-9)
         XCTAssertEqual(rect.height, 1.5 * (line.ascent + line.descent + 8), accuracy: 1e-9)
