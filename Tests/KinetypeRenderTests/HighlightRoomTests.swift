@@ -127,8 +127,7 @@ final class HighlightRoomTests: XCTestCase {
         let (gap, edges) = try Self.smallestGap(scene, frames: frames)
         print("social-captions at \(full ? 1 : 0.5)×, \(frames.count) frames: smallest gap \(gap) px over \(edges) box edges")
         XCTAssertGreaterThan(edges, 300, "box edges beside a word")
-        // Between unhighlighted words the ink is about 8 px apart at half size (the space less
-        // the strokes); before the line made room, boxes touched their neighbours (0 px).
+        // Before the line made room, boxes touched their neighbours (0 px).
         XCTAssertGreaterThanOrEqual(gap, 6)
     }
 
