@@ -15,6 +15,8 @@ public struct Caption: Sendable, Equatable {
     package var placement: Placement = .layer
     /// The caption's opacity over its time; nil: opaque throughout.
     package var fade: Fade?
+    /// ASS karaoke: each syllable's time and effect (ranges in `text`).
+    package var karaoke: [Karaoke.Syllable] = []
     /// Where the caption is in its file (its timing line), for messages.
     package var line: Int
 
@@ -66,7 +68,7 @@ public struct Caption: Sendable, Equatable {
     /// The caption in the layer's look and place: its text and times alone.
     package var plain: Caption {
         var caption = self
-        (caption.style, caption.placement, caption.fade, caption.spans) = (.layer(bold: false), .layer, nil, [])
+        (caption.style, caption.placement, caption.fade, caption.spans, caption.karaoke) = (.layer(bold: false), .layer, nil, [], [])
         return caption
     }
 

@@ -161,13 +161,30 @@ package struct Painter: Sendable {
             paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer)
                 || layer.spans.contains(where: { $0.color != nil }) || layer.spokenWords?.highlight != nil
         {
-            let lines = placed.lines.indices.compactMap { index in
-                visibleGlyphs(
-                    of: placed.lines[index], size: placed.size, paint: paint, style: style, layer: layer,
-                    animated: painted.animated?[index], highlight: highlight.map { ($0, index) })
+            let karaoke = KaraokePainter(layer, layout: placed)
+            func glyphs(_ pass: KaraokePainter.Pass, style: GlyphStyle, lines: [Int], clip: Rect?) {
+                let drawn = lines.compactMap { index in
+                    visibleGlyphs(
+                        of: placed.lines[index], size: placed.size, paint: paint, style: style, layer: layer,
+                        animated: painted.animated?[index], highlight: highlight.map { ($0, index) }, karaoke: karaoke.map { ($0, pass) })
+                }
+                if !drawn.isEmpty {
+                    items.append(.glyphs(GlyphItem(layer: layer.id, size: placed.size, clip: clip, lines: drawn, style: style)))
+                }
             }
-            if !lines.isEmpty {
-                items.append(.glyphs(GlyphItem(layer: layer.id, size: placed.size, clip: placed.clip, lines: lines, style: style)))
+            glyphs(.outlined, style: style, lines: Array(placed.lines.indices), clip: placed.clip)
+            // Karaoke: `\ko` syllables not sung yet without their outline, then each sweep's
+            // sung part over its unsung fill.
+            if let karaoke {
+                if karaoke.hidesOutlines {
+                    var bare = style
+                    bare.stroke = nil
+                    glyphs(.withoutOutline, style: bare, lines: Array(placed.lines.indices), clip: placed.clip)
+                }
+                for sweep in karaoke.sweeps {
+                    let clip = karaoke.clip(sweep, line: placed.lines[sweep.line], size: placed.size, within: placed.clip)
+                    glyphs(.sung(sweep.range), style: GlyphStyle(gradient: style.gradient), lines: [sweep.line], clip: clip)
+                }
             }
         }
         items += SpanPainter.underlines(layer, layout: placed, clip: placed.clip)
@@ -186,7 +203,8 @@ package struct Painter: Sendable {
     /// `highlight`: the spoken word's scale, and the line's index.
     private func visibleGlyphs(
         of line: LaidOutLine, size: Double, paint: Paint, style: GlyphStyle, layer: LayerState,
-        animated: [[AnimatorPainter.Glyph]]?, highlight: (painter: HighlightPainter, line: Int)? = nil
+        animated: [[AnimatorPainter.Glyph]]?, highlight: (painter: HighlightPainter, line: Int)? = nil,
+        karaoke: (painter: KaraokePainter, pass: KaraokePainter.Pass)? = nil
     ) -> GlyphItem.Line? {
         // The canvas in the layer's coordinates: moved by its group; under a group's turn or
         // scale nothing is left out.
@@ -213,6 +231,12 @@ package struct Painter: Sendable {
                 let slant = span?.italic == true ? SpanPainter.oblique : nil
                 // Word-timed captions: the spoken word in its highlight, words to come hidden.
                 var base = span?.color ?? layer.color
+                // Karaoke: which pass draws the glyph, and the unsung colour until it is sung.
+                if let karaoke {
+                    let fill = karaoke.painter.fill(cluster: glyph.cluster, pass: karaoke.pass)
+                    guard fill.drawn else { return nil }
+                    base = fill.color ?? base
+                }
                 if let spoken = layer.spokenWords {
                     guard let color = spoken.color(cluster: glyph.cluster, base: base) else { return nil }
                     base = color

@@ -60,6 +60,8 @@ public struct LayerState: Sendable, Equatable {
     public var spokenWords: SpokenWordsState?
     /// The marked-up parts of the text shown (``TextSpans``).
     public var spans: [TextSpans.Span] = []
+    /// The karaoke syllables of the text shown (nil: none).
+    public var karaoke: KaraokeState?
     /// False outside the layer's in and out points: then nothing else here was evaluated.
     public var isShown = true
 

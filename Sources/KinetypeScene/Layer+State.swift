@@ -190,6 +190,7 @@ extension TextContent {
         state.animators = animators.map { AnimatorState(animator: $0, time: t) }
         state.spokenWords = spokenWords?.state(at: t)
         state.spans = spans?.state(at: t) ?? []
+        state.karaoke = karaoke?.state(at: t)
         state.size = min(max(0, state.size), SpecLimits.maxDrawnSize)
         state.style.boxWidth = state.style.boxWidth.map { max(0, $0) }
         let selection = font.family.select(weight: state.fontWeight, variations: state.fontVariations)

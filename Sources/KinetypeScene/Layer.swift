@@ -211,6 +211,8 @@ public struct TextContent: Sendable {
     public var spokenWords: SpokenWords? = nil
     /// Parts of the text in another colour, slanted or underlined (subtitle markup).
     public var spans: TextSpans? = nil
+    /// An ASS file's karaoke: syllables in the unsung colour until they are sung.
+    public var karaoke: Karaoke? = nil
 
     public init(text: Property<String>, font: FontSpec, size: Property<Double>) {
         self.text = text

@@ -97,8 +97,14 @@ final class ASSReaderTests: XCTestCase {
             XCTAssertEqual(word.2, want.2, want.0)
             XCTAssertEqual(word.3, want.3, want.0)
         }
-        XCTAssertEqual(parsed.sweeps, ["\\kf", "\\K", "\\ko"])
+        // Each syllable's effect: \k switches, \kf and \K sweep, \ko also hides the outline.
+        XCTAssertEqual(parsed.karaoke.map(\.effect), [.instant, .instant, .sweep, .sweep, .outline, .instant])
+        XCTAssertEqual(parsed.karaoke.map(\.range), words.map(\.1))
         XCTAssertEqual(parsed.tags, [])
+        // \kt: the next syllable starts that long after the line's start.
+        let restarted = try ASSText.parse("{\\k50}a{\\kt20\\k30}b", start: 0, wrapStyle: 0, line: 1).karaoke
+        XCTAssertEqual(restarted.map(\.start), [0, 0.2])
+        XCTAssertEqual(restarted.map(\.end), [0.5, 0.5])
         // Exact times: cue start and durations summed in centiseconds, divided once.
         let decimals = try ASSText.parse("{\\k4}a{\\k3}b", start: 104, wrapStyle: 0, line: 1).words
         XCTAssertEqual(decimals.map(\.start), [1.04, 1.08])

@@ -98,7 +98,7 @@ final class ASSCaptionsTests: XCTestCase {
     }
 
     /// Everything not applied is named in one warning: the style columns a used style sets away
-    /// from the default, the event columns set, the override tags, karaoke sweeps, drawings.
+    /// from the default, the event columns set, the override tags, drawings.
     func testWhatIsNotAppliedIsWarnedOnce() throws {
         let folder = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -124,7 +124,7 @@ final class ASSCaptionsTests: XCTestCase {
         XCTAssertEqual(
             scene.warnings.first,
             "layers[0].captions.file: styled.ass: event columns Effect and override tags \\blur"
-                + " and karaoke sweeps \\kf (timed as \\k) and drawings (\\p, left out of the text) are not applied"
+                + " and drawings (\\p, left out of the text) are not applied"
         )
         XCTAssertEqual(
             scene.warnings.last,

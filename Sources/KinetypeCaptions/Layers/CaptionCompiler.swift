@@ -81,6 +81,11 @@ package struct CaptionCompiler {
                     highlighting: spoken.highlighting, reveal: spoken.reveal, intervals: CaptionScreens.words(group))
             }
             if group.contains(where: { !$0.spans.isEmpty }) { text.spans = TextSpans(intervals: CaptionScreens.spans(group)) }
+            // The file's karaoke colours, unless the layer's `highlight` draws the sung word.
+            let highlighted = baseText.spokenWords.map { $0.highlighting.color != nil || $0.highlighting.isDrawn } ?? false
+            if !highlighted, case let .script(style, _) = first.style, group.contains(where: { !$0.karaoke.isEmpty }) {
+                text.karaoke = Karaoke(unsung: style.secondary, intervals: CaptionScreens.karaoke(group))
+            }
             if case .own = key {
                 layer.inPoint = max(first.start, base.inPoint ?? 0)
                 layer.outPoint = min(first.end, base.outPoint ?? .infinity)

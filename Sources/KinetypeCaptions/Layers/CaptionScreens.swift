@@ -87,6 +87,25 @@ enum CaptionScreens {
         return intervals
     }
 
+    /// The karaoke syllables of each text `text` shows, placed in the joined text.
+    static func karaoke(_ captions: [Caption]) -> [Karaoke.Interval] {
+        var intervals: [Karaoke.Interval] = []
+        forEach(captions) { time, showing in
+            var offset = 0
+            var syllables: [Karaoke.Syllable] = []
+            for caption in showing.map({ captions[$0] }) {
+                syllables += caption.karaoke.map {
+                    var syllable = $0
+                    syllable.range = ($0.range.lowerBound + offset)..<($0.range.upperBound + offset)
+                    return syllable
+                }
+                offset += caption.text.utf8.count + 1
+            }
+            intervals.append(Karaoke.Interval(start: time, syllables: syllables))
+        }
+        return intervals
+    }
+
     /// The marked-up parts of each text `text` shows, placed in the joined text.
     static func spans(_ captions: [Caption]) -> [TextSpans.Interval] {
         var intervals: [TextSpans.Interval] = []

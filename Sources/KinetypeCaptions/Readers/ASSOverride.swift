@@ -13,7 +13,7 @@ enum ASSOverride {
     static let placing: Set<String> = ["pos", "move", "an", "a", "fad", "fade"]
     static let partTags: Set<String> = ["c", "1c", "alpha", "1a", "i", "u", "b", "r"]
     /// Tags applied to the whole line when they stand at its start.
-    static let lineTags: Set<String> = ["s", "fn", "fs", "3c", "4c", "3a", "4a", "bord", "shad"]
+    static let lineTags: Set<String> = ["s", "fn", "fs", "2c", "3c", "4c", "2a", "3a", "4a", "bord", "shad"]
 
     /// The caption a parsed line makes, over [start, end) seconds: `style` is its Style column's;
     /// `margins` its own MarginL/R/V (0: the style's). `unsupported` collects tags kinetype does
@@ -74,6 +74,7 @@ enum ASSOverride {
                 marginR: margins.r != 0 ? margins.r : style.marginR, marginV: margins.v != 0 ? margins.v : style.marginV,
                 position: position, wrapStyle: parsed.wrapStyle))
         caption.fade = fade
+        caption.karaoke = parsed.karaoke
         // Mid-line: colour, alpha, slant and underline as parts; the rest named.
         var part = lineStyle
         var from = 0
@@ -142,9 +143,11 @@ enum ASSOverride {
         case "fn": style.fontName = argument.isEmpty ? reset.fontName : argument
         case "fs": style.fontSize = number.flatMap { $0 > 0 ? $0 : nil } ?? reset.fontSize
         case "c", "1c": style.primary = argument.isEmpty ? rgb(style.primary, reset.primary) : rgb(style.primary, colour)
+        case "2c": style.secondary = argument.isEmpty ? rgb(style.secondary, reset.secondary) : rgb(style.secondary, colour)
         case "3c": style.outline = argument.isEmpty ? rgb(style.outline, reset.outline) : rgb(style.outline, colour)
         case "4c": style.back = argument.isEmpty ? rgb(style.back, reset.back) : rgb(style.back, colour)
         case "1a": style.primary = alpha(style.primary, opacity ?? reset.primary.a)
+        case "2a": style.secondary = alpha(style.secondary, opacity ?? reset.secondary.a)
         case "3a": style.outline = alpha(style.outline, opacity ?? reset.outline.a)
         case "4a": style.back = alpha(style.back, opacity ?? reset.back.a)
         case "alpha":

@@ -15,14 +15,13 @@ enum ASSReader: CaptionReader {
     static let extensions = ["ass", "ssa"]
 
     /// Read but not applied: style columns a used style sets away from the default, event columns
-    /// set on a dialogue line, override tags, karaoke sweeps (`\kf`, `\ko`), drawings.
+    /// set on a dialogue line, override tags, drawings.
     struct Unapplied {
         var styleColumns = Set<String>()
         var eventColumns = Set<String>()
         var tags = Set<String>()
         /// Tags that change the whole line, found in mid-line.
         var midLineTags = Set<String>()
-        var sweeps = Set<String>()
         var drawings = false
 
         /// The parts of the "… are not applied" warning, each naming what it leaves out.
@@ -36,7 +35,6 @@ enum ASSReader: CaptionReader {
                     "override tags " + SubtitleText.list(midLineTags)
                         + " in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\b, \\i and \\u do)")
             }
-            if !sweeps.isEmpty { parts.append("karaoke sweeps " + SubtitleText.list(sweeps) + " (timed as \\k)") }
             if drawings { parts.append("drawings (\\p, left out of the text)") }
             return parts
         }
@@ -70,7 +68,8 @@ enum ASSReader: CaptionReader {
     ]
     /// Style columns applied (`ASSStyle`, through `CaptionCompiler`), or that change nothing drawn.
     private static let unreported: Set<String> = [
-        "name", "encoding", "alphalevel", "fontname", "fontsize", "primarycolour", "outlinecolour", "tertiarycolour", "backcolour", "bold",
+        "name", "encoding", "alphalevel", "fontname", "fontsize", "primarycolour", "secondarycolour", "outlinecolour", "tertiarycolour",
+        "backcolour", "bold",
         "italic", "underline", "strikeout", "spacing", "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "borderstyle"
     ]
     /// Event columns applied (Start, End, Text, Style, Layer, margins), or that change nothing
@@ -245,7 +244,6 @@ enum ASSReader: CaptionReader {
                 style: script.styles[dialogue.style] ?? script.fallbackStyle, styles: script.styles, margins: dialogue.margins,
                 layer: dialogue.layer, duration: Double(dialogue.end - dialogue.start) / 100, unsupported: &unapplied.tags,
                 midLine: &unapplied.midLineTags)
-            unapplied.sweeps.formUnion(parsed.sweeps)
             unapplied.drawings = unapplied.drawings || parsed.drawing
             guard !parsed.text.isEmpty else { continue }  // a drawing alone, or only tags: no text to show
             captions.append(caption)

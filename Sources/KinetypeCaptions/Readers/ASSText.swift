@@ -14,13 +14,14 @@ enum ASSText {
         var text: String
         var words: [SpokenWords.Word]
         var tags: Set<String>
-        var sweeps: Set<String>
         var drawing: Bool
         /// The script's WrapStyle, or the line's last `\q`.
         var wrapStyle = 0
         /// The override tags other than karaoke, `\q` and `\p`, in order, each where it stands in
         /// `text` (a UTF-8 offset), with its argument (a parenthesised one with its parentheses).
         var overrides: [Override] = []
+        /// Every karaoke syllable with text, as its word, and its effect.
+        var karaoke: [Karaoke.Syllable] = []
     }
 
     struct Override: Equatable {
@@ -47,11 +48,11 @@ enum ASSText {
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        var parsed = Parsed(text: "", words: [], tags: [], sweeps: [], drawing: false)
+        var parsed = Parsed(text: "", words: [], tags: [], drawing: false)
         var wrap = wrapStyle
         var drawing = false
         var elapsed = 0.0  // centiseconds of karaoke after the line's start
-        var syllable: (from: Int, start: Double, end: Double)?
+        var syllable: (from: Int, start: Double, end: Double, effect: Karaoke.Effect)?
 
         func endSyllable() {
             guard let current = syllable else { return }
@@ -59,9 +60,9 @@ enum ASSText {
             while lower < upper, let width = spaceWidth(out, at: lower) { lower += width }
             while upper > lower, let width = spaceWidth(out, endingAt: upper) { upper -= width }
             if lower < upper {
-                parsed.words.append(
-                    SpokenWords.Word(
-                        range: lower..<upper, start: (Double(start) + current.start) / 100, end: (Double(start) + current.end) / 100))
+                let (from, until) = ((Double(start) + current.start) / 100, (Double(start) + current.end) / 100)
+                parsed.words.append(SpokenWords.Word(range: lower..<upper, start: from, end: until))
+                parsed.karaoke.append(Karaoke.Syllable(range: lower..<upper, start: from, end: until, effect: current.effect))
             }
             syllable = nil
         }
@@ -75,8 +76,7 @@ enum ASSText {
             }
             let argument = token.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
             switch name {
-            case "k", "K", "kf", "ko":
-                if name != "k" { parsed.sweeps.insert("\\" + name) }
+            case "k", "K", "kf", "ko", "kt":
                 guard let duration = argument.isEmpty ? 100 : Double(argument), duration.isFinite, (0...1e9).contains(duration) else {
                     throw CaptionError(
                         line: line,
@@ -84,8 +84,15 @@ enum ASSText {
                             "dialogue line: karaoke \\\(name) needs a duration in centiseconds (0 to 1000000000), got \(EchoedText.quoted(argument))"
                     )
                 }
+                if name == "kt" {
+                    // The next syllable starts this long after the line's start.
+                    endSyllable()
+                    elapsed = duration
+                    return
+                }
                 endSyllable()
-                syllable = (out.count, elapsed, elapsed + duration)
+                let effect: Karaoke.Effect = name == "k" ? .instant : name == "ko" ? .outline : .sweep
+                syllable = (out.count, elapsed, elapsed + duration, effect)
                 elapsed += duration
             case "q":
                 // Applied as far as it goes: whether \n breaks the line (the box wraps the rest).
@@ -146,6 +153,12 @@ enum ASSText {
         endSyllable()
         let trimmed = trimLines(out, words: parsed.words)
         (out, parsed.words) = (trimmed.bytes, trimmed.words)
+        parsed.karaoke = parsed.karaoke.map {
+            var moved = $0
+            moved.range =
+                ($0.range.lowerBound - trimmed.removed[$0.range.lowerBound])..<($0.range.upperBound - trimmed.removed[$0.range.upperBound])
+            return moved
+        }
         parsed.overrides = parsed.overrides.map {
             Override(offset: $0.offset - trimmed.removed[$0.offset], name: $0.name, argument: $0.argument)
         }
