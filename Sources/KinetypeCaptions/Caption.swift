@@ -1,3 +1,4 @@
+import KinetypeMotion
 import KinetypeScene
 
 /// One cue of a ``CaptionTrack``, whatever format it came from: its text (markup removed, lines
@@ -17,6 +18,26 @@ public struct Caption: Sendable, Equatable {
     package var fade: Fade?
     /// ASS karaoke: each syllable's time and effect (ranges in `text`).
     package var karaoke: [Karaoke.Syllable] = []
+    /// ASS `\clip` or `\iclip`: the part of the frame the line shows in (or not), script pixels.
+    package var clip: Clip?
+    /// ASS `\t` at the line's start: the line's style animated, in order.
+    package var transitions: [Transition] = []
+
+    /// Where an ASS line is drawn: inside (or, inverted, outside) a rectangle or a drawing.
+    package enum Clip: Hashable, Sendable {
+        case rectangle(x1: Double, y1: Double, x2: Double, y2: Double, inverse: Bool)
+        /// A drawing's polygons (`m`, `l`, `b`… commands, curves flattened), script pixels.
+        case drawing([[Point2]], inverse: Bool)
+    }
+
+    /// `\t(t1, t2, accel, tags)`: from `t1` to `t2` milliseconds after the line's start (t2 nil:
+    /// its end) the tags' values are reached, progress ((t − t1) / (t2 − t1))^accel.
+    package struct Transition: Hashable, Sendable {
+        var t1: Double
+        var t2: Double?
+        var accel: Double
+        var tags: [ASSText.Override]
+    }
     /// Where the caption is in its file (its timing line), for messages.
     package var line: Int
 
@@ -63,18 +84,21 @@ public struct Caption: Sendable, Equatable {
 
     /// Whether the file gives the caption a look or a place of its own: a style, a placement, a
     /// fade or marked-up parts.
-    package var isStyled: Bool { style != .layer(bold: false) || placement != .layer || fade != nil || !spans.isEmpty }
+    package var isStyled: Bool {
+        style != .layer(bold: false) || placement != .layer || fade != nil || !spans.isEmpty || clip != nil || !transitions.isEmpty
+    }
 
     /// The caption in the layer's look and place: its text and times alone.
     package var plain: Caption {
         var caption = self
         (caption.style, caption.placement, caption.fade, caption.spans, caption.karaoke) = (.layer(bold: false), .layer, nil, [], [])
+        (caption.clip, caption.transitions) = (nil, [])
         return caption
     }
 
     /// Whether the caption is placed, moved or faded on its own (it cannot share a layer).
     package var isOwnLayer: Bool {
-        if fade != nil { return true }
+        if fade != nil || clip != nil || !transitions.isEmpty { return true }
         if case let .script(placement) = placement { return placement.position != .margins }
         return false
     }

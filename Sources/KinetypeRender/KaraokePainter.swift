@@ -6,7 +6,8 @@ import KinetypeText
 /// not yet sung is filled in the unsung colour; a `\ko` syllable also has no outline until then
 /// (its glyphs go in an item of their own, without the stroke); a `\kf` syllable being swept is
 /// filled unsung, and its glyphs drawn again in the sung colour, clipped to the part swept so far:
-/// from the left edge of its advances on its line, or from the right in a right-to-left run.
+/// as far as its advances (its spaces too) times how far it is sung, from its first glyph's ink
+/// on its line, or from the right edge of its advances in a right-to-left run.
 struct KaraokePainter {
     /// Which of a layer's glyphs a pass draws, and in which fill.
     enum Pass: Equatable {
@@ -44,16 +45,20 @@ struct KaraokePainter {
             for (index, line) in layout.lines.enumerated() {
                 var extent: (minX: Double, maxX: Double)?
                 var rightToLeft = false
+                var first: (glyph: PositionedGlyph, font: FontChain.Member)?
                 for run in line.runs {
                     for glyph in run.glyphs where syllable.range.contains(glyph.cluster) {
                         let (left, right) = (min(glyph.x, glyph.x + glyph.advance), max(glyph.x, glyph.x + glyph.advance))
                         extent = extent.map { (min($0.minX, left), max($0.maxX, right)) } ?? (left, right)
                         rightToLeft = run.direction == .rightToLeft
+                        if first.map({ glyph.x < $0.glyph.x }) ?? true { first = (glyph, run.font) }
                     }
                 }
                 guard let extent else { continue }
                 let width = extent.maxX - extent.minX
-                let split = rightToLeft ? extent.maxX - syllable.sung * width : extent.minX + syllable.sung * width
+                // Left to right, the sweep starts where the first glyph's ink does, as libass's.
+                let ink = first.flatMap { GlyphInk.left(of: $0.glyph.glyphID, font: $0.font, size: layout.size) } ?? 0
+                let split = rightToLeft ? extent.maxX - syllable.sung * width : extent.minX + ink + syllable.sung * width
                 sweeps.append(
                     Sweep(range: syllable.range, line: index, minX: extent.minX, maxX: extent.maxX, split: split, rightToLeft: rightToLeft))
             }

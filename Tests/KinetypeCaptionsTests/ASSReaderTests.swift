@@ -97,9 +97,10 @@ final class ASSReaderTests: XCTestCase {
             XCTAssertEqual(word.2, want.2, want.0)
             XCTAssertEqual(word.3, want.3, want.0)
         }
-        // Each syllable's effect: \k switches, \kf and \K sweep, \ko also hides the outline.
-        XCTAssertEqual(parsed.karaoke.map(\.effect), [.instant, .instant, .sweep, .sweep, .outline, .instant])
-        XCTAssertEqual(parsed.karaoke.map(\.range), words.map(\.1))
+        // Each syllable's effect (\k switches, \kf and \K sweep, \ko also hides the outline) over
+        // its spaces too, as a sweep runs over them; a syllable of spaces alone is one.
+        XCTAssertEqual(parsed.karaoke.map(\.effect), [.instant, .instant, .sweep, .sweep, .outline, .instant, .instant])
+        XCTAssertEqual(parsed.karaoke.map(\.range), [7..<10, 10..<13, 13..<21, 21..<27, 27..<34, 34..<36, 36..<39])
         XCTAssertEqual(parsed.tags, [])
         // \kt: the next syllable starts that long after the line's start.
         let restarted = try ASSText.parse("{\\k50}a{\\kt20\\k30}b", start: 0, wrapStyle: 0, line: 1).karaoke

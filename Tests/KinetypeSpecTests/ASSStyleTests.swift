@@ -290,3 +290,42 @@ extension ASSStyleTests {
         XCTAssertEqual(texts.map { $0.paragraph.boxWidth == nil }, [true, false, false, false])
     }
 }
+
+extension ASSStyleTests {
+    /// `\fscx`, `\fscy` and `\frz` turn and scale the line about its place, `\org` about another
+    /// point; `\clip` and `\iclip` are its mask; `\t` animates them from its t1 to its t2.
+    func testScaleTurnClipAndTransitionsBecomeTheLayersTransformMaskAndKeyframes() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = [
+            "Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\pos(100,100)\\fscx150\\frz90\\org(100,50)}Turned",
+            "Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\pos(10,20)\\iclip(10,20,110,70)\\t(500,1500,\\fs40\\1c&H0000FF&)}Clipped",
+            "Dialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\pos(10,20)\\clip(m 0 0 l 100 0 100 50)\\t(0,1000,2,\\frz10)}Drawn"
+        ].joined(separator: "\n")
+        let scene = try Self.scene(events, folder: folder)
+        XCTAssertEqual(scene.layers.count, 3)
+        // Script pixels are doubled; \frz90 is a quarter turn anticlockwise about (200, 100).
+        let turned = scene.layers[0]
+        XCTAssertEqual(turned.transform?.rotation.value(at: 1), -90)
+        XCTAssertEqual(turned.transform?.scale.value(at: 1), Point2(x: 1.5, y: 1))
+        let place = turned.position.value(at: 1)
+        XCTAssertEqual(place.x, 300, accuracy: 2, "(200, 200) turned a quarter anticlockwise about (200, 100)")
+        XCTAssertEqual(place.y, 100, accuracy: 2)
+        // \iclip: an inverted rectangle mask in canvas pixels; \t: the size and colour from 1.5 s to 2.5 s.
+        let clipped = scene.layers[1]
+        XCTAssertEqual(clipped.mask?.origin.value(at: 1), Point2(x: 20, y: 40))
+        XCTAssertEqual(clipped.mask?.size.value(at: 1), Point2(x: 200, y: 100))
+        XCTAssertEqual(clipped.mask?.invert, true)
+        let size = try XCTUnwrap(clipped.textContent?.size)
+        XCTAssertEqual(size.value(at: 1.5), size.value(at: 1))
+        XCTAssertEqual(size.value(at: 2.5) / size.value(at: 1), 2, accuracy: 1e-9, "\\fs20 to \\fs40")
+        XCTAssertEqual(size.value(at: 2) / size.value(at: 1), 1.5, accuracy: 1e-9, "linear half-way")
+        XCTAssertEqual(clipped.color.value(at: 2.5), RGBA(r: 1, g: 0, b: 0))
+        // A drawing clip: the triangle's polygon, doubled; \t's acceleration 2: a quarter at half-time.
+        let drawn = scene.layers[2]
+        XCTAssertEqual(drawn.mask?.shape, .path)
+        XCTAssertEqual(drawn.mask?.subpaths.first?.points, [Point2(x: 0, y: 0), Point2(x: 200, y: 0), Point2(x: 200, y: 100)])
+        XCTAssertEqual(try XCTUnwrap(drawn.transform?.rotation.value(at: 1.5)), -2.5, accuracy: 0.05)
+        XCTAssertEqual(scene.warnings.filter { $0.contains("not applied") }, [])
+    }
+}

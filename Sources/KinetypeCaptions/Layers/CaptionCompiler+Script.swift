@@ -35,8 +35,14 @@ extension CaptionCompiler {
         let face = try library.face(path: selection.path)
         let line = try face.lineMetrics(variations: selection.variations)
         let windows = face.windowsMetrics ?? (line.ascender, line.descender)
-        let size = style.fontSize * ys * face.unitsPerEm / (windows.ascent + windows.descent)
-        text.size = .constant(size)
+        let em = ys * face.unitsPerEm / (windows.ascent + windows.descent)
+        let size = style.fontSize * em
+        // The line's look over its time: one, or as its `\t` transitions animate it.
+        let looks = Self.looks(of: caption, style: style)
+        func track<Value: Interpolatable & Sendable & Equatable>(_ value: (Look) -> Value) -> Property<Value> {
+            Self.track(looks, value)
+        }
+        text.size = track { $0.style.fontSize * em }
         // libass's lines: from winAscent above the baseline to winDescent below, one after
         // another; the layout's are the font's ascender and descender and line gap.
         text.paragraph.style.lineHeight = (windows.ascent + windows.descent) / (line.ascender + line.descender + line.lineGap)
@@ -46,18 +52,31 @@ extension CaptionCompiler {
         if !script.kerning, !text.font.features.contains(where: { $0.tag == "kern" }) {
             text.font.features.append(FontFeature(tag: "kern", value: 0))
         }
-        layer.color = .constant(style.primary)
-        if style.spacing != 0 { text.tracking = .constant(style.spacing * xs) }
+        layer.color = track { $0.style.primary }
+        if looks.contains(where: { $0.style.spacing != 0 }) { text.tracking = track { $0.style.spacing * xs } }
+        // \fscx and \fscy scale the line about its alignment point, \frz turns it (counter-
+        // clockwise); libass does not scale the outline with the line, so its width is divided back.
+        let turned = looks.contains { $0.style.scaleX != 100 || $0.style.scaleY != 100 || $0.style.angle != 0 }
+        if turned {
+            layer.transform = LayerTransform(
+                rotation: track { -$0.style.angle }, scale: track { Point2(x: $0.style.scaleX / 100, y: $0.style.scaleY / 100) })
+        }
+        func unscaled(_ look: Look) -> Double {
+            let k = (look.style.scaleX * look.style.scaleY).squareRoot() / 100
+            return turned && k > 0.01 ? 1 / k : 1
+        }
+        let outlined = style.borderStyle != 3 && looks.contains { $0.style.outlineWidth > 0 }
         layer.stroke =
-            style.borderStyle != 3 && style.outlineWidth > 0
-            ? TextStroke(width: .constant(style.outlineWidth * borderScale), color: .constant(style.outline)) : nil
+            outlined
+            ? TextStroke(width: track { $0.style.outlineWidth * borderScale * unscaled($0) }, color: track { $0.style.outline }) : nil
         layer.shadows =
-            style.borderStyle != 3 && style.shadow > 0
+            style.borderStyle != 3 && looks.contains(where: { $0.style.shadow > 0 })
             ? [
                 TextShadow(
-                    offset: .constant(Point2(x: style.shadow * borderScale, y: style.shadow * borderScale)), blur: .constant(0),
-                    color: .constant(style.back))
+                    offset: track { Point2(x: $0.style.shadow * borderScale, y: $0.style.shadow * borderScale) }, blur: .constant(0),
+                    color: track { $0.style.back })
             ] : []
+        layer.mask = Self.mask(looks, xs: xs, ys: ys)
         let padding = style.outlineWidth * borderScale
         text.background =
             style.borderStyle == 3
@@ -96,6 +115,81 @@ extension CaptionCompiler {
         case .margins:
             layer.position = .constant(Point2(x: x * xs, y: y * ys + shift))
         }
+        // \org: the line turns about that point instead of its own: its place turns with it.
+        if let origin = placement.origin, turned {
+            let o = Point2(x: origin.x * xs, y: origin.y * ys), base = layer.position
+            layer.position = track { look in
+                let p = base.value(at: look.time), angle = -look.style.angle * .pi / 180
+                let (dx, dy) = (p.x - o.x, p.y - o.y)
+                return Point2(x: o.x + dx * cos(angle) - dy * sin(angle), y: o.y + dx * sin(angle) + dy * cos(angle))
+            }
+        }
+    }
+
+    /// A line's look at one time (seconds): its style and clip.
+    struct Look {
+        var time: Double
+        var style: ASSStyle
+        var clip: Caption.Clip?
+    }
+
+    /// The line's look at its start, and at the times its `\t` transitions need: each one's start
+    /// and end, and steps between them when accelerated (linear keyframes between).
+    static func looks(of caption: Caption, style: ASSStyle) -> [Look] {
+        let first = Look(time: caption.start, style: style, clip: caption.clip)
+        guard !caption.transitions.isEmpty else { return [first] }
+        let duration = (caption.end - caption.start) * 1000
+        var times: Set<Double> = [0]
+        for transition in caption.transitions {
+            let t1 = min(max(transition.t1, 0), duration), t2 = min(max(transition.t2 ?? duration, t1), duration)
+            times.formUnion([t1, t2])
+            if transition.accel != 1, t2 > t1 { times.formUnion((1..<12).map { t1 + (t2 - t1) * Double($0) / 12 }) }
+        }
+        return times.sorted().map { ms in
+            var look = first
+            look.time = caption.start + ms / 1000
+            for transition in caption.transitions {
+                let t2 = transition.t2 ?? duration
+                let k = ms < transition.t1 ? 0 : ms >= t2 ? 1 : pow((ms - transition.t1) / (t2 - transition.t1), transition.accel)
+                var target = look
+                for tag in transition.tags {
+                    if tag.name == "clip" || tag.name == "iclip" {
+                        target.clip = ASSOverride.clip(tag)
+                    } else {
+                        ASSOverride.apply(tag, to: &target.style, reset: look.style)
+                    }
+                }
+                look = Look.interpolate(look, target, k)
+            }
+            return look
+        }
+    }
+
+    /// Linear keyframes of a value of the line's looks (a constant when it never changes).
+    static func track<Value: Interpolatable & Sendable & Equatable>(_ looks: [Look], _ value: (Look) -> Value) -> Property<Value> {
+        let values = looks.map { ($0.time, value($0)) }
+        return values.allSatisfy({ $0.1 == values[0].1 }) ? .constant(values[0].1) : track(values)
+    }
+
+    /// `\clip` and `\iclip` as the layer's mask, in canvas pixels (a rectangle's animated).
+    static func mask(_ looks: [Look], xs: Double, ys: Double) -> LayerMask? {
+        switch looks[0].clip {
+        case nil: return nil
+        case let .rectangle(_, _, _, _, inverse):
+            func corners(_ look: Look) -> (Point2, Point2) {
+                guard case let .rectangle(x1, y1, x2, y2, _) = look.clip else { return (.zero, .zero) }
+                return (
+                    Point2(x: min(x1, x2).rounded() * xs, y: min(y1, y2).rounded() * ys),
+                    Point2(x: abs(x2 - x1).rounded() * xs, y: abs(y2 - y1).rounded() * ys)
+                )
+            }
+            return LayerMask(origin: track(looks) { corners($0).0 }, size: track(looks) { corners($0).1 }, invert: inverse)
+        case let .drawing(polygons, inverse):
+            var mask = LayerMask(origin: .constant(.zero), size: .constant(.zero), invert: inverse)
+            mask.shape = .path
+            mask.subpaths = polygons.map { PathData.Subpath(points: $0.map { Point2(x: $0.x * xs, y: $0.y * ys) }, closed: true) }
+            return mask
+        }
     }
 
     /// Linear keyframes at increasing times (a later value at the same time replaces the earlier).
@@ -109,5 +203,33 @@ extension CaptionCompiler {
             }
         }
         return keyframes.count == 1 ? .constant(keyframes[0].value) : .animated(KeyframeTrack(keyframes: keyframes))
+    }
+}
+
+extension CaptionCompiler.Look {
+    /// Part way from `a` to `b` (k 0…1), as libass's `\t` mixes each value; a clip becomes `b`'s
+    /// rectangle part way, or `b`'s at once when either is not a rectangle.
+    static func interpolate(_ a: Self, _ b: Self, _ k: Double) -> Self {
+        guard k > 0 else { return a }
+        var look = a
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * k }
+        look.style.fontSize = mix(a.style.fontSize, b.style.fontSize)
+        look.style.primary = RGBA.interpolate(a.style.primary, b.style.primary, k)
+        look.style.secondary = RGBA.interpolate(a.style.secondary, b.style.secondary, k)
+        look.style.outline = RGBA.interpolate(a.style.outline, b.style.outline, k)
+        look.style.back = RGBA.interpolate(a.style.back, b.style.back, k)
+        look.style.scaleX = mix(a.style.scaleX, b.style.scaleX)
+        look.style.scaleY = mix(a.style.scaleY, b.style.scaleY)
+        look.style.angle = mix(a.style.angle, b.style.angle)
+        look.style.spacing = mix(a.style.spacing, b.style.spacing)
+        look.style.outlineWidth = mix(a.style.outlineWidth, b.style.outlineWidth)
+        look.style.shadow = mix(a.style.shadow, b.style.shadow)
+        switch (a.clip, b.clip) {
+        case let (.rectangle(ax1, ay1, ax2, ay2, _), .rectangle(bx1, by1, bx2, by2, inverse)):
+            look.clip = .rectangle(x1: mix(ax1, bx1), y1: mix(ay1, by1), x2: mix(ax2, bx2), y2: mix(ay2, by2), inverse: inverse)
+        default:
+            look.clip = k >= 1 ? b.clip : a.clip
+        }
+        return look
     }
 }

@@ -10,10 +10,17 @@ import KinetypeScene
 /// draw, and tags that would change the font, size, outline or shadow in mid-line.
 enum ASSOverride {
     /// Tags applied wherever they stand, and tags applied in mid-line as a marked-up part.
-    static let placing: Set<String> = ["pos", "move", "an", "a", "fad", "fade"]
+    static let placing: Set<String> = ["pos", "move", "an", "a", "fad", "fade", "org", "clip", "iclip"]
     static let partTags: Set<String> = ["c", "1c", "alpha", "1a", "i", "u", "b", "r"]
     /// Tags applied to the whole line when they stand at its start.
-    static let lineTags: Set<String> = ["s", "fn", "fs", "2c", "3c", "4c", "2a", "3a", "4a", "bord", "shad"]
+    static let lineTags: Set<String> = [
+        "s", "fn", "fs", "2c", "3c", "4c", "2a", "3a", "4a", "bord", "shad", "fscx", "fscy", "fsc", "frz", "fr", "fsp"
+    ]
+    /// Tags `\t` animates (the rest inside it are named).
+    static let animated: Set<String> = [
+        "fs", "c", "1c", "2c", "3c", "4c", "alpha", "1a", "2a", "3a", "4a", "bord", "shad", "fscx", "fscy", "frz", "fr", "fsp", "clip",
+        "iclip"
+    ]
 
     /// The caption a parsed line makes, over [start, end) seconds: `style` is its Style column's;
     /// `margins` its own MarginL/R/V (0: the style's). `unsupported` collects tags kinetype does
@@ -28,9 +35,14 @@ enum ASSOverride {
         var alignment: Int?
         var position = ASSPlacement.Position.margins
         var fade: Caption.Fade?
+        var origin: Point2?
+        var clip: Caption.Clip?
+        var transitions: [Caption.Transition] = []
         // The tags at the start: the line's own style.
         for tag in parsed.overrides where tag.offset == 0 && !placing.contains(tag.name) {
-            if tag.name == "r" {
+            if tag.name == "t" {
+                if let transition = transition(tag.argument, unsupported: &unsupported) { transitions.append(transition) }
+            } else if tag.name == "r" {
                 lineStyle = styles[tag.argument] ?? style
             } else if lineTags.contains(tag.name) || partTags.contains(tag.name) {
                 apply(tag, to: &lineStyle, reset: style)
@@ -58,6 +70,14 @@ enum ASSOverride {
                 if numbers.count == 2 {
                     fade = Caption.Fade(a1: 255, a2: 0, a3: 255, t1: 0, t2: numbers[0], t3: duration * 1000 - numbers[1], t4: nil)
                 }
+            case "org" where origin == nil:
+                if numbers.count == 2 { origin = Point2(x: numbers[0], y: numbers[1]) }
+            case "clip", "iclip":
+                // A rectangle (the last counts) or a drawing (the first counts), as libass.
+                if let parsed = Self.clip(tag) {
+                    if case .drawing = clip, case .drawing = parsed { break }
+                    clip = parsed
+                }
             case "fade" where fade == nil:
                 if numbers.count == 7 {
                     fade = Caption.Fade(
@@ -72,8 +92,9 @@ enum ASSOverride {
             ASSPlacement(
                 alignment: alignment ?? lineStyle.alignment, marginL: margins.l != 0 ? margins.l : style.marginL,
                 marginR: margins.r != 0 ? margins.r : style.marginR, marginV: margins.v != 0 ? margins.v : style.marginV,
-                position: position, wrapStyle: parsed.wrapStyle))
+                position: position, wrapStyle: parsed.wrapStyle, origin: origin))
         caption.fade = fade
+        (caption.clip, caption.transitions) = (clip, transitions)
         caption.karaoke = parsed.karaoke
         // Mid-line: colour, alpha, slant and underline as parts; the rest named.
         var part = lineStyle
@@ -98,7 +119,7 @@ enum ASSOverride {
                 } else {
                     apply(tag, to: &part, reset: style)
                 }
-            } else if lineTags.contains(tag.name) {
+            } else if lineTags.contains(tag.name) || tag.name == "t" {
                 midLine.insert("\\" + tag.name)
             } else {
                 unsupported.insert("\\" + tag.name)
@@ -106,6 +127,47 @@ enum ASSOverride {
         }
         close(at: length)
         return caption
+    }
+
+    /// `\clip(x1, y1, x2, y2)` or `\clip([scale,] drawing)`, and `\iclip`'s; nil when unreadable.
+    static func clip(_ tag: ASSText.Override) -> Caption.Clip? {
+        let inverse = tag.name == "iclip"
+        let numbers = arguments(tag.argument)
+        if numbers.count == 4 {
+            return .rectangle(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3], inverse: inverse)
+        }
+        let inner = tag.argument.trimmingCharacters(in: CharacterSet(charactersIn: "() "))
+        var scale = 1
+        var drawing = Substring(inner)
+        if let comma = inner.firstIndex(of: ","), let value = Int(inner[..<comma].trimmingCharacters(in: .whitespaces)) {
+            (scale, drawing) = (value, inner[inner.index(after: comma)...])
+        }
+        let polygons = ASSDrawing.polygons(String(drawing), scale: scale)
+        return polygons.isEmpty ? nil : .drawing(polygons, inverse: inverse)
+    }
+
+    /// `\t([t1, t2,] [accel,] tags)`; the tags it cannot animate are named in `unsupported`.
+    static func transition(_ argument: String, unsupported: inout Set<String>) -> Caption.Transition? {
+        let inner = argument.hasPrefix("(") ? String(argument.dropFirst()) : argument
+        let body = inner.hasSuffix(")") ? String(inner.dropLast()) : inner
+        guard let slash = body.firstIndex(of: "\\") else { return nil }
+        let numbers = body[..<slash].split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        var transition = Caption.Transition(t1: 0, t2: nil, accel: 1, tags: [])
+        switch numbers.count {
+        case 3: (transition.t1, transition.t2, transition.accel) = (numbers[0], numbers[1] == 0 ? nil : numbers[1], numbers[2])
+        case 2: (transition.t1, transition.t2) = (numbers[0], numbers[1] == 0 ? nil : numbers[1])
+        case 1: transition.accel = numbers[0]
+        default: break
+        }
+        guard let parsed = try? ASSText.parse("{" + body[slash...] + "}", start: 0, wrapStyle: 0, line: 0) else { return nil }
+        for tag in parsed.overrides {
+            if animated.contains(tag.name), !tag.argument.isEmpty {
+                transition.tags.append(tag)
+            } else {
+                unsupported.insert("\\" + tag.name + " in \\t")
+            }
+        }
+        return transition.tags.isEmpty ? nil : transition
     }
 
     /// The numbers of a parenthesised argument, `(160,60)`.
@@ -155,6 +217,11 @@ enum ASSOverride {
             style.secondary = alpha(style.secondary, opacity ?? reset.secondary.a)
             style.outline = alpha(style.outline, opacity ?? reset.outline.a)
             style.back = alpha(style.back, opacity ?? reset.back.a)
+        case "fscx": style.scaleX = number.flatMap { $0 >= 0 ? $0 : nil } ?? reset.scaleX
+        case "fscy": style.scaleY = number.flatMap { $0 >= 0 ? $0 : nil } ?? reset.scaleY
+        case "fsc": (style.scaleX, style.scaleY) = (reset.scaleX, reset.scaleY)
+        case "frz", "fr": style.angle = number ?? reset.angle
+        case "fsp": style.spacing = number ?? reset.spacing
         case "bord": style.outlineWidth = number.flatMap { $0 >= 0 ? $0 : nil } ?? reset.outlineWidth
         case "shad": style.shadow = number.flatMap { $0 >= 0 ? $0 : nil } ?? reset.shadow
         default: break

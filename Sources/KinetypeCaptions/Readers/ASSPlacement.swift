@@ -1,3 +1,5 @@
+import KinetypeMotion
+
 /// Where an ASS/SSA line sits, in script pixels: its numpad alignment, its margins (the line's
 /// own, or its style's), and `\pos` or `\move` when it has one (the first of them counts).
 package struct ASSPlacement: Hashable, Sendable {
@@ -10,6 +12,8 @@ package struct ASSPlacement: Hashable, Sendable {
     /// How the line wraps (ASS WrapStyle, or the line's last `\q`): 0 and 3 libass's smart
     /// wrapping, 1 at the end of each line, 2 only at `\N`.
     var wrapStyle = 0
+    /// `\org(x, y)`: the point the line turns about (nil: its alignment point).
+    var origin: Point2?
 
     package enum Position: Hashable, Sendable {
         /// In the frame, within the margins.

@@ -70,7 +70,8 @@ enum ASSReader: CaptionReader {
     private static let unreported: Set<String> = [
         "name", "encoding", "alphalevel", "fontname", "fontsize", "primarycolour", "secondarycolour", "outlinecolour", "tertiarycolour",
         "backcolour", "bold",
-        "italic", "underline", "strikeout", "spacing", "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "borderstyle"
+        "italic", "underline", "strikeout", "spacing", "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "borderstyle",
+        "scalex", "scaley", "angle"
     ]
     /// Event columns applied (Start, End, Text, Style, Layer, margins), or that change nothing
     /// drawn (Name and Actor: who speaks; Marked: SSA's selection mark).

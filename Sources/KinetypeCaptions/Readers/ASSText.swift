@@ -20,11 +20,11 @@ enum ASSText {
         /// The override tags other than karaoke, `\q` and `\p`, in order, each where it stands in
         /// `text` (a UTF-8 offset), with its argument (a parenthesised one with its parentheses).
         var overrides: [Override] = []
-        /// Every karaoke syllable with text, as its word, and its effect.
+        /// Every karaoke syllable, its spaces included, and its effect.
         var karaoke: [Karaoke.Syllable] = []
     }
 
-    struct Override: Equatable {
+    struct Override: Hashable, Sendable {
         var offset: Int
         var name: String
         var argument: String
@@ -59,10 +59,11 @@ enum ASSText {
             var lower = current.from, upper = out.count
             while lower < upper, let width = spaceWidth(out, at: lower) { lower += width }
             while upper > lower, let width = spaceWidth(out, endingAt: upper) { upper -= width }
-            if lower < upper {
-                let (from, until) = ((Double(start) + current.start) / 100, (Double(start) + current.end) / 100)
-                parsed.words.append(SpokenWords.Word(range: lower..<upper, start: from, end: until))
-                parsed.karaoke.append(Karaoke.Syllable(range: lower..<upper, start: from, end: until, effect: current.effect))
+            let (from, until) = ((Double(start) + current.start) / 100, (Double(start) + current.end) / 100)
+            if lower < upper { parsed.words.append(SpokenWords.Word(range: lower..<upper, start: from, end: until)) }
+            // A sweep runs over the syllable's spaces too, as libass's does.
+            if current.from < out.count {
+                parsed.karaoke.append(Karaoke.Syllable(range: current.from..<out.count, start: from, end: until, effect: current.effect))
             }
             syllable = nil
         }
