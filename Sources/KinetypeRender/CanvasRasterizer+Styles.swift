@@ -24,8 +24,11 @@ extension CanvasRasterizer {
             else { continue }
             composite(mask, color: shadow.color, clip: item.clip)
         }
+        // A blurred stroke is the whole shape blurred (as libass blurs its outline), the fill sharp over it.
         if let stroke = item.style.stroke,
-            let mask = try keptShapeMask(item, dx: 0, dy: 0, fill: false, stroke: strokeStyle, reach: 0, blur: 0)
+            let mask = try keptShapeMask(
+                item, dx: 0, dy: 0, fill: stroke.blur > 0, stroke: strokeStyle, reach: CoverageMask.reach(blur: stroke.blur),
+                blur: stroke.blur)
         {
             composite(mask, color: stroke.color, clip: item.clip)
         }

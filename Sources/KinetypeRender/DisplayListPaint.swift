@@ -53,12 +53,15 @@ public struct StrokePaint: Sendable, Hashable, Encodable {
     public var join: Join
     /// The band lies outside the contour (true) or is centred on it.
     public var outside: Bool
+    /// Twice the Gaussian's σ: the text's shape with the band, blurred (0: the band, sharp).
+    public var blur: Double
 
-    public init(width: Double, color: RGBA, join: Join = .round, outside: Bool = true) {
+    public init(width: Double, color: RGBA, join: Join = .round, outside: Bool = true, blur: Double = 0) {
         self.width = width
         self.color = color
         self.join = join
         self.outside = outside
+        self.blur = blur
     }
 }
 

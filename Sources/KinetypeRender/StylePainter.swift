@@ -15,7 +15,7 @@ enum StylePainter {
         if let stroke = layer.stroke, stroke.width > 0, stroke.color.a > 0 {
             style.stroke = StrokePaint(
                 width: stroke.width, color: fade(stroke.color), join: Self.join(stroke.join),
-                outside: stroke.position == .outside)
+                outside: stroke.position == .outside, blur: stroke.blur)
         }
         style.gradient = gradient
         return style

@@ -18,15 +18,18 @@ public struct TextStroke: Sendable, DescribedFeature {
     public var color: Property<RGBA>
     public var join: Join
     public var position: Position
+    /// A soft edge: twice the Gaussian's standard deviation, pixels, as a shadow's (0: sharp).
+    public var blur: Property<Double> = .constant(0)
 
     public init(
         width: Property<Double>, color: Property<RGBA> = .constant(.black), join: Join = .round,
-        position: Position = .outside
+        position: Position = .outside, blur: Property<Double> = .constant(0)
     ) {
         self.width = width
         self.color = color
         self.join = join
         self.position = position
+        self.blur = blur
     }
 
     /// Every field of `stroke:`, described once (``DescribedFeature``).
@@ -34,7 +37,10 @@ public struct TextStroke: Sendable, DescribedFeature {
         .number("width", \.width, \.width, in: 0...SpecLimits.maxStrokeWidth, length: true, required: true, "Pixels."),
         .color("color", \.color, \.color, "The outline's colour."),
         .choice("join", \.join, \.join, "How corners are joined."),
-        .choice("position", \.position, \.position, "outside keeps the fill's full shape; center straddles the contour.")
+        .choice("position", \.position, \.position, "outside keeps the fill's full shape; center straddles the contour."),
+        .number(
+            "blur", \.blur, \.blur, in: 0...SpecLimits.maxBlur, length: true,
+            "A soft outline: the text's shape with its stroke blurred under the sharp fill (σ = blur / 2 pixels), as libass's \\blur.")
     ]
     package static let defaults = TextStroke(width: .constant(1))
 }
@@ -44,12 +50,16 @@ public struct StrokeState: Sendable, Hashable, EvaluatedState {
     public var color: RGBA = .black
     public var join: TextStroke.Join = .round
     public var position: TextStroke.Position = .outside
+    public var blur: Double = 0
 
-    public init(width: Double, color: RGBA, join: TextStroke.Join = .round, position: TextStroke.Position = .outside) {
+    public init(
+        width: Double, color: RGBA, join: TextStroke.Join = .round, position: TextStroke.Position = .outside, blur: Double = 0
+    ) {
         self.width = width
         self.color = color
         self.join = join
         self.position = position
+        self.blur = blur
     }
 
     package init() {}

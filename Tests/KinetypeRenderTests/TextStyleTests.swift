@@ -235,3 +235,32 @@ final class TextStyleTests: XCTestCase {
         }
     }
 }
+
+extension TextStyleTests {
+    /// A blurred stroke is the text's shape with its stroke blurred as a shadow of the same blur
+    /// is, under the sharp fill: outside the fill, the same pixels as a zero-offset shadow of the
+    /// stroked text; inside it, the fill unchanged.
+    func testABlurredStrokeIsTheStrokedShapeBlurredUnderTheSharpFill() throws {
+        let stroke = TextStroke(width: .constant(3), color: .constant(.black), blur: .constant(6))
+        let blurred = try render(Self.scene(stroke: stroke))
+        let invisible = TextStroke(width: .constant(3), color: .constant(Self.transparent))
+        var shadowed = try Self.scene(
+            stroke: invisible, shadows: [TextShadow(offset: .constant(.zero), blur: .constant(6), color: .constant(.black))])
+        shadowed.layers[0].stroke = TextStroke(width: .constant(3), color: .constant(RGBA(r: 0, g: 0, b: 0, a: 1e-9)))
+        let reference = try render(shadowed)
+        let text = try render(Self.scene())
+        var outside = 0, inside = 0
+        for pixel in 0..<(400 * 160) {
+            let ours = Array(blurred.pixels[(pixel * 4)..<(pixel * 4 + 4)])
+            if text.pixels[pixel * 4 + 3] == 0 {
+                XCTAssertEqual(ours, Array(reference.pixels[(pixel * 4)..<(pixel * 4 + 4)]), "pixel \(pixel % 400), \(pixel / 400)")
+                if ours[3] > 0 { outside += 1 }
+            } else if text.pixels[pixel * 4 + 3] == 255 {
+                XCTAssertEqual(ours, Array(text.pixels[(pixel * 4)..<(pixel * 4 + 4)]))
+                inside += 1
+            }
+        }
+        XCTAssertGreaterThan(outside, 2000, "the soft edge reaches past the stroke")
+        XCTAssertGreaterThan(inside, 500)
+    }
+}

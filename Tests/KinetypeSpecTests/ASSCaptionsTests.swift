@@ -114,7 +114,7 @@ final class ASSCaptionsTests: XCTestCase {
                 + """
                 Dialogue: 0,0:00:00.50,0:00:01.00,Default,,0,0,0,,{\\pos(160,60)\\an8\\fad(100,100)}Hello
                 Dialogue: 1,0:00:00.50,0:00:01.00,Sign,,0,0,25,Banner;10,{\\move(0,0,100,100)\\c&HFF&\\1c&HFF&\\3c&H0&\\fs30\\fnArial\\b1\\i1}Sign
-                Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\bord2\\shad3\\blur1\\alpha&H80&\\kf20}Swept {\\p1}m 0 0 l 1 1{\\p0}
+                Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\bord2\\shad3\\fax0.5\\alpha&H80&\\kf20}Swept {\\p1}m 0 0 l 1 1{\\p0}
                 Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,{\\pos(1,1)\\bord2}again{\\kf10}, once
                 Comment: 0,0:00:02.00,0:00:03.00,Unused,,9,9,9,Scroll up,{\\frz30}never warned
 
@@ -123,7 +123,7 @@ final class ASSCaptionsTests: XCTestCase {
         XCTAssertEqual(scene.warnings.count, 2, "\(scene.warnings)")
         XCTAssertEqual(
             scene.warnings.first,
-            "layers[0].captions.file: styled.ass: event columns Effect and override tags \\blur"
+            "layers[0].captions.file: styled.ass: event columns Effect and override tags \\fax"
                 + " and drawings (\\p, left out of the text) are not applied"
         )
         XCTAssertEqual(

@@ -66,15 +66,22 @@ extension CaptionCompiler {
             return turned && k > 0.01 ? 1 / k : 1
         }
         let outlined = style.borderStyle != 3 && looks.contains { $0.style.outlineWidth > 0 }
+        // \blur is a Gaussian of σ ≈ 0.85 × blur script pixels, each \be pass a [1 2 1] box of
+        // variance ½ frame pixel²; the outline and the shadow are blurred, as libass's.
+        let blur = { (look: Look) in
+            2 * ((0.8493 * look.style.blur * ys) * (0.8493 * look.style.blur * ys) + look.style.edgeBlur / 2).squareRoot()
+        }
         layer.stroke =
             outlined
-            ? TextStroke(width: track { $0.style.outlineWidth * borderScale * unscaled($0) }, color: track { $0.style.outline }) : nil
+            ? TextStroke(
+                width: track { $0.style.outlineWidth * borderScale * unscaled($0) }, color: track { $0.style.outline },
+                blur: track(blur)) : nil
         layer.shadows =
             style.borderStyle != 3 && looks.contains(where: { $0.style.shadow > 0 })
             ? [
                 TextShadow(
-                    offset: track { Point2(x: $0.style.shadow * borderScale, y: $0.style.shadow * borderScale) }, blur: .constant(0),
-                    color: track { $0.style.back })
+                    offset: track { Point2(x: $0.style.shadow * borderScale, y: $0.style.shadow * borderScale) },
+                    blur: outlined ? track(blur) : .constant(0), color: track { $0.style.back })
             ] : []
         layer.mask = Self.mask(looks, xs: xs, ys: ys)
         let padding = style.outlineWidth * borderScale
@@ -224,6 +231,8 @@ extension CaptionCompiler.Look {
         look.style.spacing = mix(a.style.spacing, b.style.spacing)
         look.style.outlineWidth = mix(a.style.outlineWidth, b.style.outlineWidth)
         look.style.shadow = mix(a.style.shadow, b.style.shadow)
+        look.style.blur = mix(a.style.blur, b.style.blur)
+        look.style.edgeBlur = mix(a.style.edgeBlur, b.style.edgeBlur)
         switch (a.clip, b.clip) {
         case let (.rectangle(ax1, ay1, ax2, ay2, _), .rectangle(bx1, by1, bx2, by2, inverse)):
             look.clip = .rectangle(x1: mix(ax1, bx1), y1: mix(ay1, by1), x2: mix(ax2, bx2), y2: mix(ay2, by2), inverse: inverse)

@@ -14,7 +14,7 @@ enum ASSOverride {
     static let partTags: Set<String> = ["c", "1c", "alpha", "1a", "i", "u", "b", "r"]
     /// Tags applied to the whole line when they stand at its start.
     static let lineTags: Set<String> = [
-        "s", "fn", "fs", "2c", "3c", "4c", "2a", "3a", "4a", "bord", "shad", "fscx", "fscy", "fsc", "frz", "fr", "fsp"
+        "s", "fn", "fs", "2c", "3c", "4c", "2a", "3a", "4a", "bord", "shad", "fscx", "fscy", "fsc", "frz", "fr", "fsp", "blur", "be"
     ]
     /// Tags `\t` animates (the rest inside it are named).
     static let animated: Set<String> = [
@@ -86,6 +86,10 @@ enum ASSOverride {
             default: break
             }
         }
+        // libass blurs the fill of a line without an outline; kinetype blurs only an outline.
+        let blurs =
+            lineStyle.blur > 0 || lineStyle.edgeBlur > 0 || transitions.contains { $0.tags.contains { ["blur", "be"].contains($0.name) } }
+        if blurs, lineStyle.borderStyle == 3 || lineStyle.outlineWidth == 0 { unsupported.insert("\\blur and \\be without an outline") }
         var caption = Caption(start: start, end: end, text: parsed.text, line: line, words: parsed.words)
         caption.style = .script(lineStyle, layer: layer)
         caption.placement = .script(
@@ -222,6 +226,8 @@ enum ASSOverride {
         case "fsc": (style.scaleX, style.scaleY) = (reset.scaleX, reset.scaleY)
         case "frz", "fr": style.angle = number ?? reset.angle
         case "fsp": style.spacing = number ?? reset.spacing
+        case "blur": style.blur = number.map { min(max($0, 0), 100) } ?? reset.blur
+        case "be": style.edgeBlur = number.map { min(max($0, 0), 127) } ?? reset.edgeBlur
         case "bord": style.outlineWidth = number.flatMap { $0 >= 0 ? $0 : nil } ?? reset.outlineWidth
         case "shad": style.shadow = number.flatMap { $0 >= 0 ? $0 : nil } ?? reset.shadow
         default: break

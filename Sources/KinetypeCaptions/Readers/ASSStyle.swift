@@ -26,6 +26,9 @@ package struct ASSStyle: Hashable, Sendable {
     /// Script pixels.
     var outlineWidth = 2.0
     var shadow = 2.0
+    /// `\blur` (a Gaussian, script pixels) and `\be` (passes of a 3×3 box blur, frame pixels).
+    var blur = 0.0
+    var edgeBlur = 0.0
     /// Numpad: 1–3 bottom, 4–6 middle, 7–9 top; left, centre, right.
     var alignment = 2
     var marginL = 10.0
