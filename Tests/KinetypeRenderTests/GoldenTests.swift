@@ -68,6 +68,9 @@ final class GoldenTests: XCTestCase {
     /// a slanted and an underlined word, the opaque box, the moving line mid-way (frame 30, 75),
     /// and the fading line half faded in (frame 65).
     func testStyledCaptions() throws { try render("styled-captions", extraFrames: { _ in [30, 65, 75] }) }
+    /// ASS effects (examples/captions/effects.ass): the first karaoke line part swept, the sign
+    /// turning and the wipe under way (frame 34), the second line switched word by word (85).
+    func testASSEffects() throws { try render("ass-effects", extraFrames: { _ in [17, 34, 85] }) }
     /// The title mid-whoosh under a 180° shutter (16 sub-frames) and the fading tag, blurred.
     func testMotionBlur() throws { try render("motion-blur", extraFrames: { _ in [4, 8, 14] }) }
     /// Shape layers on a transparent 1920×1080: the accent bar growing on its spring and the box
