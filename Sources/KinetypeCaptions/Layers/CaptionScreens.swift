@@ -70,58 +70,40 @@ enum CaptionScreens {
             ? .constant(keyframes[0].value) : .animated(KeyframeTrack(keyframes: keyframes, interpolator: DiscreteText()))
     }
 
-    /// The words of each text `text` shows, in the same order, placed in the joined text.
-    static func words(_ captions: [Caption]) -> [SpokenWords.Interval] {
-        var intervals: [SpokenWords.Interval] = []
+    /// The parts of each text `text` shows (words, syllables, marked-up parts), in the same
+    /// order, their UTF-8 ranges moved to where their captions are in the joined text.
+    private static func parts<Part>(
+        _ captions: [Caption], of part: (Caption) -> [Part], range: WritableKeyPath<Part, Range<Int>>
+    ) -> [(time: Double, parts: [Part])] {
+        var intervals: [(time: Double, parts: [Part])] = []
         forEach(captions) { time, showing in
             var offset = 0
-            var words: [SpokenWords.Word] = []
+            var parts: [Part] = []
             for caption in showing.map({ captions[$0] }) {
-                words += caption.words.map {
-                    SpokenWords.Word(range: ($0.range.lowerBound + offset)..<($0.range.upperBound + offset), start: $0.start, end: $0.end)
+                parts += part(caption).map {
+                    var moved = $0
+                    moved[keyPath: range] = ($0[keyPath: range].lowerBound + offset)..<($0[keyPath: range].upperBound + offset)
+                    return moved
                 }
                 offset += caption.text.utf8.count + 1  // the caption and the newline after it
             }
-            intervals.append(SpokenWords.Interval(start: time, words: words))
+            intervals.append((time, parts))
         }
         return intervals
+    }
+
+    /// The words of each text `text` shows, placed in the joined text.
+    static func words(_ captions: [Caption]) -> [SpokenWords.Interval] {
+        parts(captions, of: \.words, range: \.range).map { SpokenWords.Interval(start: $0.time, words: $0.parts) }
     }
 
     /// The karaoke syllables of each text `text` shows, placed in the joined text.
     static func karaoke(_ captions: [Caption]) -> [Karaoke.Interval] {
-        var intervals: [Karaoke.Interval] = []
-        forEach(captions) { time, showing in
-            var offset = 0
-            var syllables: [Karaoke.Syllable] = []
-            for caption in showing.map({ captions[$0] }) {
-                syllables += caption.karaoke.map {
-                    var syllable = $0
-                    syllable.range = ($0.range.lowerBound + offset)..<($0.range.upperBound + offset)
-                    return syllable
-                }
-                offset += caption.text.utf8.count + 1
-            }
-            intervals.append(Karaoke.Interval(start: time, syllables: syllables))
-        }
-        return intervals
+        parts(captions, of: \.karaoke, range: \.range).map { Karaoke.Interval(start: $0.time, syllables: $0.parts) }
     }
 
     /// The marked-up parts of each text `text` shows, placed in the joined text.
     static func spans(_ captions: [Caption]) -> [TextSpans.Interval] {
-        var intervals: [TextSpans.Interval] = []
-        forEach(captions) { time, showing in
-            var offset = 0
-            var spans: [TextSpans.Span] = []
-            for caption in showing.map({ captions[$0] }) {
-                spans += caption.spans.map {
-                    var span = $0
-                    span.range = ($0.range.lowerBound + offset)..<($0.range.upperBound + offset)
-                    return span
-                }
-                offset += caption.text.utf8.count + 1
-            }
-            intervals.append(TextSpans.Interval(start: time, spans: spans))
-        }
-        return intervals
+        parts(captions, of: \.spans, range: \.range).map { TextSpans.Interval(start: $0.time, spans: $0.parts) }
     }
 }
