@@ -43,7 +43,7 @@ public enum SpecSchema {
                 ),
                 "fps": (["type": "number", "exclusiveMinimum": 0, "maximum": SpecLimits.fps.upperBound], "Frames per second."),
                 "duration": (
-                    ["oneOf": [["type": "number", "exclusiveMinimum": 0], ["const": "auto"]]],
+                    ["if": ["type": "string"], "then": ["const": "auto"], "else": ["type": "number", "exclusiveMinimum": 0]],
                     "Length in seconds; there are round(duration × fps) frames. `auto`: until the last caption cue or video ends."
                 ),
                 "fallbackFonts": (

@@ -46,8 +46,8 @@ extension CommandLineTests {
 
             [Events]
             Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-            Dialogue: 0,0:00:00.50,0:00:01.00,Default,,0,0,0,,{\\blur1}Soft
-            Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\blur2}Softer
+            Dialogue: 0,0:00:00.50,0:00:01.00,Default,,0,0,0,,{\\frx10}Tilted
+            Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\frx20}More
 
             """
         try ass.write(to: folder.appendingPathComponent("soft.ass"), atomically: true, encoding: .utf8)
@@ -62,6 +62,6 @@ extension CommandLineTests {
         let result = try runKinetype(["validate", spec.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         let output = result.stdout + result.stderr
-        XCTAssertEqual(output.components(separatedBy: "override tags \\blur").count, 2, output)
+        XCTAssertEqual(output.components(separatedBy: "override tags \\frx").count, 2, output)
     }
 }
