@@ -127,3 +127,76 @@ final class LibassEffectsTests: XCTestCase {
         return out
     }
 }
+
+extension LibassEffectsTests {
+    /// A `\kf` sweep half-way: the sung colour covers the left half of the syllable's advances
+    /// (from its first glyph's ink), the right half in a right-to-left run; `\ko` glyphs not sung
+    /// yet are drawn without the outline.
+    func testSweepsRunWithTheTextsDirectionAndOutlinesWait() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ass = """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: 640
+            PlayResY: 360
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Latin,Inter,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,8,20,20,20,1
+            Style: Hebrew,Noto Sans Hebrew,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,20,20,20,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:00.00,0:00:02.00,Latin,,0,0,0,,{\\kf100}Sweep{\\ko100}wait
+            Dialogue: 0,0:00:00.00,0:00:02.00,Hebrew,,0,0,0,,{\\kf100}שלום{\\k100}עולם
+
+            """
+        try ass.write(to: folder.appendingPathComponent("dir.ass"), atomically: true, encoding: .utf8)
+        let spec = """
+            canvas: {width: 640, height: 360}
+            fps: 10
+            duration: 2
+            layers:
+              - {id: c, captions: {file: dir.ass}, font: {family: Inter}, size: 40, color: "#FFFFFF"}
+            """
+        let scene = try bundledOnlyLoader.load(text: spec, format: .yaml, path: folder.appendingPathComponent("spec.yaml").path)
+        XCTAssertEqual(scene.warnings, [])
+        // Frame 5 (0.5 s): both sweeps half-way, "wait" not sung.
+        let list = try DisplayListReport.displayList(scene: scene, frame: 5)
+        let glyphs = list.items.compactMap { item -> GlyphItem? in
+            if case let .glyphs(glyphs) = item { return glyphs }
+            return nil
+        }
+        let state = scene.frameState(at: 5)
+        let layouts = try Layouter().layouts(state)
+        var checked = 0
+        for (index, layer) in scene.layers.enumerated() {
+            let items = glyphs.filter { $0.layer == layer.id }
+            let placed = Painter.place(layouts[index], layer: state.layers[index])
+            let end = index == 0 ? 5 : 8
+            let sweep: [PositionedGlyph] = placed.lines[0].runs.flatMap { $0.glyphs }.filter { $0.cluster < end }
+            let lefts: [Double] = sweep.map { min($0.x, $0.x + $0.advance) }
+            let rights: [Double] = sweep.map { max($0.x, $0.x + $0.advance) }
+            let minX = lefts.min()!, maxX = rights.max()!
+            let half: Double = minX + 0.5 * (maxX - minX)
+            // The sung part: an item without the stroke, clipped at the split.
+            let sung = try XCTUnwrap(items.first { $0.clip != nil && $0.style.stroke == nil && $0.clip != placed.clip })
+            let clip = try XCTUnwrap(sung.clip)
+            if index == 0 {
+                XCTAssertGreaterThan(clip.x + clip.width, half, "left to right: from the first glyph's ink")
+                XCTAssertLessThan(clip.x + clip.width, half + 5)
+                XCTAssertLessThan(clip.x, minX)
+                // "wait": drawn unsung, without its outline, until 1 s.
+                let bare = items.filter { $0.style.stroke == nil && $0.clip == placed.clip }
+                let bareGlyphs: [GlyphItem.Glyph] = bare.flatMap { $0.lines.flatMap { $0.runs.flatMap { $0.glyphs } } }
+                XCTAssertEqual(bareGlyphs.count, 4)
+            } else {
+                XCTAssertEqual(clip.x, half, accuracy: 1e-6, "right to left: from the right edge")
+                XCTAssertGreaterThan(clip.x + clip.width, maxX)
+            }
+            checked += 1
+        }
+        XCTAssertEqual(checked, 2)
+    }
+}

@@ -196,7 +196,8 @@ final class ScaleTests: XCTestCase {
             "Layer.fill", "Layer.blend", "Layer.inPoint", "Layer.outPoint", "Layer.motionBlur", "Scene.motionBlur", "Layer.mask",
             "Layer.matte", "Layer.transform",
             "TextContent.text", "TextContent.font", "TextContent.paragraph", "TextContent.fit", "TextContent.decorations",
-            "TextContent.background", "TextContent.animators", "TextContent.captionsFile", "TextContent.spokenWords", "TextContent.spans", "TextContent.karaoke",
+            "TextContent.background", "TextContent.animators", "TextContent.captionsFile", "TextContent.spokenWords", "TextContent.spans",
+            "TextContent.karaoke",
             "FontSpec.family", "FontSpec.weight", "FontSpec.variations", "FontSpec.fallbacks",
             "ParagraphSpec.style", "ParagraphStyle.features", "FitSpec.group"
         ]
