@@ -162,17 +162,25 @@ package struct Painter: Sendable {
                 || layer.spans.contains(where: { $0.color != nil }) || layer.spokenWords?.highlight != nil
         {
             let karaoke = KaraokePainter(layer, layout: placed)
-            func glyphs(_ pass: KaraokePainter.Pass, style: GlyphStyle, lines: [Int], clip: Rect?) {
+            func glyphs(_ pass: KaraokePainter.Pass, style: GlyphStyle, lines: [Int], clip: Rect?, part: SpanPainter.Part? = nil) {
                 let drawn = lines.compactMap { index in
                     visibleGlyphs(
                         of: placed.lines[index], size: placed.size, paint: paint, style: style, layer: layer,
-                        animated: painted.animated?[index], highlight: highlight.map { ($0, index) }, karaoke: karaoke.map { ($0, pass) })
+                        animated: painted.animated?[index], highlight: highlight.map { ($0, index) }, karaoke: karaoke.map { ($0, pass) },
+                        part: part)
                 }
                 if !drawn.isEmpty {
                     items.append(.glyphs(GlyphItem(layer: layer.id, size: placed.size, clip: clip, lines: drawn, style: style)))
                 }
             }
-            glyphs(.outlined, style: style, lines: Array(placed.lines.indices), clip: placed.clip)
+            // Parts with an outline or shadow of their own (ASS `\bord` in mid-line) are items of their own.
+            let parts = SpanPainter.ownParts(layer.spans)
+            glyphs(.outlined, style: style, lines: Array(placed.lines.indices), clip: placed.clip, part: parts.isEmpty ? nil : .layer)
+            for part in parts {
+                glyphs(
+                    .outlined, style: SpanPainter.style(of: part, layer: layer, base: style), lines: Array(placed.lines.indices),
+                    clip: placed.clip, part: part)
+            }
             // Karaoke: `\ko` syllables not sung yet without their outline, then each sweep's
             // sung part over its unsung fill.
             if let karaoke {
@@ -204,7 +212,7 @@ package struct Painter: Sendable {
     private func visibleGlyphs(
         of line: LaidOutLine, size: Double, paint: Paint, style: GlyphStyle, layer: LayerState,
         animated: [[AnimatorPainter.Glyph]]?, highlight: (painter: HighlightPainter, line: Int)? = nil,
-        karaoke: (painter: KaraokePainter, pass: KaraokePainter.Pass)? = nil
+        karaoke: (painter: KaraokePainter, pass: KaraokePainter.Pass)? = nil, part: SpanPainter.Part? = nil
     ) -> GlyphItem.Line? {
         // The canvas in the layer's coordinates: moved by its group; under a group's turn or
         // scale nothing is left out.
@@ -228,6 +236,7 @@ package struct Painter: Sendable {
                 let glyph = run.glyphs[index]
                 // Marked-up parts of subtitles: their own colour, slanted (`TextSpans`).
                 let span = layer.spans.isEmpty ? nil : SpanPainter.span(of: glyph.cluster, in: layer.spans)
+                if let part, SpanPainter.part(of: span) != part { return nil }
                 let slant = span?.italic == true ? SpanPainter.oblique : nil
                 // Word-timed captions: the spoken word in its highlight, words to come hidden.
                 var base = span?.color ?? layer.color

@@ -11,6 +11,51 @@ package enum SpanPainter {
     /// A slanted glyph's outline transform about its pen position (canvas y down).
     static let oblique = GlyphTransform(a: 1, b: -TextSpans.slant, c: 0, d: 1)
 
+    /// Which glyphs one glyph item draws, when parts have an outline or shadow of their own: those
+    /// in the layer's, or those of one look.
+    enum Part: Equatable {
+        case layer
+        case own(stroke: StrokeState?, shadow: ShadowState?)
+    }
+
+    /// The part a span makes: its own look when it has an outline or shadow, else the layer's.
+    static func part(of span: TextSpans.Span?) -> Part {
+        guard let span, span.stroke != nil || span.shadow != nil else { return .layer }
+        return .own(stroke: span.stroke, shadow: span.shadow)
+    }
+
+    /// The looks of its own the layer's parts have, each once, in text order.
+    static func ownParts(_ spans: [TextSpans.Span]) -> [Part] {
+        var parts: [Part] = []
+        for span in spans {
+            let part = part(of: span)
+            if part != .layer, !parts.contains(part) { parts.append(part) }
+        }
+        return parts
+    }
+
+    /// The glyph style of a part: the layer's, with the part's own stroke (the layer's join,
+    /// position and blur) and shadow (the layer's blur).
+    static func style(of part: Part, layer: LayerState, base: GlyphStyle) -> GlyphStyle {
+        guard case let .own(stroke, shadow) = part else { return base }
+        let fade = { (color: RGBA) in RGBA(r: color.r, g: color.g, b: color.b, a: color.a * layer.opacity) }
+        var style = base
+        if let stroke {
+            style.stroke =
+                stroke.width > 0 && stroke.color.a > 0
+                ? StrokePaint(
+                    width: stroke.width, color: fade(stroke.color), join: base.stroke?.join ?? .round,
+                    outside: base.stroke?.outside ?? true,
+                    blur: base.stroke?.blur ?? 0) : nil
+        }
+        if let shadow {
+            style.shadows =
+                shadow.color.a > 0 && shadow.offset != Point2(x: 0, y: 0)
+                ? [ShadowPaint(offset: shadow.offset, blur: base.shadows.first?.blur ?? 0, color: fade(shadow.color))] : []
+        }
+        return style
+    }
+
     /// The span a glyph of `cluster` is in (the last one that holds it), or nil.
     static func span(of cluster: Int, in spans: [TextSpans.Span]) -> TextSpans.Span? {
         spans.last { $0.range.contains(cluster) }

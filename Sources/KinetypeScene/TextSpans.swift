@@ -1,8 +1,8 @@
 import KinetypeMotion
 
 /// Styling of parts of a layer's text, as subtitle files mark it up (`{\c&H0000FF&}red`,
-/// `<i>…</i>`, `<u>…</u>`, `<b>…</b>`, `<font color>`): each part's fill colour, a slant, an
-/// underline and a weight. Colour, slant and underline change only how glyphs are painted: a part
+/// `<i>…</i>`, `<u>…</u>`, `<b>…</b>`, `<font color>`, `{\bord4}`): each part's fill colour, a slant,
+/// an underline, a weight, and an outline and shadow of its own. Colour, slant and underline change only how glyphs are painted: a part
 /// in another colour, slanted (FreeType's synthetic oblique, as libass slants a family without an
 /// italic face) or underlined takes the same room as the rest of the line. A weight is laid out:
 /// the part is shaped in the family's face for it (or at it on the `wght` axis), the line's
@@ -18,13 +18,22 @@ public struct TextSpans: Sendable, Equatable {
         public var underline: Bool
         /// 100…900 for the part (nil: the layer's weight).
         public var weight: Double?
+        /// The part's outline and shadow instead of the layer's (nil: the layer's; a width of 0
+        /// or a transparent colour: none).
+        public var stroke: StrokeState?
+        public var shadow: ShadowState?
 
-        public init(range: Range<Int>, color: RGBA? = nil, italic: Bool = false, underline: Bool = false, weight: Double? = nil) {
+        public init(
+            range: Range<Int>, color: RGBA? = nil, italic: Bool = false, underline: Bool = false, weight: Double? = nil,
+            stroke: StrokeState? = nil, shadow: ShadowState? = nil
+        ) {
             self.range = range
             self.color = color
             self.italic = italic
             self.underline = underline
             self.weight = weight
+            self.stroke = stroke
+            self.shadow = shadow
         }
     }
 

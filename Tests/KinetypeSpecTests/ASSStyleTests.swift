@@ -196,7 +196,7 @@ final class ASSStyleTests: XCTestCase {
         XCTAssertEqual(scene.warnings.count, 2, "\(scene.warnings)")
         XCTAssertEqual(
             scene.warnings.first,
-            "layers[0].captions.file: styled.ass: override tags \\fs in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\b, \\i and \\u do) are not applied"
+            "layers[0].captions.file: styled.ass: override tags \\fs in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\b, \\i, \\u, \\bord and \\shad do) are not applied"
         )
         XCTAssertEqual(
             scene.warnings.last,
@@ -326,6 +326,24 @@ extension ASSStyleTests {
         XCTAssertEqual(drawn.mask?.shape, .path)
         XCTAssertEqual(drawn.mask?.subpaths.first?.points, [Point2(x: 0, y: 0), Point2(x: 200, y: 0), Point2(x: 200, y: 100)])
         XCTAssertEqual(try XCTUnwrap(drawn.transform?.rotation.value(at: 1.5)), -2.5, accuracy: 0.05)
+        XCTAssertEqual(scene.warnings.filter { $0.contains("not applied") }, [])
+    }
+}
+
+extension ASSStyleTests {
+    /// `\bord`, `\shad`, `\3c` and `\4c` in mid-line give the text after them an outline and
+    /// shadow of its own (canvas pixels), up to the next change or `\r`.
+    func testOutlineAndShadowChangeInMidLine() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try Self.scene(
+            "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,thin {\\bord5\\3c&H0000FF&}thick{\\r} {\\shad0}flat\n", folder: folder)
+        let spans = try XCTUnwrap(scene.layers[0].textContent?.spans?.intervals.first { !$0.spans.isEmpty }?.spans)
+        XCTAssertEqual(spans.map(\.range), [5..<10, 11..<15])
+        XCTAssertEqual(spans[0].stroke, StrokeState(width: 10, color: RGBA(r: 1, g: 0, b: 0)), "\\bord5 doubled, red")
+        XCTAssertNil(spans[0].shadow)
+        XCTAssertNil(spans[1].stroke)
+        XCTAssertEqual(spans[1].shadow?.offset, Point2(x: 0, y: 0), "\\shad0: none")
         XCTAssertEqual(scene.warnings.filter { $0.contains("not applied") }, [])
     }
 }

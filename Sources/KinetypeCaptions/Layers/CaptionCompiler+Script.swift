@@ -84,6 +84,23 @@ extension CaptionCompiler {
                     blur: outlined ? track(blur) : .constant(0), color: track { $0.style.back })
             ] : []
         layer.mask = Self.mask(looks, xs: xs, ys: ys)
+        // Parts with an outline or shadow of their own: script pixels to canvas pixels.
+        if let spans = text.spans {
+            text.spans = TextSpans(
+                intervals: spans.intervals.map { interval in
+                    var interval = interval
+                    interval.spans = interval.spans.map { span in
+                        var span = span
+                        if style.borderStyle == 3 { (span.stroke, span.shadow) = (nil, nil) }
+                        span.stroke?.width *= borderScale
+                        if let offset = span.shadow?.offset {
+                            span.shadow?.offset = Point2(x: offset.x * borderScale, y: offset.y * borderScale)
+                        }
+                        return span
+                    }
+                    return interval
+                })
+        }
         let padding = style.outlineWidth * borderScale
         text.background =
             style.borderStyle == 3

@@ -5,13 +5,13 @@ import KinetypeScene
 /// What a dialogue line's override tags make of its style, as libass applies them: tags before
 /// the line's first character change the whole line (its font, size, colours, outline, shadow),
 /// `\pos`, `\move`, `\an`, `\fad` and `\fade` place and fade the line wherever they stand (the
-/// first of each counts), and the colour, alpha, bold, italic and underline tags in mid-line start
-/// a marked-up part (`TextSpans`). What kinetype cannot apply is named: tags it does not know how to
+/// first of each counts), and the colour, alpha, bold, italic, underline, outline and shadow tags in
+/// mid-line start a marked-up part (`TextSpans`). What kinetype cannot apply is named: tags it does not know how to
 /// draw, and tags that would change the font, size, outline or shadow in mid-line.
 enum ASSOverride {
     /// Tags applied wherever they stand, and tags applied in mid-line as a marked-up part.
     static let placing: Set<String> = ["pos", "move", "an", "a", "fad", "fade", "org", "clip", "iclip"]
-    static let partTags: Set<String> = ["c", "1c", "alpha", "1a", "i", "u", "b", "r"]
+    static let partTags: Set<String> = ["c", "1c", "alpha", "1a", "i", "u", "b", "r", "bord", "shad", "3c", "3a", "4c", "4a"]
     /// Tags applied to the whole line when they stand at its start.
     static let lineTags: Set<String> = [
         "s", "fn", "fs", "2c", "3c", "4c", "2a", "3a", "4a", "bord", "shad", "fscx", "fscy", "fsc", "frz", "fr", "fsp", "blur", "be"
@@ -105,11 +105,18 @@ enum ASSOverride {
         var from = 0
         func close(at offset: Int) {
             guard offset > from else { return }
-            if part.primary != lineStyle.primary || part.italic || part.underline || part.weight != lineStyle.weight {
+            // An outline or shadow of the part's own, in script pixels (the compiler scales them).
+            let outlined = part.outlineWidth != lineStyle.outlineWidth || part.outline != lineStyle.outline
+            let shadowed = part.shadow != lineStyle.shadow || part.back != lineStyle.back
+            if part.primary != lineStyle.primary || part.italic || part.underline || part.weight != lineStyle.weight || outlined
+                || shadowed
+            {
                 caption.spans.append(
                     TextSpans.Span(
                         range: from..<offset, color: part.primary != lineStyle.primary ? part.primary : nil, italic: part.italic,
-                        underline: part.underline, weight: part.weight != lineStyle.weight ? part.weight : nil))
+                        underline: part.underline, weight: part.weight != lineStyle.weight ? part.weight : nil,
+                        stroke: outlined ? StrokeState(width: part.outlineWidth, color: part.outline) : nil,
+                        shadow: shadowed ? ShadowState(offset: Point2(x: part.shadow, y: part.shadow), blur: 0, color: part.back) : nil))
             }
             from = offset
         }
@@ -120,6 +127,9 @@ enum ASSOverride {
                 if tag.name == "r" {
                     let reset = styles[tag.argument] ?? style
                     (part.primary, part.italic, part.underline, part.weight) = (reset.primary, reset.italic, reset.underline, reset.weight)
+                    (part.outlineWidth, part.outline, part.shadow, part.back) = (
+                        reset.outlineWidth, reset.outline, reset.shadow, reset.back
+                    )
                 } else {
                     apply(tag, to: &part, reset: style)
                 }

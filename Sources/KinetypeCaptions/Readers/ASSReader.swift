@@ -33,7 +33,8 @@ enum ASSReader: CaptionReader {
             if !midLineTags.isEmpty {
                 parts.append(
                     "override tags " + SubtitleText.list(midLineTags)
-                        + " in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\b, \\i and \\u do)")
+                        + " in mid-line (they apply to a whole line at its start; in mid-line only colours, alphas, \\b, \\i, \\u, \\bord and \\shad do)"
+                )
             }
             if drawings { parts.append("drawings (\\p, left out of the text)") }
             return parts
