@@ -30,7 +30,10 @@ struct KaraokePainter {
     }
 
     let state: KaraokeState
+    /// Sweeps drawn by a clip; under a turn or shear (which drops an item's clip) each glyph of
+    /// a sweep is sung once the sweep passes its middle.
     let sweeps: [Sweep]
+    let sweepsByGlyph: [Sweep]
     /// Whether some `\ko` syllable is not sung yet.
     let hidesOutlines: Bool
 
@@ -63,16 +66,21 @@ struct KaraokePainter {
                     Sweep(range: syllable.range, line: index, minX: extent.minX, maxX: extent.maxX, split: split, rightToLeft: rightToLeft))
             }
         }
-        self.sweeps = sweeps
+        let turned = !(layer.transform?.isIdentity ?? true) || !layer.placement.isTranslation
+        (self.sweeps, sweepsByGlyph) = turned ? ([], sweeps) : (sweeps, [])
     }
 
-    /// Whether `pass` draws a glyph of `cluster`, and its fill (nil: the layer's own).
-    func fill(cluster: Int, pass: Pass) -> (drawn: Bool, color: RGBA?) {
+    /// Whether `pass` draws a glyph of `cluster` (its middle at `x` on line `line`), and its fill
+    /// (nil: the layer's own).
+    func fill(cluster: Int, x: Double, line: Int, pass: Pass) -> (drawn: Bool, color: RGBA?) {
         let syllable = state.syllable(containing: cluster)
         switch pass {
         case .outlined:
             guard let syllable else { return (true, nil) }
             if syllable.effect == .outline, syllable.sung < 1 { return (false, nil) }
+            if let sweep = sweepsByGlyph.first(where: { $0.line == line && $0.range == syllable.range }) {
+                return (true, (sweep.rightToLeft ? x > sweep.split : x < sweep.split) ? nil : state.unsung)
+            }
             return (true, syllable.sung < 1 ? state.unsung : nil)
         case .withoutOutline:
             guard let syllable, syllable.effect == .outline, syllable.sung < 1 else { return (false, nil) }

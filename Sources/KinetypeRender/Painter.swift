@@ -159,14 +159,15 @@ package struct Painter: Sendable {
         let style = StylePainter.style(layer, gradient: painted.gradient)
         if layer.opacity > 0,
             paint.color.a > 0 || !style.isPlain || AnimatorPainter.mayShowInvisibleLayer(layer)
-                || layer.spans.contains(where: { $0.color != nil }) || layer.spokenWords?.highlight != nil
+                || layer.spans.contains(where: { $0.color != nil }) || layer.spokenWords?.highlight != nil || layer.karaoke != nil
         {
             let karaoke = KaraokePainter(layer, layout: placed)
             func glyphs(_ pass: KaraokePainter.Pass, style: GlyphStyle, lines: [Int], clip: Rect?, part: SpanPainter.Part? = nil) {
                 let drawn = lines.compactMap { index in
                     visibleGlyphs(
                         of: placed.lines[index], size: placed.size, paint: paint, style: style, layer: layer,
-                        animated: painted.animated?[index], highlight: highlight.map { ($0, index) }, karaoke: karaoke.map { ($0, pass) },
+                        animated: painted.animated?[index], highlight: highlight.map { ($0, index) },
+                        karaoke: karaoke.map { ($0, pass, index) },
                         part: part)
                 }
                 if !drawn.isEmpty {
@@ -212,7 +213,7 @@ package struct Painter: Sendable {
     private func visibleGlyphs(
         of line: LaidOutLine, size: Double, paint: Paint, style: GlyphStyle, layer: LayerState,
         animated: [[AnimatorPainter.Glyph]]?, highlight: (painter: HighlightPainter, line: Int)? = nil,
-        karaoke: (painter: KaraokePainter, pass: KaraokePainter.Pass)? = nil, part: SpanPainter.Part? = nil
+        karaoke: (painter: KaraokePainter, pass: KaraokePainter.Pass, line: Int)? = nil, part: SpanPainter.Part? = nil
     ) -> GlyphItem.Line? {
         // The canvas in the layer's coordinates: moved by its group; under a group's turn or
         // scale nothing is left out.
@@ -242,7 +243,8 @@ package struct Painter: Sendable {
                 var base = span?.color ?? layer.color
                 // Karaoke: which pass draws the glyph, and the unsung colour until it is sung.
                 if let karaoke {
-                    let fill = karaoke.painter.fill(cluster: glyph.cluster, pass: karaoke.pass)
+                    let fill = karaoke.painter.fill(
+                        cluster: glyph.cluster, x: glyph.x + glyph.advance / 2, line: karaoke.line, pass: karaoke.pass)
                     guard fill.drawn else { return nil }
                     base = fill.color ?? base
                 }

@@ -32,7 +32,7 @@ enum LineFiller {
         case .balance:
             return balanced(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, greedy: greedy, hyphens: hyphens)
         case .pretty: return pretty(groups, breakOpportunities: breakOpportunities, maxWidth: maxWidth, greedy: greedy, hyphens: hyphens)
-        case .smart: return smart(groups, greedy: greedy)
+        case .smart: return smart(groups, breakOpportunities: breakOpportunities, greedy: greedy)
         }
     }
 
@@ -40,7 +40,7 @@ enum LineFiller {
     /// first's last word (after its last space) moves to the second while that makes the
     /// difference of their widths strictly smaller, pass after pass until nothing moves. Breaks
     /// are at spaces only, as libass breaks; a line of one word keeps it.
-    static func smart(_ groups: [ClusterGroup], greedy: [Range<Int>]) -> [Range<Int>] {
+    static func smart(_ groups: [ClusterGroup], breakOpportunities: Set<Int>, greedy: [Range<Int>]) -> [Range<Int>] {
         guard greedy.count > 1 else { return greedy }
         var lines = greedy
         func width(_ range: Range<Int>) -> Double { trimmingTrailingWhitespace(groups[range]).advance }
@@ -50,10 +50,12 @@ enum LineFiller {
             for index in 0..<(lines.count - 1) {
                 let first = lines[index], second = lines[index + 1]
                 let kept = trimmingTrailingWhitespace(groups[first])
-                // The last word's start: the group after the last space before it.
+                guard kept.count > 1 else { continue }
+                // The last word's start: the group after the last breaking space before it.
                 guard
-                    let cut = (kept.startIndex + 1..<kept.endIndex).last(where: { groups[$0 - 1].isWhitespace && !groups[$0].isWhitespace }
-                    ),
+                    let cut = (kept.startIndex + 1..<kept.endIndex).last(where: {
+                        groups[$0 - 1].isWhitespace && !groups[$0].isWhitespace && breakOpportunities.contains(groups[$0].bytes.lowerBound)
+                    }),
                     !trimmingTrailingWhitespace(groups[first.lowerBound..<cut]).isEmpty
                 else { continue }
                 let before = abs(width(first) - width(second))

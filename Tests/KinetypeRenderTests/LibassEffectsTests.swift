@@ -200,3 +200,68 @@ extension LibassEffectsTests {
         XCTAssertEqual(checked, 2)
     }
 }
+
+extension LibassEffectsTests {
+    /// Under `\frz` an item's clip cannot follow the turn: a sweep then sings each glyph once it
+    /// passes the glyph's middle. Smart wrapping of a line that starts with spaces, or whose
+    /// spaces do not break (`\h`), keeps them.
+    func testATurnedSweepSingsGlyphByGlyphAndOddSpacesWrap() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ass = """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: 640
+            PlayResY: 360
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Default,Inter,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,8,20,20,20,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\frz5\\kf100}Hello
+            Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\an2\\fs60}Extraordinarily long words\\hare\\hhere
+
+            """
+        try ass.write(to: folder.appendingPathComponent("turned.ass"), atomically: true, encoding: .utf8)
+        let spec = """
+            canvas: {width: 640, height: 360}
+            fps: 10
+            duration: 2
+            layers:
+              - {id: c, captions: {file: turned.ass}, font: {family: Inter}, size: 40, color: "#FFFFFF"}
+              - {id: spaced, text: "          Extraordinarily", font: {family: Inter}, size: 40, box: {width: 320}, textWrap: smart}
+            """
+        let scene = try bundledOnlyLoader.load(text: spec, format: .yaml, path: folder.appendingPathComponent("spec.yaml").path)
+        let list = try DisplayListReport.displayList(scene: scene, frame: 5)
+        let items = list.items.flatMap { item -> [GlyphItem] in
+            if case let .glyphs(glyphs) = item { return [glyphs] }
+            if case let .layer(layer) = item {
+                return layer.items.compactMap {
+                    if case let .glyphs(glyphs) = $0 { return glyphs }
+                    return nil
+                }
+            }
+            return []
+        }
+        let hello = items.filter { $0.layer == scene.layers[0].id }
+        XCTAssertEqual(hello.count, 1, "no clipped item for the sweep")
+        let colours = hello.flatMap { $0.lines.flatMap { $0.runs.flatMap { $0.glyphs.map(\.paint.color) } } }
+        XCTAssertEqual(colours.count, 5)
+        XCTAssertEqual(colours.first, RGBA(r: 1, g: 1, b: 1), "H sung half-way")
+        XCTAssertEqual(colours.last, RGBA(r: 1, g: 0, b: 0), "o not yet")
+        // The wrapped lines: \h kept between its words ("are here" on one line); a first line of
+        // spaces alone left as it is.
+        let state = scene.frameState(at: 5)
+        let layouts = try Layouter().layouts(state)
+        let texts = layouts[1].lines.map { line in
+            String(
+                decoding: Array(state.layers[1].text.utf8)[(line.runs.flatMap(\.glyphs).map(\.cluster).min() ?? 0)...].prefix(40),
+                as: UTF8.self)
+        }
+        XCTAssertGreaterThan(texts.count, 1)
+        XCTAssertEqual(texts.last, "words\u{00A0}are\u{00A0}here", "\(texts)")
+        XCTAssertEqual(layouts[2].lines.count, 2, "spaces, then the word")
+    }
+}

@@ -347,3 +347,38 @@ extension ASSStyleTests {
         XCTAssertEqual(scene.warnings.filter { $0.contains("not applied") }, [])
     }
 }
+
+extension ASSStyleTests {
+    /// What a review found: `\t` with a negative acceleration stays finite (0 at its start, as
+    /// libass); `\t`'s own parenthesised tags are read whole; `\move` with `\org` and `\frz` still
+    /// moves; numbers that are not finite are no `\t`.
+    func testTransitionsWithOddArgumentsAndMovesTurnedAboutAnOrigin() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = [
+            "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\pos(10,10)\\t(0,1000,-1,\\fs40)}Negative",
+            "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\pos(20,20)\\t(0,1000,\\clip(0,0,100,100)\\fs40)}Nested",
+            "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\move(100,100,200,100)\\org(150,150)\\frz10}Moving",
+            "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\pos(30,30)\\t(nan,500,\\fs40)}Not a number"
+        ].joined(separator: "\n")
+        let scene = try Self.scene(events, folder: folder)
+        XCTAssertEqual(scene.layers.count, 4)
+        let negative = try XCTUnwrap(scene.layers[0].textContent?.size)
+        var checked = 0
+        for time in stride(from: 0.0, through: 2, by: 0.05) {
+            XCTAssertTrue(negative.value(at: time).isFinite, "at \(time) s")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 41)
+        XCTAssertEqual(negative.value(at: 1.5) / negative.value(at: 0), 2, accuracy: 1e-9)
+        let nested = scene.layers[1]
+        XCTAssertEqual(
+            try XCTUnwrap(nested.textContent?.size.value(at: 1)) / (nested.textContent?.size.value(at: 0) ?? 1), 2, accuracy: 1e-9)
+        // No clip at the start: the \t's clip closes in from the whole frame (320 × 180, doubled).
+        XCTAssertEqual(nested.mask?.size.value(at: 0), Point2(x: 640, y: 360))
+        XCTAssertEqual(nested.mask?.size.value(at: 1), Point2(x: 200, y: 200))
+        let moving = scene.layers[2].position
+        XCTAssertGreaterThan(moving.value(at: 2).x - moving.value(at: 0).x, 150, "the move's 100 script pixels, doubled")
+        XCTAssertEqual(scene.layers[3].textContent?.size.isAnimated, false)
+    }
+}

@@ -38,7 +38,7 @@ extension CaptionCompiler {
         let em = ys * face.unitsPerEm / (windows.ascent + windows.descent)
         let size = style.fontSize * em
         // The line's look over its time: one, or as its `\t` transitions animate it.
-        let looks = Self.looks(of: caption, style: style)
+        let looks = Self.looks(of: caption, style: style, frame: (playX, playY))
         func track<Value: Interpolatable & Sendable & Equatable>(_ value: (Look) -> Value) -> Property<Value> {
             Self.track(looks, value)
         }
@@ -83,7 +83,7 @@ extension CaptionCompiler {
                     offset: track { Point2(x: $0.style.shadow * borderScale, y: $0.style.shadow * borderScale) },
                     blur: outlined ? track(blur) : .constant(0), color: track { $0.style.back })
             ] : []
-        layer.mask = Self.mask(looks, xs: xs, ys: ys)
+        if let clip = Self.mask(looks, xs: xs, ys: ys) { layer.mask = clip }
         // Parts with an outline or shadow of their own: script pixels to canvas pixels.
         if let spans = text.spans {
             text.spans = TextSpans(
@@ -141,12 +141,16 @@ extension CaptionCompiler {
         }
         // \org: the line turns about that point instead of its own: its place turns with it.
         if let origin = placement.origin, turned {
-            let o = Point2(x: origin.x * xs, y: origin.y * ys), base = layer.position
-            layer.position = track { look in
-                let p = base.value(at: look.time), angle = -look.style.angle * .pi / 180
+            // At the looks' times and the move's: the place turned about the origin.
+            let o = Point2(x: origin.x * xs, y: origin.y * ys), base = layer.position, rotation = track { -$0.style.angle }
+            var times = Set(looks.map(\.time))
+            if case let .animated(moving) = base { times.formUnion(moving.keyframes.map(\.time)) }
+            let turnedPlaces = times.sorted().map { time -> (Double, Point2) in
+                let p = base.value(at: time), angle = rotation.value(at: time) * .pi / 180
                 let (dx, dy) = (p.x - o.x, p.y - o.y)
-                return Point2(x: o.x + dx * cos(angle) - dy * sin(angle), y: o.y + dx * sin(angle) + dy * cos(angle))
+                return (time, Point2(x: o.x + dx * cos(angle) - dy * sin(angle), y: o.y + dx * sin(angle) + dy * cos(angle)))
             }
+            layer.position = Self.track(turnedPlaces)
         }
     }
 
@@ -157,10 +161,14 @@ extension CaptionCompiler {
         var clip: Caption.Clip?
     }
 
-    /// The line's look at its start, and at the times its `\t` transitions need: each one's start
+    /// The line's look at its start (`frame`: the script's size), and at the times its `\t` transitions need: each one's start
     /// and end, and steps between them when accelerated (linear keyframes between).
-    static func looks(of caption: Caption, style: ASSStyle) -> [Look] {
-        let first = Look(time: caption.start, style: style, clip: caption.clip)
+    static func looks(of caption: Caption, style: ASSStyle, frame: (width: Double, height: Double)) -> [Look] {
+        var first = Look(time: caption.start, style: style, clip: caption.clip)
+        // A `\t` of a clip rectangle with none before starts from the whole frame, as libass.
+        if first.clip == nil, caption.transitions.contains(where: { $0.tags.contains { ["clip", "iclip"].contains($0.name) } }) {
+            first.clip = .rectangle(x1: 0, y1: 0, x2: frame.width, y2: frame.height, inverse: false)
+        }
         guard !caption.transitions.isEmpty else { return [first] }
         let duration = (caption.end - caption.start) * 1000
         var times: Set<Double> = [0]
@@ -174,7 +182,9 @@ extension CaptionCompiler {
             look.time = caption.start + ms / 1000
             for transition in caption.transitions {
                 let t2 = transition.t2 ?? duration
-                let k = ms < transition.t1 ? 0 : ms >= t2 ? 1 : pow((ms - transition.t1) / (t2 - transition.t1), transition.accel)
+                let k =
+                    ms <= transition.t1
+                    ? 0 : ms >= t2 ? 1 : min(max(pow((ms - transition.t1) / (t2 - transition.t1), transition.accel), 0), 1)
                 var target = look
                 for tag in transition.tags {
                     if tag.name == "clip" || tag.name == "iclip" {

@@ -18,8 +18,8 @@ enum ASSOverride {
     ]
     /// Tags `\t` animates (the rest inside it are named).
     static let animated: Set<String> = [
-        "fs", "c", "1c", "2c", "3c", "4c", "alpha", "1a", "2a", "3a", "4a", "bord", "shad", "fscx", "fscy", "frz", "fr", "fsp", "clip",
-        "iclip"
+        "fs", "c", "1c", "3c", "4c", "alpha", "1a", "3a", "4a", "bord", "shad", "fscx", "fscy", "frz", "fr", "fsp", "clip", "iclip",
+        "blur", "be"
     ]
 
     /// The caption a parsed line makes, over [start, end) seconds: `style` is its Style column's;
@@ -166,6 +166,7 @@ enum ASSOverride {
         let body = inner.hasSuffix(")") ? String(inner.dropLast()) : inner
         guard let slash = body.firstIndex(of: "\\") else { return nil }
         let numbers = body[..<slash].split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.allSatisfy(\.isFinite) else { return nil }
         var transition = Caption.Transition(t1: 0, t2: nil, accel: 1, tags: [])
         switch numbers.count {
         case 3: (transition.t1, transition.t2, transition.accel) = (numbers[0], numbers[1] == 0 ? nil : numbers[1], numbers[2])

@@ -120,7 +120,22 @@ enum ASSText {
                     while to < end, bytes[to] != UInt8(ascii: "("), bytes[to] != backslash { to += 1 }
                     let name = bytes[from..<to]
                     if to < end, bytes[to] == UInt8(ascii: "(") {
-                        to = bytes[to..<end].firstIndex(of: UInt8(ascii: ")")).map { $0 + 1 } ?? end
+                        if name.elementsEqual([UInt8(ascii: "t")]) {
+                            // \t's tags may have arguments in parentheses: to the matching one.
+                            var depth = 0
+                            var closing = to
+                            while closing < end {
+                                if bytes[closing] == UInt8(ascii: "(") { depth += 1 }
+                                if bytes[closing] == UInt8(ascii: ")") {
+                                    depth -= 1
+                                    if depth == 0 { break }
+                                }
+                                closing += 1
+                            }
+                            to = min(closing + 1, end)
+                        } else {
+                            to = bytes[to..<end].firstIndex(of: UInt8(ascii: ")")).map { $0 + 1 } ?? end
+                        }
                     }
                     if !name.isEmpty { try tag(bytes[from..<to]) }
                     scan = to
