@@ -135,23 +135,15 @@ extension LibassEffectsTests {
     func testSweepsRunWithTheTextsDirectionAndOutlinesWait() throws {
         let folder = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ass = """
-            [Script Info]
-            ScriptType: v4.00+
-            PlayResX: 640
-            PlayResY: 360
-
-            [V4+ Styles]
-            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-            Style: Latin,Inter,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,8,20,20,20,1
-            Style: Hebrew,Noto Sans Hebrew,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,20,20,20,1
-
-            [Events]
-            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-            Dialogue: 0,0:00:00.00,0:00:02.00,Latin,,0,0,0,,{\\kf100}Sweep{\\ko100}wait
-            Dialogue: 0,0:00:00.00,0:00:02.00,Hebrew,,0,0,0,,{\\kf100}שלום{\\k100}עולם
-
-            """
+        let ass = Self.script(
+            styles: [
+                "Style: Latin,Inter,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,8,20,20,20,1",
+                "Style: Hebrew,Noto Sans Hebrew,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,20,20,20,1"
+            ],
+            events: [
+                "Dialogue: 0,0:00:00.00,0:00:02.00,Latin,,0,0,0,,{\\kf100}Sweep{\\ko100}wait",
+                "Dialogue: 0,0:00:00.00,0:00:02.00,Hebrew,,0,0,0,,{\\kf100}שלום{\\k100}עולם"
+            ])
         try ass.write(to: folder.appendingPathComponent("dir.ass"), atomically: true, encoding: .utf8)
         let spec = """
             canvas: {width: 640, height: 360}
@@ -208,22 +200,14 @@ extension LibassEffectsTests {
     func testATurnedSweepSingsGlyphByGlyphAndOddSpacesWrap() throws {
         let folder = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ass = """
-            [Script Info]
-            ScriptType: v4.00+
-            PlayResX: 640
-            PlayResY: 360
-
-            [V4+ Styles]
-            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-            Style: Default,Inter,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,8,20,20,20,1
-
-            [Events]
-            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-            Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\frz5\\kf100}Hello
-            Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\an2\\fs60}Extraordinarily long words\\hare\\hhere
-
-            """
+        let ass = Self.script(
+            styles: [
+                "Style: Default,Inter,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,8,20,20,20,1"
+            ],
+            events: [
+                "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\frz5\\kf100}Hello",
+                "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\an2\\fs60}Extraordinarily long words\\hare\\hhere"
+            ])
         try ass.write(to: folder.appendingPathComponent("turned.ass"), atomically: true, encoding: .utf8)
         let spec = """
             canvas: {width: 640, height: 360}
@@ -263,5 +247,18 @@ extension LibassEffectsTests {
         XCTAssertGreaterThan(texts.count, 1)
         XCTAssertEqual(texts.last, "words\u{00A0}are\u{00A0}here", "\(texts)")
         XCTAssertEqual(layouts[2].lines.count, 2, "spaces, then the word")
+    }
+}
+
+extension LibassEffectsTests {
+    /// A 640 × 360 ASS script with `styles` (`Style:` lines) and `events` (`Dialogue:` lines).
+    static func script(styles: [String], events: [String]) -> String {
+        let styleFormat =
+            "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, "
+            + "StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding"
+        return
+            (["[Script Info]", "ScriptType: v4.00+", "PlayResX: 640", "PlayResY: 360", "", "[V4+ Styles]", styleFormat] + styles
+            + ["", "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text"] + events).joined(
+                separator: "\n") + "\n"
     }
 }
