@@ -382,3 +382,18 @@ extension ASSStyleTests {
         XCTAssertEqual(scene.layers[3].textContent?.size.isAnimated, false)
     }
 }
+
+extension ASSStyleTests {
+    /// A line of thousands of `\t` (each mixed in at every sampled time of the others) keeps the
+    /// first 64, and names the rest.
+    func testALineOfThousandsOfTransitionsKeepsTheFirst64() throws {
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tags = (0..<5000).map { "\\t(\($0),\($0 + 1),\\fs\(20 + $0 % 7))" }.joined()
+        let scene = try Self.scene("Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\pos(10,10)\(tags)}Flood\n", folder: folder)
+        XCTAssertEqual(scene.layers.count, 1)
+        guard case let .animated(track)? = scene.layers[0].textContent?.size else { return XCTFail("not animated") }
+        XCTAssertEqual(track.keyframes.count, 65, "0 and each of 64 transitions' ends (t1 of one is t2 of the one before)")
+        XCTAssertTrue(scene.warnings.contains { $0.contains("\\t beyond the first 64 of a line") }, "\(scene.warnings)")
+    }
+}

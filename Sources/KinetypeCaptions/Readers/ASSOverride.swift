@@ -16,6 +16,8 @@ enum ASSOverride {
     static let lineTags: Set<String> = [
         "s", "fn", "fs", "2c", "3c", "4c", "2a", "3a", "4a", "bord", "shad", "fscx", "fscy", "fsc", "frz", "fr", "fsp", "blur", "be"
     ]
+    /// The most `\t` a line animates by (libass sets no limit; real scripts use a handful).
+    static let maxTransitions = 64
     /// Tags `\t` animates (the rest inside it are named).
     static let animated: Set<String> = [
         "fs", "c", "1c", "3c", "4c", "alpha", "1a", "3a", "4a", "bord", "shad", "fscx", "fscy", "frz", "fr", "fsp", "clip", "iclip",
@@ -41,7 +43,12 @@ enum ASSOverride {
         // The tags at the start: the line's own style.
         for tag in parsed.overrides where tag.offset == 0 && !placing.contains(tag.name) {
             if tag.name == "t" {
-                if let transition = transition(tag.argument, unsupported: &unsupported) { transitions.append(transition) }
+                // Each \t is mixed in at every sampled time of every other: a line keeps the first few.
+                if transitions.count >= maxTransitions {
+                    unsupported.insert("\\t beyond the first \(maxTransitions) of a line")
+                } else if let transition = transition(tag.argument, unsupported: &unsupported) {
+                    transitions.append(transition)
+                }
             } else if tag.name == "r" {
                 lineStyle = styles[tag.argument] ?? style
             } else if lineTags.contains(tag.name) || partTags.contains(tag.name) {
