@@ -7,7 +7,8 @@ let package = Package(
     products: [
         .executable(name: "kinetype", targets: ["kinetype"]),
         .library(name: "Kinetype", targets: ["Kinetype"]),
-        .library(name: "KinetypeSpec", targets: ["KinetypeSpec"])
+        .library(name: "KinetypeSpec", targets: ["KinetypeSpec"]),
+        .library(name: "KinetypeTesting", targets: ["KinetypeTesting"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -92,13 +93,21 @@ let package = Package(
         // Caption files (SRT, WebVTT, ASS/SSA, word-timed JSON), one reader each, read into one
         // caption track, and the track made into scene layers. No Yams, no spec.
         .target(name: "KinetypeCaptions", dependencies: ["KinetypeScene", "KinetypeMotion", "KinetypeText", "KinetypeFiles"]),
+        // The live preview: a small HTTP server on this machine, the page, frames rendered ahead, a
+        // scene reloaded when its files change; and `SceneApp`, a package's scene as a program that
+        // renders its frames or serves the preview `kinetype preview --package` rebuilds.
+        .target(
+            name: "KinetypePreview",
+            dependencies: [
+                "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "KinetypeMotion", "KinetypeText", "CPreviewPage"
+            ]),
         // What `import Kinetype` gives: the modules above, re-exported. No Yams.
         .target(
             name: "Kinetype",
             dependencies: [
                 "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFootage", "KinetypeScene", "KinetypeCaptions",
                 "KinetypeRender",
-                "KinetypeOutput"
+                "KinetypeOutput", "KinetypePreview"
             ]),
         // Spec files (YAML through Yams, JSON by its own strict parser) decoded and validated
         // into scenes, with one-line errors.
@@ -108,11 +117,17 @@ let package = Package(
                 "KinetypeScene", "KinetypeCaptions", "KinetypeMotion", "KinetypeText", "KinetypeRaster", "KinetypeFiles", "KinetypeFootage",
                 .product(name: "Yams", package: "Yams")
             ]),
+        // Golden-image tests: frames compared with recorded PNGs (`kinetype check` and
+        // `assertFrames` for a package's own tests), and the report of the frames that differ.
+        .target(
+            name: "KinetypeTesting",
+            dependencies: ["KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "KinetypeMotion"]),
         .executableTarget(
             name: "kinetype",
             dependencies: [
-                "Kinetype", "KinetypeSpec", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeRaster", "KinetypeFiles",
-                "CMalloc", "CPreviewPage",
+                "Kinetype", "KinetypeSpec", "KinetypeTesting", "KinetypePreview", "KinetypeScene", "KinetypeRender", "KinetypeOutput",
+                "KinetypeRaster", "KinetypeFiles",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
 
@@ -170,7 +185,8 @@ let package = Package(
             name: "KinetypeCLITests",
             dependencies: [
                 "kinetype", "Kinetype", "KinetypeScene", "KinetypeRender", "KinetypeOutput", "KinetypeSpec", "KinetypeText",
-                "KinetypeRaster", "KinetypeMotion", "KinetypeSceneTestSupport", "TestFontIsolation"
+                "KinetypeRaster", "KinetypeMotion", "KinetypeTesting", "KinetypePreview", "KinetypeSceneTestSupport",
+                "TestFontIsolation"
             ])
     ]
 )

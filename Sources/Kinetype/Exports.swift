@@ -11,3 +11,4 @@
 @_exported import KinetypeCaptions
 @_exported import KinetypeRender
 @_exported import KinetypeOutput
+@_exported import KinetypePreview

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Kinetype
 import KinetypeSpec
+import KinetypeTesting
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import XCTest
 @testable import KinetypeRender
 @testable import KinetypeOutput
 @testable import kinetype
+@testable import KinetypeTesting
 import KinetypeRaster
 import KinetypeSceneTestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import kinetype
+@testable import KinetypePreview
 import KinetypeSceneTestSupport
 
 /// The preview's own HTTP server and request reader, in this process: bounds, time linear in a

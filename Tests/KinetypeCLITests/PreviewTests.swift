@@ -3,6 +3,7 @@ import XCTest
 import KinetypeOutput
 import KinetypeRender
 @testable import kinetype
+@testable import KinetypePreview
 import KinetypeSceneTestSupport
 
 /// `kinetype preview`'s server, through the binary as a person starts it (`--port 0`), and

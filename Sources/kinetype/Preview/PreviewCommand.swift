@@ -69,11 +69,14 @@ struct Preview: ParsableCommand {
         let values = try parameterOptions.values()
         let data: ParameterRows?
         do { data = try rows.map { try ParameterRows.read($0) } } catch { fail(error) }
-        let document = PreviewDocument(specPath: spec, values: values) { try loader.load(path: $0, parameters: $1) }
+        let document = PreviewDocument(specPath: spec, values: values, describe: Self.describe) {
+            try loader.load(path: $0, parameters: $1)
+        }
         if let error = document.current.error { note("error: \(error)") }
         if let loaded = document.current.loaded { loaded.scene.warnings.forEach { note("warning: \($0)") } }
         let frames = PreviewFrames(jobs: jobsOption.jobs)
-        let server = PreviewServer(document: document, frames: frames, rows: data, address: try address())
+        let offered = data.map { PreviewRows(path: $0.path, rows: $0.rows.map { PreviewRows.Row(number: $0.number, values: $0.values) }) }
+        let server = PreviewServer(document: document, frames: frames, rows: offered, address: try address())
 
         let url: String
         do {
@@ -98,6 +101,12 @@ struct Preview: ParsableCommand {
         while !interruption.isRequested { usleep(20_000) }
         server.stop()
         Foundation.exit(interruption.exitCode)
+    }
+
+    /// An error on one line for the page's banner, with the flags that fix it and no control
+    /// characters.
+    @Sendable static func describe(_ error: Error) -> String {
+        Output.printable(withAdvice(error).split(separator: "\n").joined(separator: " "))
     }
 
     static func url(_ address: ListenAddress) -> String {

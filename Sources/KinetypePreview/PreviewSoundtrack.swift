@@ -1,5 +1,10 @@
 import Foundation
-import Kinetype
+import KinetypeMotion
+import KinetypeOutput
+import KinetypeRaster
+import KinetypeRender
+import KinetypeScene
+import KinetypeText
 
 /// The loaded scene's sound for the preview page (`GET /audio.m4a`): mixed by ffmpeg once per
 /// scene generation, as a video of the scene would carry it, and kept until the spec changes.

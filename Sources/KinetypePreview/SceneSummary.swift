@@ -1,6 +1,10 @@
 import Foundation
-import KinetypeSpec
-import Kinetype
+import KinetypeMotion
+import KinetypeOutput
+import KinetypeRaster
+import KinetypeRender
+import KinetypeScene
+import KinetypeText
 
 /// What the preview page knows of the scene (`GET /scene.json`): the version it belongs to, the
 /// canvas, the frame rate and count, each layer's keyframe times for the timeline's ticks, and
@@ -57,7 +61,7 @@ struct SceneSummary: Encodable {
     var rows: [Row]?
     static let maxRows = 1000
 
-    init(_ state: PreviewDocument.State, spec: String, rows data: ParameterRows? = nil) {
+    init(_ state: PreviewDocument.State, spec: String, rows data: PreviewRows? = nil) {
         version = state.version
         self.spec = spec
         error = state.error

@@ -1,30 +1,40 @@
 import Foundation
-import Kinetype
-import KinetypeSpec
+import KinetypeMotion
+import KinetypeOutput
+import KinetypeRaster
+import KinetypeRender
+import KinetypeScene
+import KinetypeText
 
 /// The spec a preview shows: the scene as last loaded, the error of the last load that failed,
 /// and a version that counts every change the page must see. A thread polls the spec and the
 /// files it reads (`SpecWatcher`) and reloads on a change; a spec that no longer loads keeps the
 /// last good scene (its frames still render) beside its one-line error.
-final class PreviewDocument: @unchecked Sendable {
+package final class PreviewDocument: @unchecked Sendable {
     /// A scene that loaded, numbered by the version at which it did: frames and caches belong to
     /// one generation.
-    struct Loaded: Sendable {
-        let scene: Scene
-        let generation: Int
+    package struct Loaded: Sendable {
+        package let scene: Scene
+        package let generation: Int
+        package init(scene: Scene, generation: Int) {
+            self.scene = scene
+            self.generation = generation
+        }
     }
 
     /// What the page asks for: the version, the last good scene and the current error.
-    struct State: Sendable {
-        var version: Int
-        var loaded: Loaded?
+    package struct State: Sendable {
+        package var version: Int
+        package var loaded: Loaded?
         /// The last load's error, one located line; nil when the spec loaded.
-        var error: String?
+        package var error: String?
         /// The values given to the spec's params (the command line's, or the page's).
-        var values: [String: String] = [:]
+        package var values: [String: String] = [:]
     }
 
-    let specPath: String
+    package let specPath: String
+    /// An error as the page shows it (the command adds the flags that fix it).
+    let describe: @Sendable (Error) -> String
     private let load: @Sendable (String, [String: String]) throws -> Scene
     private let lock = NSLock()
     private var state = State(version: 0)
@@ -34,8 +44,12 @@ final class PreviewDocument: @unchecked Sendable {
 
     /// Loads the spec once with `values`; `load` turns a path and values for its params into a
     /// scene (the command's `SpecLoader`).
-    init(specPath: String, values: [String: String] = [:], load: @escaping @Sendable (String, [String: String]) throws -> Scene) {
+    package init(
+        specPath: String, values: [String: String] = [:], describe: @escaping @Sendable (Error) -> String = { "\($0)" },
+        load: @escaping @Sendable (String, [String: String]) throws -> Scene
+    ) {
         self.specPath = specPath
+        self.describe = describe
         self.load = load
         state.values = values
         reload()
@@ -43,17 +57,17 @@ final class PreviewDocument: @unchecked Sendable {
 
     /// Loads the spec again with other values for its params (picked on the page).
     @discardableResult
-    func reload(values: [String: String]) -> State {
+    package func reload(values: [String: String]) -> State {
         lock.withLock { state.values = values }
         return reload()
     }
 
-    var current: State { lock.withLock { state } }
+    package var current: State { lock.withLock { state } }
 
     /// Loads the spec again and bumps the version. The files are stamped before they are read,
     /// so a save during the load is seen as one more change.
     @discardableResult
-    func reload() -> State {
+    package func reload() -> State {
         let previous = lock.withLock { state }
         var stamped = SpecWatcher([specPath] + (previous.loaded?.scene.inputFiles ?? []))
         let next: State
@@ -65,8 +79,7 @@ final class PreviewDocument: @unchecked Sendable {
                 version: previous.version + 1, loaded: Loaded(scene: scene, generation: previous.version + 1), error: nil,
                 values: previous.values)
         } catch {
-            let line = withAdvice(error).split(separator: "\n").joined(separator: " ")
-            next = State(version: previous.version + 1, loaded: previous.loaded, error: Output.printable(line), values: previous.values)
+            next = State(version: previous.version + 1, loaded: previous.loaded, error: describe(error), values: previous.values)
         }
         let resumed = lock.withLock {
             state = next
@@ -80,7 +93,9 @@ final class PreviewDocument: @unchecked Sendable {
 
     /// Polls the watched files every `interval` seconds on a thread of its own and reloads when
     /// one changed; `changed` is told which (for the terminal).
-    func startWatching(interval: Double = 0.025, changed: @escaping @Sendable (_ path: String, _ state: State) -> Void = { _, _ in }) {
+    package func startWatching(
+        interval: Double = 0.025, changed: @escaping @Sendable (_ path: String, _ state: State) -> Void = { _, _ in }
+    ) {
         let thread = Thread { [weak self] in
             while let self, !lock.withLock({ stopped }) {
                 if let path = lock.withLock({ watcher }).changedFile() {
@@ -94,7 +109,7 @@ final class PreviewDocument: @unchecked Sendable {
         thread.start()
     }
 
-    func stopWatching() {
+    package func stopWatching() {
         let resumed = lock.withLock {
             stopped = true
             defer { waiters = [:] }

@@ -7,7 +7,7 @@ import KinetypeRaster
 /// rename (what most editors do), a truncation and a deletion all count. Polling `stat` on a few
 /// files costs microseconds, works on every file system (inotify does not see changes made on
 /// another NFS client) and needs no thread of its own.
-struct SpecWatcher: Sendable {
+package struct SpecWatcher: Sendable {
     struct Stamp: Equatable, Sendable {
         /// Modification and status-change times, in nanoseconds since 1970.
         var modified: Int
@@ -31,19 +31,19 @@ struct SpecWatcher: Sendable {
 
     /// Stamps `paths` now: take them before reading the files, so a save during the read is
     /// seen as a change afterwards.
-    init(_ paths: [String]) {
+    package init(_ paths: [String]) {
         stamps = paths.map { ($0, Stamp.of($0)) }
     }
 
-    var paths: [String] { stamps.map(\.path) }
+    package var paths: [String] { stamps.map(\.path) }
 
     /// The first watched file whose stamp differs from the one taken at the start, if any.
-    func changedFile() -> String? {
+    package func changedFile() -> String? {
         stamps.first { Stamp.of($0.path) != $0.stamp }?.path
     }
 
     /// Adds paths to the watch, stamped now (those already watched keep their first stamp).
-    mutating func add(_ paths: [String]) {
+    package mutating func add(_ paths: [String]) {
         let known = Set(self.paths)
         stamps += paths.filter { !known.contains($0) }.map { ($0, Stamp.of($0)) }
     }
@@ -51,13 +51,13 @@ struct SpecWatcher: Sendable {
     /// Refuses a file of `paths` that is there but is not a regular file (a FIFO, a device),
     /// before the spec is loaded: reading it would block the watcher for ever. A missing file is
     /// left to the loader to report.
-    static func checkRegularFiles(_ paths: [String]) throws {
+    package static func checkRegularFiles(_ paths: [String]) throws {
         for path in paths where access(path, F_OK) == 0 { try RegularFile.check(path) }
     }
 
     /// Polls every `interval` seconds until a file changes (returns it) or `stop` returns true
     /// (returns nil).
-    func waitForChange(interval: Double = 0.025, stop: () -> Bool) -> String? {
+    package func waitForChange(interval: Double = 0.025, stop: () -> Bool) -> String? {
         while !stop() {
             if let path = changedFile() { return path }
             usleep(UInt32(interval * 1_000_000))

@@ -55,12 +55,12 @@ struct HTTPResponse: Sendable {
 }
 
 /// An address to listen on: an IPv4 or IPv6 literal and a port.
-enum ListenAddress: Sendable, Equatable {
+package enum ListenAddress: Sendable, Equatable {
     case ip4(String, port: UInt16)
     case ip6(String, port: UInt16)
 
     /// `host` as an IPv4 literal, or an IPv6 one with or without brackets; nil for anything else.
-    init?(host: String, port: UInt16) {
+    package init?(host: String, port: UInt16) {
         var ip4 = in_addr(), ip6 = in6_addr()
         if inet_pton(AF_INET, host, &ip4) == 1 {
             self = .ip4(host, port: port)
@@ -87,10 +87,10 @@ enum ListenAddress: Sendable, Equatable {
 }
 
 /// A socket call that failed, with its errno.
-struct SocketFailure: Error, CustomStringConvertible {
+package struct SocketFailure: Error, CustomStringConvertible {
     var call: String
-    var errno: Int32
-    var description: String { "\(call): \(String(cString: strerror(errno)))" }
+    package var errno: Int32
+    package var description: String { "\(call): \(String(cString: strerror(errno)))" }
 }
 
 /// A small HTTP/1.1 server over POSIX sockets, for the preview on this machine: a thread

@@ -1,5 +1,10 @@
 import Foundation
-import Kinetype
+import KinetypeMotion
+import KinetypeOutput
+import KinetypeRaster
+import KinetypeRender
+import KinetypeScene
+import KinetypeText
 
 /// A preview's frames as PNG bytes, rendered on demand in memory on `jobs` threads, each with its
 /// own `FrameRenderer` (as a render's workers have), and encoded by `PNGFrames`, the format
@@ -7,7 +12,7 @@ import Kinetype
 /// frame last asked for, the next frames (and the one before) are rendered ahead on the idle
 /// threads, so playing and stepping find them done. Frames are kept in a cache bounded in bytes,
 /// dropped least recently used first, and all of them when the scene changes.
-final class PreviewFrames: @unchecked Sendable {
+package final class PreviewFrames: @unchecked Sendable {
     typealias Loaded = PreviewDocument.Loaded
     typealias Completion = @Sendable (Result<[UInt8], Error>) -> Void
 
@@ -56,7 +61,7 @@ final class PreviewFrames: @unchecked Sendable {
         return (rendered, cacheHits)
     }
 
-    init(jobs: Int, aheadCount: Int? = nil, cacheLimit: Int = 128 << 20) {
+    package init(jobs: Int, aheadCount: Int? = nil, cacheLimit: Int = 128 << 20) {
         self.jobs = max(1, jobs)
         self.aheadCount = aheadCount ?? max(4, 2 * self.jobs)
         self.cacheLimit = cacheLimit

@@ -1,6 +1,10 @@
 import Foundation
-import KinetypeSpec
-import Kinetype
+import KinetypeMotion
+import KinetypeOutput
+import KinetypeRaster
+import KinetypeRender
+import KinetypeScene
+import KinetypeText
 
 /// `kinetype preview`'s routes, served by `HTTPServer`: the page and what it asks for.
 ///
@@ -20,7 +24,7 @@ import Kinetype
 ///
 /// Every error is JSON: `{"error": "…"}`. A request whose `Host` is not this machine's by
 /// address or as localhost is refused first (403).
-final class PreviewServer: Sendable {
+package final class PreviewServer: Sendable {
     let document: PreviewDocument
     let frames: PreviewFrames
     private let address: ListenAddress
@@ -30,7 +34,7 @@ final class PreviewServer: Sendable {
     static let longPollSeconds = 10.0
 
     /// `rows`: a data file whose rows the page offers for the spec's params.
-    init(document: PreviewDocument, frames: PreviewFrames, rows: ParameterRows? = nil, address: ListenAddress) {
+    package init(document: PreviewDocument, frames: PreviewFrames, rows: PreviewRows? = nil, address: ListenAddress) {
         self.document = document
         self.frames = frames
         self.address = address
@@ -41,11 +45,11 @@ final class PreviewServer: Sendable {
 
     /// Starts listening and returns the address it listens on (with the port the system chose
     /// for port 0); the server then runs until `stop`.
-    func start() throws -> ListenAddress {
+    package func start() throws -> ListenAddress {
         try server.start(on: address)
     }
 
-    func stop() {
+    package func stop() {
         document.stopWatching()
         frames.stop()
         server.stop()
@@ -103,7 +107,7 @@ final class PreviewServer: Sendable {
         let document: PreviewDocument
         let frames: PreviewFrames
         let soundtrack: PreviewSoundtrack
-        let rows: ParameterRows?
+        let rows: PreviewRows?
         let anyAddress: Bool
 
         func respond(to request: HTTPRequestHead) async -> HTTPResponse {
@@ -198,7 +202,7 @@ final class PreviewServer: Sendable {
                         ],
                         body: frame.png)
                 } catch {
-                    return .error(500, "frame \(number): \(withAdvice(error))")
+                    return .error(500, "frame \(number): \(document.describe(error))")
                 }
             }
         }
@@ -215,7 +219,7 @@ final class PreviewServer: Sendable {
                     ],
                     body: try soundtrack.bytes(for: loaded))
             } catch {
-                return .error(500, "the scene's sound: \(withAdvice(error))")
+                return .error(500, "the scene's sound: \(document.describe(error))")
             }
         }
 
@@ -224,7 +228,7 @@ final class PreviewServer: Sendable {
                 do {
                     return .json(Array(try InspectReport(scene: loaded.scene, frame: number).json().utf8))
                 } catch {
-                    return .error(500, "frame \(number): \(withAdvice(error))")
+                    return .error(500, "frame \(number): \(document.describe(error))")
                 }
             }
         }
