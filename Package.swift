@@ -143,6 +143,8 @@ let package = Package(
         // Sets FONTCONFIG_FILE to Tests/fontconfig/fonts.conf (bundled fonts only) when the test
         // binary loads, so no test depends on the fonts a machine has installed.
         .target(name: "TestFontIsolation", path: "Tests/TestFontIsolation"),
+        // A SceneApp that `kinetype preview --package` tests run (its title read from a file).
+        .executableTarget(name: "PreviewFixtureApp", dependencies: ["Kinetype"], path: "Tests/PreviewFixtureApp"),
         // Paths and the environment error every test target shares.
         .target(name: "KinetypeTestSupport", path: "Tests/KinetypeTestSupport"),
         // Scenes loaded from spec text with the bundled fonts only, golden images: what the spec,

@@ -56,6 +56,14 @@ struct HTTPResponse: Sendable {
 
 /// An address to listen on: an IPv4 or IPv6 literal and a port.
 package enum ListenAddress: Sendable, Equatable {
+    /// The page's URL at this address (a wildcard address as this machine's loopback).
+    package var url: String {
+        switch self {
+        case let .ip4(ip, port): "http://\(ip == "0.0.0.0" ? "127.0.0.1" : ip):\(port)/"
+        case let .ip6(ip, port): "http://[\(ip == "::" ? "::1" : ip)]:\(port)/"
+        }
+    }
+
     case ip4(String, port: UInt16)
     case ip6(String, port: UInt16)
 

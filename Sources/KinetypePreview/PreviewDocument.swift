@@ -33,6 +33,8 @@ package final class PreviewDocument: @unchecked Sendable {
     }
 
     package let specPath: String
+    /// What the page calls it: the spec's path, or a package's product.
+    package let displayName: String
     /// An error as the page shows it (the command adds the flags that fix it).
     let describe: @Sendable (Error) -> String
     private let load: @Sendable (String, [String: String]) throws -> Scene
@@ -43,14 +45,18 @@ package final class PreviewDocument: @unchecked Sendable {
     private var stopped = false
 
     /// Loads the spec once with `values`; `load` turns a path and values for its params into a
-    /// scene (the command's `SpecLoader`).
+    /// scene (the command's `SpecLoader`). Versions count on from `firstVersion`, so a page that
+    /// saw an earlier server's versions sees this one's as new.
     package init(
-        specPath: String, values: [String: String] = [:], describe: @escaping @Sendable (Error) -> String = { "\($0)" },
+        specPath: String, displayName: String? = nil, firstVersion: Int = 0, values: [String: String] = [:],
+        describe: @escaping @Sendable (Error) -> String = { "\($0)" },
         load: @escaping @Sendable (String, [String: String]) throws -> Scene
     ) {
         self.specPath = specPath
+        self.displayName = displayName ?? specPath
         self.describe = describe
         self.load = load
+        state.version = firstVersion
         state.values = values
         reload()
     }

@@ -126,7 +126,7 @@ package final class PreviewServer: Sendable {
                     status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                     body: PreviewPage.bytes)
             case "/scene.json":
-                return .json(Array(SceneSummary(document.current, spec: document.specPath, rows: rows).json()))
+                return .json(Array(SceneSummary(document.current, spec: document.displayName, rows: rows).json()))
             case "/params":
                 return setParameters(request)
             case "/changes":

@@ -10,11 +10,12 @@ final class RunningCommand: @unchecked Sendable {
     private var out = Data()
     private var err = Data()
 
-    init(_ arguments: [String], in directory: URL? = nil) throws {
+    init(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws {
         process.executableURL = CommandLineTests.binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.environment = ProcessInfo.processInfo.environment.merging(["KINETYPE_FONTS_DIR": TestPaths.fonts.path]) { $1 }
+            .merging(environment) { $1 }
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe

@@ -21,11 +21,24 @@ struct Preview: ParsableCommand {
 
             The server listens on 127.0.0.1 (this machine only) unless --host says otherwise; \
             --port 0 takes a free port. Ctrl-C stops it (exit code 130; 143 for SIGTERM).
+
+            A scene written in Swift: --package DIR --product NAME builds the package's \
+            executable product NAME (whose @main type is a SceneApp; --product may be left out when \
+            the package has one executable), runs it as the preview's server, and builds it again on \
+            every save under DIR/Sources or of DIR/Package.swift. A build that fails shows the \
+            compiler's error on the page over the last good frame; one that succeeds replaces the \
+            program on the same port and the page shows the new scene at the same frame.
             """
     )
 
-    @Argument(help: "The animation spec (.yaml, .yml or .json).")
-    var spec: String
+    @Argument(help: "The animation spec (.yaml, .yml or .json); or --package.")
+    var spec: String?
+
+    @Option(name: .long, help: ArgumentHelp("A Swift package whose product is a SceneApp, instead of a spec.", valueName: "DIR"))
+    var package: String?
+
+    @Option(name: .long, help: ArgumentHelp("The package's executable product (default: its only one).", valueName: "NAME"))
+    var product: String?
 
     @OptionGroup var parameterOptions: ParameterOptions
 
@@ -49,6 +62,14 @@ struct Preview: ParsableCommand {
 
     func validate() throws {
         if let problem = jobsOption.problem { throw ValidationError(problem) }
+        switch (spec, package) {
+        case (nil, nil): throw ValidationError("name a spec to preview, or a Swift package with --package DIR")
+        case (_?, _?): throw ValidationError("preview takes a spec or --package, not both")
+        case (_?, nil) where product != nil: throw ValidationError("--product names a product of --package DIR")
+        case (nil, _?) where rows != nil || !parameterOptions.assignments.isEmpty || parameterOptions.file != nil:
+            throw ValidationError("--rows, --param and --params fill a spec's params; a Swift scene takes its values in code")
+        default: break
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535 (0: a free port); got \(port)") }
         _ = try address()
     }
@@ -62,6 +83,7 @@ struct Preview: ParsableCommand {
     func run() throws {
         MemoryTuning.reuseLargeAllocations()
         let interruption = Interruption()
+        guard let spec else { return try runPackage(interruption: interruption) }
         let loader = SpecLoader()
         // A spec that is not there is a mistake on the command line (said as render says it), not
         // an edit in progress.
@@ -80,7 +102,7 @@ struct Preview: ParsableCommand {
 
         let url: String
         do {
-            url = Self.url(try server.start())
+            url = try server.start().url
         } catch {
             let reason = (error as? SocketFailure).map(Self.reason) ?? "\(error)"
             fail(PreviewError("cannot listen on \(host) port \(port): \(reason)"))
@@ -103,17 +125,34 @@ struct Preview: ParsableCommand {
         Foundation.exit(interruption.exitCode)
     }
 
+    private func runPackage(interruption: Interruption) throws {
+        let folder = URL(fileURLWithPath: package!)
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else {
+            fail(PreviewError("--package \(folder.path) has no Package.swift"))
+        }
+        let name: String
+        if let product {
+            name = product
+        } else {
+            let products: [String]
+            do { products = try PackagePreview.executableProducts(of: folder) } catch { fail(error) }
+            guard products.count == 1 else {
+                fail(
+                    PreviewError(
+                        products.isEmpty
+                            ? "\(folder.path) has no executable product to preview"
+                            : "\(folder.path) has \(products.count) executable products (\(products.joined(separator: ", "))); name one with --product"
+                    ))
+            }
+            name = products[0]
+        }
+        PackagePreview(package: folder, product: name, host: host, port: port, jobs: jobsOption.jobs).run(interruption: interruption)
+    }
+
     /// An error on one line for the page's banner, with the flags that fix it and no control
     /// characters.
     @Sendable static func describe(_ error: Error) -> String {
         Output.printable(withAdvice(error).split(separator: "\n").joined(separator: " "))
-    }
-
-    static func url(_ address: ListenAddress) -> String {
-        switch address {
-        case let .ip4(ip, port): "http://\(ip == "0.0.0.0" ? "127.0.0.1" : ip):\(port)/"
-        case let .ip6(ip, port): "http://[\(ip == "::" ? "::1" : ip)]:\(port)/"
-        }
     }
 
     private static func reason(_ failure: SocketFailure) -> String {
