@@ -17,6 +17,12 @@ let package = Package(
             dependencies: [
                 .product(name: "Kinetype", package: "kinetype")
             ]),
+        // The getting-started article's code (DocumentationCodeTests keeps the two the same).
+        .executableTarget(
+            name: "GettingStarted",
+            dependencies: [
+                .product(name: "Kinetype", package: "kinetype")
+            ]),
         // One scene as a program (a SceneApp), for `kinetype preview --package`, and its golden test.
         .executableTarget(
             name: "Title",

@@ -1,3 +1,4 @@
+// Sources/Title/Title.swift
 import Kinetype
 
 /// A title that springs to its size: `swift run Title` renders its frames into frames/, and

@@ -1,3 +1,4 @@
+// Tests/TitleTests/TitleTests.swift
 import KinetypeTesting
 import XCTest
 
