@@ -8,5 +8,5 @@ public struct FrameOutOfRange: Error, CustomStringConvertible, Equatable {
         self.frameCount = frameCount
     }
 
-    public var description: String { "frame \(frame) is out of range; this spec has frames 0…\(frameCount - 1)" }
+    public var description: String { "frame \(frame) is out of range; the scene has frames 0…\(frameCount - 1)" }
 }

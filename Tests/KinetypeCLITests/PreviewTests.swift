@@ -94,7 +94,7 @@ final class PreviewTests: XCTestCase {
             XCTAssertNotNil(try response.json()["error"] as? String, path)
         }
         XCTAssertEqual(
-            try httpGet(url, "/frames/60.png").json()["error"] as? String, "frame 60 is out of range; this spec has frames 0…59")
+            try httpGet(url, "/frames/60.png").json()["error"] as? String, "frame 60 is out of range; the scene has frames 0…59")
         let unknown = try httpGet(url, "/nothing-here?x=1")
         XCTAssertEqual(unknown.status, 404)
         XCTAssertEqual(unknown.header("Content-Type"), "application/json; charset=utf-8")
