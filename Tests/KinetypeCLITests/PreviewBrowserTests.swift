@@ -290,3 +290,55 @@ extension PreviewBrowserTests {
         XCTAssertEqual(try browser.evaluate("document.getElementById('row').value") as? String, "", "no row has these values")
     }
 }
+
+extension PreviewBrowserTests {
+    /// The layout overlay draws a grouped layer's lines and box through the group's placement:
+    /// where the overlay puts them is where the frame's ink is.
+    func testTheLayoutOverlayFollowsAGroupsPlacement() throws {
+        let text = """
+            canvas: {width: 480, height: 240, background: "#FFFFFF"}
+            fps: 10
+            duration: 1
+            layers:
+              - type: group
+                id: card
+                position: [100, 30]
+                transform: {scale: [2, 2]}
+                layers:
+                  - {id: word, text: "HHH", font: {family: "DejaVu Sans"}, size: 40, color: "#000000", anchor: topLeft, position: [10, 10]}
+            """
+        let session = try open(text, frame: 3)
+        try session.browser.evaluate("document.getElementById('boxes').click()")
+        try eventually("the overlay to draw") { try session.browser.evaluate("kinetypePreview.overlay()") is [Any] }
+        let layers = try XCTUnwrap(session.browser.evaluate("kinetypePreview.overlay()") as? [[String: Any]])
+        XCTAssertEqual(layers.count, 1)
+        let line = try XCTUnwrap((layers[0]["lines"] as? [[String: [[Double]]]])?.first)
+        let outline = try XCTUnwrap(layers[0]["outline"] as? [[Double]])
+        let baseline = try XCTUnwrap(line["baseline"]), ascent = try XCTUnwrap(line["ascent"])
+
+        // The ink of the rendered frame: its bounds.
+        let image = try renderedFrame(session.spec, 3)
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixels[(y * image.width + x) * 4] < 128 {
+                minX = min(minX, x); maxX = max(maxX, x + 1); minY = min(minY, y); maxY = max(maxY, y + 1)
+            }
+        }
+        print("overlay through a group: ink x \(minX)–\(maxX), y \(minY)–\(maxY); baseline \(baseline), ascent \(ascent)")
+        // H sits on the baseline and has no descender; its side bearings are a few pixels at 80 px.
+        XCTAssertEqual(baseline[0][1], Double(maxY), accuracy: 1.5, "the baseline under the ink")
+        XCTAssertEqual(baseline[1][1], baseline[0][1], "a horizontal baseline")
+        XCTAssertLessThanOrEqual(ascent[0][1], Double(minY), "the ascent line above the ink")
+        XCTAssertGreaterThan(ascent[0][1], Double(minY) - 40, "…and near it")
+        XCTAssertTrue(
+            (baseline[0][0] - 1)...(baseline[0][0] + 16) ~= Double(minX), "the line starts at the ink: \(baseline[0][0]) vs \(minX)")
+        XCTAssertTrue(
+            (baseline[1][0] - 16)...(baseline[1][0] + 1) ~= Double(maxX), "the line ends at the ink: \(baseline[1][0]) vs \(maxX)")
+        let xs = outline.map { $0[0] }, ys = outline.map { $0[1] }
+        XCTAssertTrue(
+            xs.min()! <= Double(minX) && xs.max()! >= Double(maxX) && ys.min()! <= Double(minY) && ys.max()! >= Double(maxY),
+            "the box holds the ink: \(outline)")
+        try saveScreenshot(session, "layout-group")
+        XCTAssertEqual(try session.server.stop(), 130)
+    }
+}

@@ -329,8 +329,28 @@ async function loadLayout(frame) {
   layoutFor = key;
   try {
     const report = await (await fetch(`/inspect/${frame}.json`, { cache: "no-store" })).json();
-    if (layoutFor === key && $("boxes").checked) drawLayout(report);
+    if (layoutFor === key && $("boxes").checked) { layoutReport = report; drawLayout(report); }
   } catch (e) {}
+}
+
+// A layer's outline, lines and label corner in frame pixels. The report gives `box` on the
+// canvas (the bounds of the layer's box under its groups), but lines and `layerBox` in the
+// layer's own coordinates, which its innermost group's placement carries onto the canvas.
+function layerGeometry(layer) {
+  const groups = layer.groups || [], placement = groups.length ? groups[groups.length - 1].placement : null;
+  const [a, b, c, d] = placement ? placement.matrix : [1, 0, 0, 1], [ox, oy] = placement ? placement.offset : [0, 0];
+  const at = (x, y) => [a * x + b * y + ox, c * x + d * y + oy];
+  const own = layer.layerBox, box = layer.box;
+  const outline = own
+    ? [at(own.x, own.y), at(own.x + own.width, own.y), at(own.x + own.width, own.y + own.height), at(own.x, own.y + own.height)]
+    : [[box.x, box.y], [box.x + box.width, box.y], [box.x + box.width, box.y + box.height], [box.x, box.y + box.height]];
+  const rule = (line, y) => [at(line.minX, y), at(line.maxX, y)];
+  const lines = (layer.lines || []).map((line) => ({
+    baseline: rule(line, line.baseline),
+    ascent: rule(line, line.baseline - line.ascent),
+    descent: rule(line, line.baseline + line.descent),
+  }));
+  return { id: layer.id, outline, lines, corner: [box.x, box.y] };
 }
 
 function drawLayout(report) {
@@ -343,35 +363,40 @@ function drawLayout(report) {
   o.font = `${11 * px}px system-ui, sans-serif`;
   report.layers.forEach((layer, i) => {
     if (layer.shown === false || !layer.box) return;
-    const color = COLORS[i % COLORS.length];
-    const x = (v) => Math.round(v * scale) + 0.5, b = layer.box;
+    const color = COLORS[i % COLORS.length], g = layerGeometry(layer);
+    const x = (v) => Math.round(v * scale) + 0.5;
+    const path = (points) => {
+      o.beginPath();
+      points.forEach(([qx, qy], k) => k ? o.lineTo(x(qx), x(qy)) : o.moveTo(x(qx), x(qy)));
+    };
     o.strokeStyle = color; o.fillStyle = color; o.lineWidth = 1;
     o.setLineDash([4 * px, 3 * px]);
-    o.strokeRect(x(b.x), x(b.y), Math.round(b.width * scale), Math.round(b.height * scale));
+    path(g.outline); o.closePath(); o.stroke();
     o.setLineDash([]);
     // Each line: its baseline solid, its ascent and descent dotted, over a dark halo.
-    const rule = (line, y, width, dash) => {
+    const rule = (points, width, dash) => {
       o.setLineDash(dash);
       for (const [style, w] of [["rgba(0,0,0,.6)", width + 2 * px], [color, width]]) {
         o.strokeStyle = style; o.lineWidth = w;
-        o.beginPath(); o.moveTo(x(line.minX), x(y)); o.lineTo(x(line.maxX), x(y)); o.stroke();
+        path(points); o.stroke();
       }
       o.setLineDash([]); o.lineWidth = 1; o.strokeStyle = color;
     };
-    for (const line of layer.lines || []) {
-      rule(line, line.baseline - line.ascent, px, [2 * px, 2 * px]);
-      rule(line, line.baseline + line.descent, px, [2 * px, 2 * px]);
-      rule(line, line.baseline, 1.5 * px, []);
+    for (const line of g.lines) {
+      rule(line.ascent, px, [2 * px, 2 * px]);
+      rule(line.descent, px, [2 * px, 2 * px]);
+      rule(line.baseline, 1.5 * px, []);
     }
     const label = layer.id, w = o.measureText(label).width + 6 * px, h = 15 * px;
-    const ly = Math.max(0, x(b.y) - h);
-    o.fillRect(x(b.x) - 0.5, ly, w, h);
-    o.fillStyle = "#000"; o.fillText(label, x(b.x) + 3 * px, ly + 11 * px);
+    const [bx, by] = g.corner, ly = Math.max(0, x(by) - h);
+    o.fillRect(x(bx) - 0.5, ly, w, h);
+    o.fillStyle = "#000"; o.fillText(label, x(bx) + 3 * px, ly + 11 * px);
   });
 }
 
 function clearLayout() {
   layoutFor = null;
+  layoutReport = null;
   const o = overlayCanvas.getContext("2d");
   o.setTransform(1, 0, 0, 1, 0, 0);
   o.clearRect(0, 0, overlayCanvas.width, overlayCanvas.height);
@@ -571,6 +596,8 @@ window.kinetypePreview = {
     for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode.apply(null, data.subarray(i, i + 0x8000));
     return btoa(binary);
   },
+  // Each shown layer's outline and lines in frame pixels, as the overlay last drew them.
+  overlay: () => layoutReport && layoutReport.layers ? layoutReport.layers.filter((l) => l.shown !== false && l.box).map(layerGeometry) : null,
   play, pause,
 };
 
