@@ -292,6 +292,97 @@ extension PreviewBrowserTests {
 }
 
 extension PreviewBrowserTests {
+    /// A spec of `layers` text layers on a `width` × `height` canvas (a timeline row each).
+    private func tallTimelineSpec(width: Int, height: Int, layers: Int) -> String {
+        """
+        canvas: {width: \(width), height: \(height), background: "#2A9D8F"}
+        fps: 10
+        duration: 1
+        layers:
+        \((0..<layers).map { """
+              - {id: line\($0), text: "Line \($0)", font: {family: "DejaVu Sans"}, color: "#FFFFFF",
+                 position: [\(width / 2), \(120 + $0 * 120)], size: {keyframes: [{time: 0, value: 50}, {time: 1, value: 70}]}}
+            """ }.joined(separator: "\n"))
+        """
+    }
+
+    /// What the page's layout is, measured in the page: the viewport, the header's bottom, the
+    /// footer's top, the frame's and the error banner's boxes, and the stage's inner size.
+    private static let measure = """
+        (() => { const r = (id) => { const b = document.getElementById(id).getBoundingClientRect();
+          return {left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height}; };
+          const stage = document.getElementById('stage'), cs = getComputedStyle(stage);
+          return {innerWidth, innerHeight, header: document.querySelector('header').getBoundingClientRect().bottom,
+            footer: document.querySelector('footer').getBoundingClientRect().top, frame: r('frame'), error: r('error'),
+            availWidth: stage.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+            availHeight: stage.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom),
+            errorScrolls: document.getElementById('error').scrollHeight > document.getElementById('error').clientHeight}; })()
+        """
+
+    /// "fit" shows the whole frame between header and footer, in width and height, at a wide and
+    /// a tall window; the error banner, a long one too, stays in view at fit and at 100% scrolled.
+    func testFitShowsTheWholeFrameAndTheErrorBannerStaysInView() throws {
+        for (windowWidth, windowHeight) in [(1400, 900), (800, 1200)] {
+            let spec = TestPaths.temporaryDirectory().appendingPathComponent("page.yaml")
+            let text = tallTimelineSpec(width: 1920, height: 1080, layers: 8)
+            try text.write(to: spec, atomically: true, encoding: .utf8)
+            let server = try RunningCommand(["preview", spec.path, "--port", "0"])
+            let url = try server.previewURL()
+            let browser = try HeadlessChromium(width: windowWidth, height: windowHeight)
+            try browser.navigate(URL(string: "#frame=5", relativeTo: url)!.absoluteURL)
+            let session = Session(server: server, url: url, browser: browser, spec: spec)
+            try waitForDrawn(session, frame: 5)
+            let window = "\(windowWidth)×\(windowHeight)"
+            // The timeline's rows are drawn after the scene loads: the fit follows the stage's size.
+            try eventually("the fitted frame to settle at \(window)") {
+                let m = try XCTUnwrap(browser.evaluate(Self.measure) as? [String: Any])
+                let frame = try XCTUnwrap(m["frame"] as? [String: Double])
+                return frame["bottom"]! <= (m["footer"] as? Double)! && frame["top"]! >= (m["header"] as? Double)!
+            }
+            let m = try XCTUnwrap(browser.evaluate(Self.measure) as? [String: Any])
+            let frame = try XCTUnwrap(m["frame"] as? [String: Double])
+            let header = try XCTUnwrap(m["header"] as? Double), footer = try XCTUnwrap(m["footer"] as? Double)
+            let availWidth = try XCTUnwrap(m["availWidth"] as? Double), availHeight = try XCTUnwrap(m["availHeight"] as? Double)
+            print(
+                "preview fit at \(window): frame \(frame["left"]!),\(frame["top"]!) – \(frame["right"]!),\(frame["bottom"]!)"
+                    + " (\(frame["width"]!)×\(frame["height"]!)); space between header and footer \(header) – \(footer)")
+            XCTAssertGreaterThanOrEqual(frame["left"]!, 0, window)
+            XCTAssertLessThanOrEqual(frame["right"]!, Double(windowWidth), window)
+            XCTAssertGreaterThanOrEqual(frame["top"]!, header, window)
+            XCTAssertLessThanOrEqual(frame["bottom"]!, footer, window)
+            XCTAssertEqual(frame["width"]! / frame["height"]!, 1920.0 / 1080, accuracy: 0.01, "\(window): the aspect ratio kept")
+            XCTAssertTrue(
+                abs(frame["width"]! - availWidth) <= 1 || abs(frame["height"]! - availHeight) <= 1,
+                "\(window): fit fills the width or the height (\(frame), \(availWidth)×\(availHeight))")
+            try saveScreenshot(session, "fit-\(windowWidth)x\(windowHeight)")
+
+            // A broken spec: the banner is inside the window, at fit and at 100% scrolled down.
+            try text.replacingOccurrences(of: "time: 1,", with: "time: later,").write(to: spec, atomically: true, encoding: .utf8)
+            try eventually("the page to show the error") { try state(session)["error"] is String }
+            func assertBannerInView(_ what: String) throws {
+                let m = try XCTUnwrap(browser.evaluate(Self.measure) as? [String: Any])
+                let banner = try XCTUnwrap(m["error"] as? [String: Double])
+                XCTAssertGreaterThan(banner["height"]!, 10, "\(window), \(what): the banner shows")
+                XCTAssertGreaterThanOrEqual(banner["top"]!, 0, "\(window), \(what)")
+                XCTAssertLessThanOrEqual(banner["bottom"]!, footer, "\(window), \(what)")
+                XCTAssertLessThanOrEqual(banner["right"]!, Double(windowWidth), "\(window), \(what)")
+            }
+            try assertBannerInView("fit")
+            try browser.evaluate(
+                "(() => { const z = document.getElementById('zoom'); z.value = '1'; z.dispatchEvent(new Event('change'));"
+                    + " const s = document.getElementById('stage'); s.scrollTop = s.scrollHeight; s.scrollLeft = s.scrollWidth; })()")
+            try assertBannerInView("100%, scrolled to the bottom right")
+            // A message of many lines keeps its lines and scrolls inside the banner.
+            try browser.evaluate(
+                "document.getElementById('error').textContent = Array.from({length: 80}, (_, i) => `error: line ${i + 1}`).join('\\n')")
+            try assertBannerInView("80 lines")
+            XCTAssertEqual(try XCTUnwrap(browser.evaluate(Self.measure) as? [String: Any])["errorScrolls"] as? Bool, true)
+            XCTAssertEqual(try browser.evaluate("getComputedStyle(document.getElementById('error')).whiteSpace") as? String, "pre-wrap")
+            try saveScreenshot(session, "error-\(windowWidth)x\(windowHeight)")
+            XCTAssertEqual(try server.stop(), 130)
+        }
+    }
+
     /// The layout overlay draws a grouped layer's lines and box through the group's placement:
     /// where the overlay puts them is where the frame's ink is.
     func testTheLayoutOverlayFollowsAGroupsPlacement() throws {

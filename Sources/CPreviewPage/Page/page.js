@@ -403,23 +403,34 @@ function clearLayout() {
 }
 
 // ---- sizes -------------------------------------------------------------------------
+// Fit: the whole canvas inside the stage (the space between header and footer, less its
+// padding), in width and in height, keeping its aspect ratio; 100%: one canvas pixel a device
+// pixel, scrolled. Run again whenever the stage changes size (a window resize, the timeline or
+// the params panel growing), not only when the window does.
 function layout() {
-  const stage = $("stage"), cs = getComputedStyle(stage);
+  const stage = $("stage"), cs = getComputedStyle(stage), fit = $("zoom").value === "fit";
   const availW = stage.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
   const availH = stage.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
   const w = frameCanvas.width, h = frameCanvas.height, px = window.devicePixelRatio || 1;
-  const scale = $("zoom").value === "fit" ? Math.max(0.01, Math.min(availW / w, availH / h)) : 1 / px;
+  const scale = fit ? Math.max(0.01, Math.min(availW / w, availH / h)) : 1 / px;
+  // Rounded down, so a fitted frame never passes the stage by the half pixel rounding would add.
+  const cssW = Math.max(1, Math.floor(w * scale + 1e-6)), cssH = Math.max(1, Math.floor(h * scale + 1e-6));
   const box = $("box");
-  box.style.width = `${Math.round(w * scale)}px`;
-  box.style.height = `${Math.round(h * scale)}px`;
-  stage.style.overflow = $("zoom").value === "fit" ? "hidden" : "auto";
+  box.style.width = `${cssW}px`;
+  box.style.height = `${cssH}px`;
+  stage.style.overflow = fit ? "hidden" : "auto";
   frameCanvas.classList.toggle("pixelated", scale * px >= 2);
-  overlayCanvas.width = Math.round(w * scale * px);
-  overlayCanvas.height = Math.round(h * scale * px);
-  layoutFor = null;
-  if ($("boxes").checked && state.drawnFrame !== null) loadLayout(state.drawnFrame);
+  overlayCanvas.width = Math.round(cssW * px);
+  overlayCanvas.height = Math.round(cssH * px);
+  if ($("boxes").checked && layoutReport) drawLayout(layoutReport);
+  else if ($("boxes").checked && state.drawnFrame !== null) { layoutFor = null; loadLayout(state.drawnFrame); }
   drawTimeline();
 }
+let stageSize = "";
+new ResizeObserver(() => {
+  const stage = $("stage"), size = `${stage.clientWidth}×${stage.clientHeight}`;
+  if (size !== stageSize) { stageSize = size; layout(); }
+}).observe($("stage"));
 
 // ---- timeline ----------------------------------------------------------------------
 function drawTimeline() {
