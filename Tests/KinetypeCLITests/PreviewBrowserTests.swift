@@ -383,6 +383,72 @@ extension PreviewBrowserTests {
         }
     }
 
+    /// `?static` loads the scene once and polls nothing, so `chromium --screenshot
+    /// --virtual-time-budget` finishes and its screenshot shows the frame.
+    func testStaticPagesLetAHeadlessScreenshotFinish() throws {
+        let folder = TestPaths.temporaryDirectory()
+        let spec = folder.appendingPathComponent("page.yaml")
+        try tallTimelineSpec(width: 640, height: 360, layers: 2).write(to: spec, atomically: true, encoding: .utf8)
+        let server = try RunningCommand(["preview", spec.path, "--port", "0"])
+        let url = try server.previewURL()
+        let screenshot = folder.appendingPathComponent("static.png")
+        let chromium = Process()
+        chromium.executableURL = URL(fileURLWithPath: try HeadlessChromium.executable())
+        chromium.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
+            "--user-data-dir=\(folder.appendingPathComponent("profile").path)", "--window-size=800,600",
+            "--screenshot=\(screenshot.path)", "--virtual-time-budget=5000",
+            URL(string: "?static#frame=5", relativeTo: url)!.absoluteString
+        ]
+        chromium.standardOutput = FileHandle.nullDevice
+        chromium.standardError = FileHandle.nullDevice
+        let started = Date()
+        try chromium.run()
+        defer { if chromium.isRunning { kill(chromium.processIdentifier, SIGKILL) } }
+        try eventually("chromium --screenshot to finish", timeout: 60) { !chromium.isRunning }
+        let seconds = Date().timeIntervalSince(started)
+        print(
+            "preview ?static: chromium --screenshot --virtual-time-budget=5000 took \(String(format: "%.1f", seconds)) s: \(screenshot.path)"
+        )
+        XCTAssertEqual(chromium.terminationStatus, 0)
+        let image = try PNGCodec.read(path: screenshot.path)
+        XCTAssertEqual([image.width, image.height], [800, 600])
+        // The frame's background (#2A9D8F) where it is fitted, and its white text.
+        var background = 0, white = 0
+        for index in stride(from: 0, to: image.pixels.count, by: 4) {
+            let p = image.pixels[index..<index + 3].map(Int.init)
+            if abs(p[0] - 0x2A) <= 2 && abs(p[1] - 0x9D) <= 2 && abs(p[2] - 0x8F) <= 2 { background += 1 }
+            if p.allSatisfy({ $0 >= 250 }) { white += 1 }
+        }
+        XCTAssertGreaterThan(background, 800 * 600 / 4, "the frame fills much of the window")
+        XCTAssertGreaterThan(white, 200, "its text shows")
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
+    /// A server stopped and another started on its port with another spec (its versions count
+    /// from 1 again, as the first's did): the page keeps the last frame while it is away, then
+    /// shows the new server's frame at the same place.
+    func testThePageFollowsARestartedServer() throws {
+        let session = try open(spec(text: "First"), frame: 12)
+        let first = try renderedFrame(session.spec, 12)
+        XCTAssertEqual(try canvasPixels(session), first.pixels)
+        XCTAssertEqual(try session.server.stop(), 130)
+        try eventually("the page to see the server gone") { try state(session)["connected"] as? Bool == false }
+        XCTAssertEqual(try canvasPixels(session), first.pixels, "the last good frame stays")
+
+        let secondSpec = session.spec.deletingLastPathComponent().appendingPathComponent("second.yaml")
+        try spec(color: "#C0392B", text: "Second").write(to: secondSpec, atomically: true, encoding: .utf8)
+        let port = try XCTUnwrap(session.url.port)
+        let server = try RunningCommand(["preview", secondSpec.path, "--port", "\(port)"])
+        XCTAssertEqual(try server.previewURL().port, port)
+        let second = try renderedFrame(secondSpec, 12)
+        XCTAssertNotEqual(first.pixels, second.pixels)
+        try eventually("the page to show the new server's frame 12") { try canvasPixels(session) == second.pixels }
+        XCTAssertEqual(try state(session)["connected"] as? Bool, true)
+        XCTAssertEqual(try state(session)["sceneVersion"] as? Int, 1, "the new server counts from 1 again")
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
     /// The layout overlay draws a grouped layer's lines and box through the group's placement:
     /// where the overlay puts them is where the frame's ink is.
     func testTheLayoutOverlayFollowsAGroupsPlacement() throws {

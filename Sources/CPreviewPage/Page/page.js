@@ -3,13 +3,17 @@ const $ = (id) => document.getElementById(id);
 const frameCanvas = $("frame"), overlayCanvas = $("overlay"), timeline = $("timeline");
 const ctx = frameCanvas.getContext("2d", { willReadFrequently: false });
 const LABEL_WIDTH = 132, RULER = 22, ROW = 20, MAX_IN_FLIGHT = 4, KEEP = 150;
+// `?static`: no long poll, so a headless browser's --virtual-time-budget runs out (a pending
+// request holds virtual time) and it takes a screenshot of the frame.
+const STATIC = new URLSearchParams(location.search).has("static");
+const RETRY_MS = 250;
 const COLORS = ["#ff4d6d", "#3ddc97", "#4f9dff", "#ffb347", "#c77dff", "#2ec4d6", "#f15bb5", "#b5e48c"];
 
 const state = {
   version: -1, sceneVersion: null, scene: null, error: null,
   frame: 0, playing: false, loop: true, dropped: 0,
   drawnFrame: null, drawnSceneVersion: null, drawnAt: 0,
-  playStart: 0, playStartFrame: 0, nextDue: 0, connected: false,
+  playStart: 0, playStartFrame: 0, nextDue: 0, connected: false, server: undefined,
 };
 const bitmaps = new Map();   // frame -> { promise, bitmap, sceneVersion }
 const queue = [];            // frames waiting for a connection, most wanted first
@@ -199,7 +203,11 @@ function stopSound() {
 
 // ---- the scene ---------------------------------------------------------------------
 async function loadScene() {
-  const summary = await (await fetch("/scene.json", { cache: "no-store" })).json();
+  const r = await fetch("/scene.json", { cache: "no-store" });
+  const summary = await r.json();
+  // Another server process (a restart): its versions count from 1 again, so its scene is new.
+  const server = r.headers.get("X-Kinetype-Server");
+  if (server !== state.server) { state.server = server; state.sceneVersion = null; }
   state.version = summary.version;
   state.error = summary.error || null;
   $("error").textContent = state.error || "";
@@ -302,27 +310,35 @@ $("row").addEventListener("change", (e) => {
 async function watch() {
   for (;;) {
     try {
+      if (!state.connected) {
+        // (Re)connected: the server may be a new process with a new spec and the same version
+        // numbers, so the scene and the frame at the playhead are fetched anew whatever the
+        // version says; the last good frame stays on screen until the new one is drawn.
+        state.sceneVersion = null;
+        await loadScene();
+        state.connected = true;
+        setStatus();
+        continue;
+      }
       const r = await fetch(`/changes?since=${state.version}`, { cache: "no-store" });
       const { version } = await r.json();
-      // (Re)connected: a restarted server counts its versions from 1 again, so the
-      // frames the page holds may be another spec's; take the scene anew.
-      if (!state.connected) { state.connected = true; state.sceneVersion = null; await loadScene(); }
-      else if (version !== state.version) await loadScene();
+      if (version !== state.version || r.headers.get("X-Kinetype-Server") !== state.server) await loadScene();
     } catch (e) {
       state.connected = false;
       setStatus();
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, RETRY_MS));
     }
   }
 }
 
 function setStatus() {
-  const s = state.connected ? `version ${state.version}` + (state.error ? " · error" : "") : "disconnected: is kinetype preview running?";
+  const s = !state.connected ? "disconnected: is kinetype preview running? retrying…"
+    : `version ${state.version}` + (state.error ? " · error" : "") + (STATIC ? " · static" : "");
   $("status").textContent = s;
 }
 
 // ---- layout overlay ----------------------------------------------------------------
-let layoutFor = null;
+let layoutFor = null, layoutReport = null;  // the report's key and the report drawn
 async function loadLayout(frame) {
   const key = `${state.sceneVersion}:${frame}`;
   if (layoutFor === key) return;
@@ -613,4 +629,5 @@ window.kinetypePreview = {
 };
 
 layout();
-watch();
+if (STATIC) loadScene().then(() => { state.connected = true; setStatus(); }, () => setStatus());
+else watch();
