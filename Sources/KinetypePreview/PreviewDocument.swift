@@ -126,13 +126,14 @@ package final class PreviewDocument: @unchecked Sendable {
     }
 
     /// Returns the version as soon as it is past `since`, or after `timeout` seconds whatever it
-    /// is (a long poll: the page asks again at once).
+    /// is (a long poll: the page asks again at once). A `since` ahead of the version was another
+    /// process's (this server restarted): answered at once.
     func waitForChange(after since: Int, timeout: Double) async -> Int {
         let id = UUID()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let ready: Int? = lock.withLock {
-                    if state.version > since || stopped { return state.version }
+                    if state.version != since || stopped { return state.version }
                     waiters[id] = continuation
                     return nil
                 }

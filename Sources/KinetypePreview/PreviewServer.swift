@@ -11,8 +11,10 @@ import KinetypeText
 /// - `GET /`: the page (`PreviewPage`).
 /// - `GET /scene.json`: the scene's summary and the load error, if any (`SceneSummary`).
 /// - `GET /changes?since=V`: answers `{"version": W}` as soon as the version W is past V (the
-///   spec or a file it reads changed and was loaded again, or failed to), or after 10 s with the
-///   same V: a long poll, which the page repeats.
+///   spec or a file it reads changed and was loaded again, or failed to), at once when V is ahead
+///   of it (a page that knew a server before this one), or after 10 s with the same V: a long
+///   poll, which the page repeats. This answer and `/scene.json`'s name the server process in
+///   `X-Kinetype-Server`.
 /// - `GET /frames/N.png`: frame N, the bytes `render --frame N` writes (`PreviewFrames`); 404
 ///   for a frame out of range, 503 while no version of the spec has loaded. Its
 ///   `X-Kinetype-Scene-Version` header names the scene version it was drawn from, and
@@ -32,6 +34,10 @@ package final class PreviewServer: Sendable {
 
     /// How long a long poll waits for a change before answering anyway.
     static let longPollSeconds = 10.0
+
+    /// Names this process in `X-Kinetype-Server`: a restarted server counts its versions from 1
+    /// again, so a page tells it from the one it knew by this, not by the numbers.
+    static let processID = UUID().uuidString
 
     /// `rows`: a data file whose rows the page offers for the spec's params.
     package init(document: PreviewDocument, frames: PreviewFrames, rows: PreviewRows? = nil, address: ListenAddress) {
@@ -126,13 +132,13 @@ package final class PreviewServer: Sendable {
                     status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
                     body: PreviewPage.bytes)
             case "/scene.json":
-                return .json(Array(SceneSummary(document.current, spec: document.displayName, rows: rows).json()))
+                return .json(Array(SceneSummary(document.current, spec: document.displayName, rows: rows).json())).fromThisProcess
             case "/params":
                 return setParameters(request)
             case "/changes":
                 let since = request.query("since").flatMap { Int($0) } ?? -1
                 let version = await document.waitForChange(after: since, timeout: PreviewServer.longPollSeconds)
-                return .json(Array("{\"version\":\(version)}".utf8))
+                return .json(Array("{\"version\":\(version)}".utf8)).fromThisProcess
             case _ where path.hasPrefix("/frames/"):
                 return await frame(path)
             case _ where path.hasPrefix("/inspect/"):
@@ -232,5 +238,14 @@ package final class PreviewServer: Sendable {
                 }
             }
         }
+    }
+}
+
+extension HTTPResponse {
+    /// Tagged with the server process that answered (`PreviewServer.processID`).
+    fileprivate var fromThisProcess: HTTPResponse {
+        var tagged = self
+        tagged.headers.append(("X-Kinetype-Server", PreviewServer.processID))
+        return tagged
     }
 }

@@ -48,6 +48,10 @@ package struct InspectReport: Encodable, Sendable {
         /// layer's box under its groups); lines, decorations and rectangles are in the layer's
         /// own coordinates, which the innermost group's `placement` carries onto the canvas.
         public var groups: [GroupState] = []
+        /// A grouped layer's box in its own coordinates (nil when no group moves it): with the
+        /// innermost group's `placement`, where its corners are on the canvas, which `box`'s
+        /// bounds do not say under a turn.
+        public var layerBox: Rect?
 
         /// The gradient's described fields at the frame, and where its line runs.
         public struct Fill: Encodable, Sendable {
@@ -127,6 +131,7 @@ package struct InspectReport: Encodable, Sendable {
             try container.encodeIfPresent(fill, forKey: Key("fill"))
             try container.encodeIfPresent(mask, forKey: Key("mask"))
             if !groups.isEmpty { try container.encode(groups, forKey: Key("groups")) }
+            try container.encodeIfPresent(layerBox, forKey: Key("layerBox"))
         }
     }
     package var frame: Int
@@ -191,6 +196,7 @@ package struct InspectReport: Encodable, Sendable {
             report.groups = layer.groups
             if !layer.placement.isIdentity {
                 let b = layout.box
+                report.layerBox = b
                 let corners = [(b.x, b.y), (b.x + b.width, b.y), (b.x, b.y + b.height), (b.x + b.width, b.y + b.height)].map {
                     layer.placement.apply(Point2(x: $0.0, y: $0.1))
                 }

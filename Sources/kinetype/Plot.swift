@@ -11,8 +11,12 @@ struct Plot: ParsableCommand {
             Samples each --property at every pixel column of the time axis (the whole spec's \
             duration), marks its keyframes, and draws axes with ticks: seconds along x, the \
             property's own units (pixels, 0…1, weight…) along y. Several --property flags share one \
-            chart. Plottable: size, position.x, position.y, opacity, tracking, box.width, \
-            font.weight, and text (the first number in it: a counting text).
+            chart. Plottable: every number the layer has, by its spec path: size, position.x, \
+            position.y, opacity, tracking, box.width, font.weight and text (the first number in \
+            it: a counting text) of a text; a shape's or image's size.x and size.y, trim.start, \
+            trim.end, mask.size.x, transform.rotation, transform.scale.x, stroke.width, \
+            fill.linearGradient.angle, shadows[0].blur… A property the layer does not have is \
+            refused, with the list of those it has; one it does not animate is drawn flat.
             """
     )
 

@@ -121,12 +121,84 @@ final class PropertyPlotTests: XCTestCase {
         let position = try PropertyPlot.series("position.y", layer: drawn, scene: scene, samples: 5)
         XCTAssertEqual(position.samples[0].value, layer.position.value(at: 0).y)
         XCTAssertThrowsError(try PropertyPlot.series("colour", layer: drawn, scene: scene, samples: 5)) { error in
-            XCTAssertTrue("\(error)".contains("plottable properties: text, size"), "\(error)")
+            XCTAssertTrue("\(error)".contains("plottable properties of hello: animated: size; constant: text, position.x"), "\(error)")
         }
         let canvas = try PropertyPlot(width: 400, height: 200).render(
             [series], title: "t", catalog: FontCatalog(bundledDirectory: TestPaths.fonts, useSystemFonts: false))
         XCTAssertEqual([canvas.width, canvas.height], [400, 200])
         let blue = stride(from: 0, to: canvas.pixels.count, by: 4).filter { canvas.pixels[$0 + 2] > 0.7 && canvas.pixels[$0] < 0.4 }.count
         XCTAssertGreaterThan(blue, 300, "the curve is drawn")
+    }
+
+    /// A shape's size, trim, mask, transform and gradient angle plot as their keyframes' closed
+    /// forms (linear between keyframes, held after the last); a property the layer does not have
+    /// is refused, naming those it has, and a constant one is drawn flat at its value.
+    func testEveryAnimatablePropertyPlotsAndMissingOnesAreRefused() throws {
+        let path = TestPaths.temporaryDirectory().appendingPathComponent("plot.yaml")
+        try """
+        canvas: {width: 400, height: 200, background: "#FFFFFF"}
+        fps: 30
+        duration: 2
+        layers:
+          - id: box
+            type: rectangle
+            size: {keyframes: [{time: 0, value: [100, 50]}, {time: 1, value: [200, 80]}]}
+            position: [200, 100]
+            color: "#3366CC"
+            stroke: {width: 4, color: "#000000"}
+            trim: {end: {keyframes: [{time: 0, value: 0}, {time: 2, value: 1}]}}
+            mask: {position: [0, 0], size: {keyframes: [{time: 0, value: [100, 100]}, {time: 1, value: [300, 150]}]}}
+            transform:
+              rotation: {keyframes: [{time: 0, value: 0}, {time: 2, value: 90}]}
+              scale: {keyframes: [{time: 0.5, value: [1, 1]}, {time: 1.5, value: [2, 0.5]}]}
+            fill: {linearGradient: {angle: {keyframes: [{time: 0, value: 0}, {time: 2, value: 180}]}, stops: [["#FF0000", 0], ["#0000FF", 1]]}}
+          - {id: word, text: "Hi", font: {family: "DejaVu Sans"}, size: 40, position: [100, 100]}
+        """.write(to: path, atomically: true, encoding: .utf8)
+        let scene = try bundledOnlyLoader.load(path: path.path)
+        let box = try XCTUnwrap(scene.drawnLayers.first { $0.id == "box" })
+        let ramp = { (t: Double, from: Double, to: Double) in min(max(t - from, 0) / (to - from), 1) }
+        let closedForms: [(String, (Double) -> Double, [Double])] = [
+            ("size.x", { 100 + 100 * ramp($0, 0, 1) }, [0, 1]),
+            ("size.y", { 50 + 30 * ramp($0, 0, 1) }, [0, 1]),
+            ("trim.end", { ramp($0, 0, 2) }, [0, 2]),
+            ("mask.size.x", { 100 + 200 * ramp($0, 0, 1) }, [0, 1]),
+            ("mask.size.y", { 100 + 50 * ramp($0, 0, 1) }, [0, 1]),
+            ("transform.rotation", { 90 * ramp($0, 0, 2) }, [0, 2]),
+            ("transform.scale.x", { 1 + ramp($0, 0.5, 1.5) }, [0.5, 1.5]),
+            ("transform.scale.y", { 1 - 0.5 * ramp($0, 0.5, 1.5) }, [0.5, 1.5]),
+            ("fill.linearGradient.angle", { 180 * ramp($0, 0, 2) }, [0, 2]),
+            ("position.x", { _ in 200 }, [])
+        ]
+        for (name, value, keyframes) in closedForms {
+            let series = try PropertyPlot.series(name, layer: box, scene: scene, samples: 41)
+            XCTAssertEqual(series.samples.count, 41, name)
+            for sample in series.samples { XCTAssertEqual(sample.value, value(sample.time), accuracy: 1e-9, "\(name) at \(sample.time) s") }
+            XCTAssertEqual(series.keyframes.map(\.time), keyframes, name)
+            for keyframe in series.keyframes { XCTAssertEqual(keyframe.value, value(keyframe.time), accuracy: 1e-9, name) }
+        }
+        // A text property on a shape, a shape's on a text, a mask where there is none: refused.
+        for (layer, name) in [("box", "tracking"), ("box", "size"), ("word", "trim.end"), ("word", "mask.size.x")] {
+            let drawn = try XCTUnwrap(scene.drawnLayers.first { $0.id == layer })
+            XCTAssertThrowsError(try PropertyPlot.series(name, layer: drawn, scene: scene, samples: 5), "\(name) of \(layer)") { error in
+                XCTAssertTrue("\(error)".contains("cannot plot \"\(name)\" of \(layer): it has no such property"), "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try PropertyPlot.series("tracking", layer: box, scene: scene, samples: 5)) { error in
+            XCTAssertTrue(
+                "\(error)".contains(
+                    "animated: size.x, size.y, trim.end, transform.rotation, transform.scale.x, transform.scale.y, mask.size.x, mask.size.y,"
+                        + " fill.linearGradient.angle; constant: position.x, position.y, opacity"), "\(error)")
+        }
+
+        // The command says the same, on stderr, and exits 1 without writing a chart.
+        let chart = path.deletingLastPathComponent().appendingPathComponent("chart.png")
+        let refused = try runKinetype(["plot", path.path, "--layer", "word", "--property", "trim.end", "-o", chart.path])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("constant: text, size, position.x, position.y, opacity, tracking"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: chart.path))
+        let drawn = try runKinetype(
+            ["plot", path.path, "--layer", "box", "--property", "transform.scale.x", "--property", "trim.end", "-o", chart.path])
+        XCTAssertEqual(drawn.status, 0, drawn.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: chart.path))
     }
 }

@@ -290,3 +290,212 @@ extension PreviewBrowserTests {
         XCTAssertEqual(try browser.evaluate("document.getElementById('row').value") as? String, "", "no row has these values")
     }
 }
+
+extension PreviewBrowserTests {
+    /// A spec of `layers` text layers on a `width` × `height` canvas (a timeline row each).
+    private func tallTimelineSpec(width: Int, height: Int, layers: Int) -> String {
+        """
+        canvas: {width: \(width), height: \(height), background: "#2A9D8F"}
+        fps: 10
+        duration: 1
+        layers:
+        \((0..<layers).map { """
+              - {id: line\($0), text: "Line \($0)", font: {family: "DejaVu Sans"}, color: "#FFFFFF",
+                 position: [\(width / 2), \(120 + $0 * 120)], size: {keyframes: [{time: 0, value: 50}, {time: 1, value: 70}]}}
+            """ }.joined(separator: "\n"))
+        """
+    }
+
+    /// What the page's layout is, measured in the page: the viewport, the header's bottom, the
+    /// footer's top, the frame's and the error banner's boxes, and the stage's inner size.
+    private static let measure = """
+        (() => { const r = (id) => { const b = document.getElementById(id).getBoundingClientRect();
+          return {left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height}; };
+          const stage = document.getElementById('stage'), cs = getComputedStyle(stage);
+          return {innerWidth, innerHeight, header: document.querySelector('header').getBoundingClientRect().bottom,
+            footer: document.querySelector('footer').getBoundingClientRect().top, frame: r('frame'), error: r('error'),
+            availWidth: stage.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+            availHeight: stage.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom),
+            errorScrolls: document.getElementById('error').scrollHeight > document.getElementById('error').clientHeight}; })()
+        """
+
+    /// "fit" shows the whole frame between header and footer, in width and height, at a wide and
+    /// a tall window; the error banner, a long one too, stays in view at fit and at 100% scrolled.
+    func testFitShowsTheWholeFrameAndTheErrorBannerStaysInView() throws {
+        for (windowWidth, windowHeight) in [(1400, 900), (800, 1200)] {
+            let spec = TestPaths.temporaryDirectory().appendingPathComponent("page.yaml")
+            let text = tallTimelineSpec(width: 1920, height: 1080, layers: 8)
+            try text.write(to: spec, atomically: true, encoding: .utf8)
+            let server = try RunningCommand(["preview", spec.path, "--port", "0"])
+            let url = try server.previewURL()
+            let browser = try HeadlessChromium(width: windowWidth, height: windowHeight)
+            try browser.navigate(URL(string: "#frame=5", relativeTo: url)!.absoluteURL)
+            let session = Session(server: server, url: url, browser: browser, spec: spec)
+            try waitForDrawn(session, frame: 5)
+            let window = "\(windowWidth)×\(windowHeight)"
+            // The timeline's rows are drawn after the scene loads: the fit follows the stage's size.
+            try eventually("the fitted frame to settle at \(window)") {
+                let m = try XCTUnwrap(browser.evaluate(Self.measure) as? [String: Any])
+                let frame = try XCTUnwrap(m["frame"] as? [String: Double])
+                return frame["bottom"]! <= (m["footer"] as? Double)! && frame["top"]! >= (m["header"] as? Double)!
+            }
+            let m = try XCTUnwrap(browser.evaluate(Self.measure) as? [String: Any])
+            let frame = try XCTUnwrap(m["frame"] as? [String: Double])
+            let header = try XCTUnwrap(m["header"] as? Double), footer = try XCTUnwrap(m["footer"] as? Double)
+            let availWidth = try XCTUnwrap(m["availWidth"] as? Double), availHeight = try XCTUnwrap(m["availHeight"] as? Double)
+            print(
+                "preview fit at \(window): frame \(frame["left"]!),\(frame["top"]!) – \(frame["right"]!),\(frame["bottom"]!)"
+                    + " (\(frame["width"]!)×\(frame["height"]!)); space between header and footer \(header) – \(footer)")
+            XCTAssertGreaterThanOrEqual(frame["left"]!, 0, window)
+            XCTAssertLessThanOrEqual(frame["right"]!, Double(windowWidth), window)
+            XCTAssertGreaterThanOrEqual(frame["top"]!, header, window)
+            XCTAssertLessThanOrEqual(frame["bottom"]!, footer, window)
+            XCTAssertEqual(frame["width"]! / frame["height"]!, 1920.0 / 1080, accuracy: 0.01, "\(window): the aspect ratio kept")
+            XCTAssertTrue(
+                abs(frame["width"]! - availWidth) <= 1 || abs(frame["height"]! - availHeight) <= 1,
+                "\(window): fit fills the width or the height (\(frame), \(availWidth)×\(availHeight))")
+            try saveScreenshot(session, "fit-\(windowWidth)x\(windowHeight)")
+
+            // A broken spec: the banner is inside the window, at fit and at 100% scrolled down.
+            try text.replacingOccurrences(of: "time: 1,", with: "time: later,").write(to: spec, atomically: true, encoding: .utf8)
+            try eventually("the page to show the error") { try state(session)["error"] is String }
+            func assertBannerInView(_ what: String) throws {
+                let m = try XCTUnwrap(browser.evaluate(Self.measure) as? [String: Any])
+                let banner = try XCTUnwrap(m["error"] as? [String: Double])
+                XCTAssertGreaterThan(banner["height"]!, 10, "\(window), \(what): the banner shows")
+                XCTAssertGreaterThanOrEqual(banner["top"]!, 0, "\(window), \(what)")
+                XCTAssertLessThanOrEqual(banner["bottom"]!, footer, "\(window), \(what)")
+                XCTAssertLessThanOrEqual(banner["right"]!, Double(windowWidth), "\(window), \(what)")
+            }
+            try assertBannerInView("fit")
+            try browser.evaluate(
+                "(() => { const z = document.getElementById('zoom'); z.value = '1'; z.dispatchEvent(new Event('change'));"
+                    + " const s = document.getElementById('stage'); s.scrollTop = s.scrollHeight; s.scrollLeft = s.scrollWidth; })()")
+            try assertBannerInView("100%, scrolled to the bottom right")
+            // A message of many lines keeps its lines and scrolls inside the banner.
+            try browser.evaluate(
+                "document.getElementById('error').textContent = Array.from({length: 80}, (_, i) => `error: line ${i + 1}`).join('\\n')")
+            try assertBannerInView("80 lines")
+            XCTAssertEqual(try XCTUnwrap(browser.evaluate(Self.measure) as? [String: Any])["errorScrolls"] as? Bool, true)
+            XCTAssertEqual(try browser.evaluate("getComputedStyle(document.getElementById('error')).whiteSpace") as? String, "pre-wrap")
+            try saveScreenshot(session, "error-\(windowWidth)x\(windowHeight)")
+            XCTAssertEqual(try server.stop(), 130)
+        }
+    }
+
+    /// `?static` loads the scene once and polls nothing, so `chromium --screenshot
+    /// --virtual-time-budget` finishes and its screenshot shows the frame.
+    func testStaticPagesLetAHeadlessScreenshotFinish() throws {
+        let folder = TestPaths.temporaryDirectory()
+        let spec = folder.appendingPathComponent("page.yaml")
+        try tallTimelineSpec(width: 640, height: 360, layers: 2).write(to: spec, atomically: true, encoding: .utf8)
+        let server = try RunningCommand(["preview", spec.path, "--port", "0"])
+        let url = try server.previewURL()
+        let screenshot = folder.appendingPathComponent("static.png")
+        let chromium = Process()
+        chromium.executableURL = URL(fileURLWithPath: try HeadlessChromium.executable())
+        chromium.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
+            "--user-data-dir=\(folder.appendingPathComponent("profile").path)", "--window-size=800,600",
+            "--screenshot=\(screenshot.path)", "--virtual-time-budget=5000",
+            URL(string: "?static#frame=5", relativeTo: url)!.absoluteString
+        ]
+        chromium.standardOutput = FileHandle.nullDevice
+        chromium.standardError = FileHandle.nullDevice
+        let started = Date()
+        try chromium.run()
+        defer { if chromium.isRunning { kill(chromium.processIdentifier, SIGKILL) } }
+        try eventually("chromium --screenshot to finish", timeout: 60) { !chromium.isRunning }
+        let seconds = Date().timeIntervalSince(started)
+        print(
+            "preview ?static: chromium --screenshot --virtual-time-budget=5000 took \(String(format: "%.1f", seconds)) s: \(screenshot.path)"
+        )
+        XCTAssertEqual(chromium.terminationStatus, 0)
+        let image = try PNGCodec.read(path: screenshot.path)
+        XCTAssertEqual([image.width, image.height], [800, 600])
+        // The frame's background (#2A9D8F) where it is fitted, and its white text.
+        var background = 0, white = 0
+        for index in stride(from: 0, to: image.pixels.count, by: 4) {
+            let p = image.pixels[index..<index + 3].map(Int.init)
+            if abs(p[0] - 0x2A) <= 2 && abs(p[1] - 0x9D) <= 2 && abs(p[2] - 0x8F) <= 2 { background += 1 }
+            if p.allSatisfy({ $0 >= 250 }) { white += 1 }
+        }
+        XCTAssertGreaterThan(background, 800 * 600 / 4, "the frame fills much of the window")
+        XCTAssertGreaterThan(white, 200, "its text shows")
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
+    /// A server stopped and another started on its port with another spec (its versions count
+    /// from 1 again, as the first's did): the page keeps the last frame while it is away, then
+    /// shows the new server's frame at the same place.
+    func testThePageFollowsARestartedServer() throws {
+        let session = try open(spec(text: "First"), frame: 12)
+        let first = try renderedFrame(session.spec, 12)
+        XCTAssertEqual(try canvasPixels(session), first.pixels)
+        XCTAssertEqual(try session.server.stop(), 130)
+        try eventually("the page to see the server gone") { try state(session)["connected"] as? Bool == false }
+        XCTAssertEqual(try canvasPixels(session), first.pixels, "the last good frame stays")
+
+        let secondSpec = session.spec.deletingLastPathComponent().appendingPathComponent("second.yaml")
+        try spec(color: "#C0392B", text: "Second").write(to: secondSpec, atomically: true, encoding: .utf8)
+        let port = try XCTUnwrap(session.url.port)
+        let server = try RunningCommand(["preview", secondSpec.path, "--port", "\(port)"])
+        XCTAssertEqual(try server.previewURL().port, port)
+        let second = try renderedFrame(secondSpec, 12)
+        XCTAssertNotEqual(first.pixels, second.pixels)
+        try eventually("the page to show the new server's frame 12") { try canvasPixels(session) == second.pixels }
+        XCTAssertEqual(try state(session)["connected"] as? Bool, true)
+        XCTAssertEqual(try state(session)["sceneVersion"] as? Int, 1, "the new server counts from 1 again")
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
+    /// The layout overlay draws a grouped layer's lines and box through the group's placement:
+    /// where the overlay puts them is where the frame's ink is.
+    func testTheLayoutOverlayFollowsAGroupsPlacement() throws {
+        let text = """
+            canvas: {width: 480, height: 240, background: "#FFFFFF"}
+            fps: 10
+            duration: 1
+            layers:
+              - type: group
+                id: card
+                position: [100, 30]
+                transform: {scale: [2, 2]}
+                layers:
+                  - {id: word, text: "HHH", font: {family: "DejaVu Sans"}, size: 40, color: "#000000", anchor: topLeft, position: [10, 10]}
+            """
+        let session = try open(text, frame: 3)
+        try session.browser.evaluate("document.getElementById('boxes').click()")
+        try eventually("the overlay to draw") { try session.browser.evaluate("kinetypePreview.overlay()") is [Any] }
+        let layers = try XCTUnwrap(session.browser.evaluate("kinetypePreview.overlay()") as? [[String: Any]])
+        XCTAssertEqual(layers.count, 1)
+        let line = try XCTUnwrap((layers[0]["lines"] as? [[String: [[Double]]]])?.first)
+        let outline = try XCTUnwrap(layers[0]["outline"] as? [[Double]])
+        let baseline = try XCTUnwrap(line["baseline"]), ascent = try XCTUnwrap(line["ascent"])
+
+        // The ink of the rendered frame: its bounds.
+        let image = try renderedFrame(session.spec, 3)
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixels[(y * image.width + x) * 4] < 128 {
+                minX = min(minX, x); maxX = max(maxX, x + 1); minY = min(minY, y); maxY = max(maxY, y + 1)
+            }
+        }
+        print("overlay through a group: ink x \(minX)–\(maxX), y \(minY)–\(maxY); baseline \(baseline), ascent \(ascent)")
+        // H sits on the baseline and has no descender; its side bearings are a few pixels at 80 px.
+        XCTAssertEqual(baseline[0][1], Double(maxY), accuracy: 1.5, "the baseline under the ink")
+        XCTAssertEqual(baseline[1][1], baseline[0][1], "a horizontal baseline")
+        XCTAssertLessThanOrEqual(ascent[0][1], Double(minY), "the ascent line above the ink")
+        XCTAssertGreaterThan(ascent[0][1], Double(minY) - 40, "…and near it")
+        XCTAssertTrue(
+            (baseline[0][0] - 1)...(baseline[0][0] + 16) ~= Double(minX), "the line starts at the ink: \(baseline[0][0]) vs \(minX)")
+        XCTAssertTrue(
+            (baseline[1][0] - 16)...(baseline[1][0] + 1) ~= Double(maxX), "the line ends at the ink: \(baseline[1][0]) vs \(maxX)")
+        let xs = outline.map { $0[0] }, ys = outline.map { $0[1] }
+        XCTAssertTrue(
+            xs.min()! <= Double(minX) && xs.max()! >= Double(maxX) && ys.min()! <= Double(minY) && ys.max()! >= Double(maxY),
+            "the box holds the ink: \(outline)")
+        try saveScreenshot(session, "layout-group")
+        XCTAssertEqual(try session.server.stop(), 130)
+    }
+}

@@ -290,6 +290,8 @@ final class GroupTests: XCTestCase {
             JSONSerialization.jsonObject(with: Data(try InspectReport(scene: scene, frame: 5).json().utf8)) as? [String: Any])
         let layer = try XCTUnwrap((report["layers"] as? [[String: Any]])?.first)
         XCTAssertEqual(layer["box"] as? [String: Double], ["x": 70, "y": 60, "width": 100, "height": 50])
+        // In the layer's own coordinates, which the group's placement carries onto the canvas.
+        XCTAssertEqual(layer["layerBox"] as? [String: Double], ["x": 10, "y": 20, "width": 100, "height": 50])
         let group = try XCTUnwrap((layer["groups"] as? [[String: Any]])?.first)
         XCTAssertEqual(group["id"] as? String, "card")
         XCTAssertEqual(group["start"] as? Double, 0.3)

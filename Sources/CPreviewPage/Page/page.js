@@ -3,13 +3,17 @@ const $ = (id) => document.getElementById(id);
 const frameCanvas = $("frame"), overlayCanvas = $("overlay"), timeline = $("timeline");
 const ctx = frameCanvas.getContext("2d", { willReadFrequently: false });
 const LABEL_WIDTH = 132, RULER = 22, ROW = 20, MAX_IN_FLIGHT = 4, KEEP = 150;
+// `?static`: no long poll, so a headless browser's --virtual-time-budget runs out (a pending
+// request holds virtual time) and it takes a screenshot of the frame.
+const STATIC = new URLSearchParams(location.search).has("static");
+const RETRY_MS = 250;
 const COLORS = ["#ff4d6d", "#3ddc97", "#4f9dff", "#ffb347", "#c77dff", "#2ec4d6", "#f15bb5", "#b5e48c"];
 
 const state = {
   version: -1, sceneVersion: null, scene: null, error: null,
   frame: 0, playing: false, loop: true, dropped: 0,
   drawnFrame: null, drawnSceneVersion: null, drawnAt: 0,
-  playStart: 0, playStartFrame: 0, nextDue: 0, connected: false,
+  playStart: 0, playStartFrame: 0, nextDue: 0, connected: false, server: undefined,
 };
 const bitmaps = new Map();   // frame -> { promise, bitmap, sceneVersion }
 const queue = [];            // frames waiting for a connection, most wanted first
@@ -199,7 +203,11 @@ function stopSound() {
 
 // ---- the scene ---------------------------------------------------------------------
 async function loadScene() {
-  const summary = await (await fetch("/scene.json", { cache: "no-store" })).json();
+  const r = await fetch("/scene.json", { cache: "no-store" });
+  const summary = await r.json();
+  // Another server process (a restart): its versions count from 1 again, so its scene is new.
+  const server = r.headers.get("X-Kinetype-Server");
+  if (server !== state.server) { state.server = server; state.sceneVersion = null; }
   state.version = summary.version;
   state.error = summary.error || null;
   $("error").textContent = state.error || "";
@@ -302,35 +310,63 @@ $("row").addEventListener("change", (e) => {
 async function watch() {
   for (;;) {
     try {
+      if (!state.connected) {
+        // (Re)connected: the server may be a new process with a new spec and the same version
+        // numbers, so the scene and the frame at the playhead are fetched anew whatever the
+        // version says; the last good frame stays on screen until the new one is drawn.
+        state.sceneVersion = null;
+        await loadScene();
+        state.connected = true;
+        setStatus();
+        continue;
+      }
       const r = await fetch(`/changes?since=${state.version}`, { cache: "no-store" });
       const { version } = await r.json();
-      // (Re)connected: a restarted server counts its versions from 1 again, so the
-      // frames the page holds may be another spec's; take the scene anew.
-      if (!state.connected) { state.connected = true; state.sceneVersion = null; await loadScene(); }
-      else if (version !== state.version) await loadScene();
+      if (version !== state.version || r.headers.get("X-Kinetype-Server") !== state.server) await loadScene();
     } catch (e) {
       state.connected = false;
       setStatus();
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, RETRY_MS));
     }
   }
 }
 
 function setStatus() {
-  const s = state.connected ? `version ${state.version}` + (state.error ? " · error" : "") : "disconnected: is kinetype preview running?";
+  const s = !state.connected ? "disconnected: is kinetype preview running? retrying…"
+    : `version ${state.version}` + (state.error ? " · error" : "") + (STATIC ? " · static" : "");
   $("status").textContent = s;
 }
 
 // ---- layout overlay ----------------------------------------------------------------
-let layoutFor = null;
+let layoutFor = null, layoutReport = null;  // the report's key and the report drawn
 async function loadLayout(frame) {
   const key = `${state.sceneVersion}:${frame}`;
   if (layoutFor === key) return;
   layoutFor = key;
   try {
     const report = await (await fetch(`/inspect/${frame}.json`, { cache: "no-store" })).json();
-    if (layoutFor === key && $("boxes").checked) drawLayout(report);
+    if (layoutFor === key && $("boxes").checked) { layoutReport = report; drawLayout(report); }
   } catch (e) {}
+}
+
+// A layer's outline, lines and label corner in frame pixels. The report gives `box` on the
+// canvas (the bounds of the layer's box under its groups), but lines and `layerBox` in the
+// layer's own coordinates, which its innermost group's placement carries onto the canvas.
+function layerGeometry(layer) {
+  const groups = layer.groups || [], placement = groups.length ? groups[groups.length - 1].placement : null;
+  const [a, b, c, d] = placement ? placement.matrix : [1, 0, 0, 1], [ox, oy] = placement ? placement.offset : [0, 0];
+  const at = (x, y) => [a * x + b * y + ox, c * x + d * y + oy];
+  const own = layer.layerBox, box = layer.box;
+  const outline = own
+    ? [at(own.x, own.y), at(own.x + own.width, own.y), at(own.x + own.width, own.y + own.height), at(own.x, own.y + own.height)]
+    : [[box.x, box.y], [box.x + box.width, box.y], [box.x + box.width, box.y + box.height], [box.x, box.y + box.height]];
+  const rule = (line, y) => [at(line.minX, y), at(line.maxX, y)];
+  const lines = (layer.lines || []).map((line) => ({
+    baseline: rule(line, line.baseline),
+    ascent: rule(line, line.baseline - line.ascent),
+    descent: rule(line, line.baseline + line.descent),
+  }));
+  return { id: layer.id, outline, lines, corner: [box.x, box.y] };
 }
 
 function drawLayout(report) {
@@ -343,58 +379,74 @@ function drawLayout(report) {
   o.font = `${11 * px}px system-ui, sans-serif`;
   report.layers.forEach((layer, i) => {
     if (layer.shown === false || !layer.box) return;
-    const color = COLORS[i % COLORS.length];
-    const x = (v) => Math.round(v * scale) + 0.5, b = layer.box;
+    const color = COLORS[i % COLORS.length], g = layerGeometry(layer);
+    const x = (v) => Math.round(v * scale) + 0.5;
+    const path = (points) => {
+      o.beginPath();
+      points.forEach(([qx, qy], k) => k ? o.lineTo(x(qx), x(qy)) : o.moveTo(x(qx), x(qy)));
+    };
     o.strokeStyle = color; o.fillStyle = color; o.lineWidth = 1;
     o.setLineDash([4 * px, 3 * px]);
-    o.strokeRect(x(b.x), x(b.y), Math.round(b.width * scale), Math.round(b.height * scale));
+    path(g.outline); o.closePath(); o.stroke();
     o.setLineDash([]);
     // Each line: its baseline solid, its ascent and descent dotted, over a dark halo.
-    const rule = (line, y, width, dash) => {
+    const rule = (points, width, dash) => {
       o.setLineDash(dash);
       for (const [style, w] of [["rgba(0,0,0,.6)", width + 2 * px], [color, width]]) {
         o.strokeStyle = style; o.lineWidth = w;
-        o.beginPath(); o.moveTo(x(line.minX), x(y)); o.lineTo(x(line.maxX), x(y)); o.stroke();
+        path(points); o.stroke();
       }
       o.setLineDash([]); o.lineWidth = 1; o.strokeStyle = color;
     };
-    for (const line of layer.lines || []) {
-      rule(line, line.baseline - line.ascent, px, [2 * px, 2 * px]);
-      rule(line, line.baseline + line.descent, px, [2 * px, 2 * px]);
-      rule(line, line.baseline, 1.5 * px, []);
+    for (const line of g.lines) {
+      rule(line.ascent, px, [2 * px, 2 * px]);
+      rule(line.descent, px, [2 * px, 2 * px]);
+      rule(line.baseline, 1.5 * px, []);
     }
     const label = layer.id, w = o.measureText(label).width + 6 * px, h = 15 * px;
-    const ly = Math.max(0, x(b.y) - h);
-    o.fillRect(x(b.x) - 0.5, ly, w, h);
-    o.fillStyle = "#000"; o.fillText(label, x(b.x) + 3 * px, ly + 11 * px);
+    const [bx, by] = g.corner, ly = Math.max(0, x(by) - h);
+    o.fillRect(x(bx) - 0.5, ly, w, h);
+    o.fillStyle = "#000"; o.fillText(label, x(bx) + 3 * px, ly + 11 * px);
   });
 }
 
 function clearLayout() {
   layoutFor = null;
+  layoutReport = null;
   const o = overlayCanvas.getContext("2d");
   o.setTransform(1, 0, 0, 1, 0, 0);
   o.clearRect(0, 0, overlayCanvas.width, overlayCanvas.height);
 }
 
 // ---- sizes -------------------------------------------------------------------------
+// Fit: the whole canvas inside the stage (the space between header and footer, less its
+// padding), in width and in height, keeping its aspect ratio; 100%: one canvas pixel a device
+// pixel, scrolled. Run again whenever the stage changes size (a window resize, the timeline or
+// the params panel growing), not only when the window does.
 function layout() {
-  const stage = $("stage"), cs = getComputedStyle(stage);
+  const stage = $("stage"), cs = getComputedStyle(stage), fit = $("zoom").value === "fit";
   const availW = stage.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
   const availH = stage.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
   const w = frameCanvas.width, h = frameCanvas.height, px = window.devicePixelRatio || 1;
-  const scale = $("zoom").value === "fit" ? Math.max(0.01, Math.min(availW / w, availH / h)) : 1 / px;
+  const scale = fit ? Math.max(0.01, Math.min(availW / w, availH / h)) : 1 / px;
+  // Rounded down, so a fitted frame never passes the stage by the half pixel rounding would add.
+  const cssW = Math.max(1, Math.floor(w * scale + 1e-6)), cssH = Math.max(1, Math.floor(h * scale + 1e-6));
   const box = $("box");
-  box.style.width = `${Math.round(w * scale)}px`;
-  box.style.height = `${Math.round(h * scale)}px`;
-  stage.style.overflow = $("zoom").value === "fit" ? "hidden" : "auto";
+  box.style.width = `${cssW}px`;
+  box.style.height = `${cssH}px`;
+  stage.style.overflow = fit ? "hidden" : "auto";
   frameCanvas.classList.toggle("pixelated", scale * px >= 2);
-  overlayCanvas.width = Math.round(w * scale * px);
-  overlayCanvas.height = Math.round(h * scale * px);
-  layoutFor = null;
-  if ($("boxes").checked && state.drawnFrame !== null) loadLayout(state.drawnFrame);
+  overlayCanvas.width = Math.round(cssW * px);
+  overlayCanvas.height = Math.round(cssH * px);
+  if ($("boxes").checked && layoutReport) drawLayout(layoutReport);
+  else if ($("boxes").checked && state.drawnFrame !== null) { layoutFor = null; loadLayout(state.drawnFrame); }
   drawTimeline();
 }
+let stageSize = "";
+new ResizeObserver(() => {
+  const stage = $("stage"), size = `${stage.clientWidth}×${stage.clientHeight}`;
+  if (size !== stageSize) { stageSize = size; layout(); }
+}).observe($("stage"));
 
 // ---- timeline ----------------------------------------------------------------------
 function drawTimeline() {
@@ -571,8 +623,11 @@ window.kinetypePreview = {
     for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode.apply(null, data.subarray(i, i + 0x8000));
     return btoa(binary);
   },
+  // Each shown layer's outline and lines in frame pixels, as the overlay last drew them.
+  overlay: () => layoutReport && layoutReport.layers ? layoutReport.layers.filter((l) => l.shown !== false && l.box).map(layerGeometry) : null,
   play, pause,
 };
 
 layout();
-watch();
+if (STATIC) loadScene().then(() => { state.connected = true; setStatus(); }, () => setStatus());
+else watch();

@@ -28,7 +28,16 @@ public struct PropertyPlot: Sendable {
         self.height = height
     }
 
-    /// The names `series(…)` accepts.
+    /// A property a layer has that `series(…)` can sample: its value in a layer's state at a
+    /// time (nil when the state has none) and its keyframe times in the layer's own time.
+    struct Plottable {
+        var name: String
+        var keyframeTimes: [Double]
+        var value: (LayerState) -> Double?
+        var isAnimated: Bool { !keyframeTimes.isEmpty }
+    }
+
+    /// The names `series(…)` accepts on some layer: the declared layer properties.
     public static var propertyNames: [String] {
         Layer.properties.flatMap { property -> [String] in
             switch property.kind {
@@ -39,36 +48,108 @@ public struct PropertyPlot: Sendable {
         }
     }
 
-    /// One property of `layer` sampled at `samples` evenly spaced times over the scene.
-    public static func series(_ name: String, layer: GroupedLayer, scene: Scene, samples: Int) throws -> Series {
-        let parts = name.split(separator: ".").map(String.init)
-        let component: Int? = ["x": 0, "y": 1][parts.last ?? ""]
-        let path = component == nil ? name : parts.dropLast().joined(separator: ".")
-        guard let property = Layer.properties.first(where: { $0.path == path }), propertyNames.contains(name) else {
-            throw SceneError(message: "cannot plot \"\(name)\"; plottable properties: \(propertyNames.joined(separator: ", "))")
+    /// The number in an evaluated value: a number, a point's component, or a text's first number.
+    private static func number(_ value: InspectValue?, _ component: Int?) -> Double? {
+        switch value {
+        case let .number(number)?: return component == nil ? number : nil
+        case let .numbers(numbers)?: return component.flatMap { numbers.indices.contains($0) ? numbers[$0] : nil }
+        case let .text(text)?:
+            let digits = text.drop { !$0.isNumber && $0 != "-" }.prefix { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
+            return Double(digits.replacingOccurrences(of: ",", with: ""))
+        default: return nil
         }
-        func number(_ value: InspectValue?) -> Double? {
-            switch value {
-            case let .number(number)?: return number
-            case let .numbers(numbers)?: return component.map { numbers[$0] }
-            case let .text(text)?:
-                let digits = text.drop { !$0.isNumber && $0 != "-" }.prefix { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
-                return Double(digits.replacingOccurrences(of: ",", with: ""))
-            default: return nil
+    }
+
+    /// A described feature's animatable numbers and points (`transform.scale.x`, `trim.end`, a
+    /// shape's `size.x`), evaluated as the layer's state holds them.
+    private static func plottables<Feature: DescribedFeature>(
+        _ feature: Feature?, _ prefix: String, _ state: @escaping (LayerState) -> Feature.State?
+    ) -> [Plottable] {
+        guard let feature else { return [] }
+        return Feature.fields.filter(\.isAnimatable).flatMap { field -> [Plottable] in
+            let components: [(String, Int?)]
+            switch field.kind {
+            case .number, .integer: components = [("", nil)]
+            case .point: components = [(".x", 0), (".y", 1)]
+            // Printed as CSS writes it: [vertical, horizontal].
+            case .padding: components = [(".vertical", 0), (".horizontal", 1)]
+            default: return []
             }
+            let times = field.value(of: feature).keyframeTimes
+            return components.map { suffix, component in
+                Plottable(name: prefix + field.key + suffix, keyframeTimes: times) { layerState in
+                    state(layerState).flatMap { number(field.reportedValue(in: $0), component) }
+                }
+            }
+        }
+    }
+
+    /// Every property of `layer` a chart can show: the declared properties its kind reads (a
+    /// shape, image, video or path layer reads `position` and `opacity`, a text the rest too, an
+    /// optional one only when given) and its features' animatable numbers.
+    static func plottables(of layer: Layer) -> [Plottable] {
+        let isText = layer.textContent != nil
+        let first = layer.state(at: 0)
+        let declared = Layer.properties.flatMap { property -> [Plottable] in
+            guard isText || Layer.shapeProperties.contains(property.path), property.reportedValue(in: first) != nil else { return [] }
+            let components: [(String, Int?)]
+            switch property.kind {
+            case .point: components = [(".x", 0), (".y", 1)]
+            case .color, .axes: return []
+            default: components = [("", nil)]
+            }
+            let times = property.value(of: layer)?.keyframeTimes ?? []
+            return components.map { suffix, component in
+                Plottable(name: property.path + suffix, keyframeTimes: times) { number(property.reportedValue(in: $0), component) }
+            }
+        }
+        var content: [Plottable] = []
+        switch layer.content {
+        case .text, .group: break
+        case let .shape(shape):
+            content =
+                plottables(shape, "") { if case let .shape(state, _) = $0.content { state } else { nil } }
+                + plottables(shape.trim, "trim.") { if case let .shape(_, trim) = $0.content { trim } else { nil } }
+        case let .image(image): content = plottables(image, "") { if case let .image(state) = $0.content { state } else { nil } }
+        case let .video(video): content = plottables(video, "") { if case let .video(state) = $0.content { state } else { nil } }
+        case let .path(path):
+            content =
+                plottables(path, "") { if case let .path(state, _) = $0.content { state } else { nil } }
+                + plottables(path.trim, "trim.") { if case let .path(_, trim) = $0.content { trim } else { nil } }
+        }
+        let features =
+            plottables(layer.transform, "transform.") { $0.transform } + plottables(layer.mask, "mask.") { $0.mask }
+            + plottables(layer.stroke, "stroke.") { $0.stroke } + plottables(layer.fill, "fill.linearGradient.") { $0.gradient }
+            + plottables(layer.textContent?.background, "background.") { $0.background }
+            + layer.shadows.enumerated().flatMap { index, shadow in
+                plottables(shadow, "shadows[\(index)].") { $0.shadows.indices.contains(index) ? $0.shadows[index] : nil }
+            }
+        return declared + content + features
+    }
+
+    /// One property of `layer` sampled at `samples` evenly spaced times over the scene. A
+    /// property the layer does not have (a shape's `tracking`, `mask.size` without a mask) is
+    /// refused, naming those it has; one it has but does not animate is drawn flat, its value.
+    public static func series(_ name: String, layer: GroupedLayer, scene: Scene, samples: Int) throws -> Series {
+        let all = plottables(of: layer.layer)
+        guard let property = all.first(where: { $0.name == name }) else {
+            let animated = all.filter(\.isAnimated).map(\.name), constant = all.filter { !$0.isAnimated }.map(\.name)
+            throw SceneError(
+                message: "cannot plot \"\(name)\" of \(layer.id): it has no such property; plottable properties of \(layer.id): "
+                    + "animated: \(animated.isEmpty ? "none" : animated.joined(separator: ", ")); "
+                    + "constant: \(constant.isEmpty ? "none" : constant.joined(separator: ", "))")
         }
         let duration = scene.duration
         let points = (0..<samples).compactMap { index -> (Double, Double)? in
             let t = duration * Double(index) / Double(max(samples - 1, 1))
             // Outside its in and out points the layer has no values to plot.
             guard layer.isShown(at: t) else { return nil }
-            return number(property.reportedValue(in: layer.state(at: t))).map { (t, $0) }
+            return property.value(layer.state(at: t)).map { (t, $0) }
         }
         guard !points.isEmpty else { throw SceneError(message: "\(layer.id) has no \(name) to plot") }
         // In the scene's time (a grouped layer's keyframes count from its groups' start).
-        let keyframeTimes = (property.value(of: layer.layer)?.keyframeTimes ?? []).map { $0 + layer.timeOffset }
-        let keyframes = keyframeTimes.filter { $0 <= duration }.compactMap { t in
-            number(property.reportedValue(in: layer.state(at: t))).map { (t, $0) }
+        let keyframes = property.keyframeTimes.map { $0 + layer.timeOffset }.filter { $0 <= duration }.compactMap { t in
+            property.value(layer.state(at: t)).map { (t, $0) }
         }
         return Series(name: name, samples: points, keyframes: keyframes)
     }
@@ -141,10 +222,20 @@ public struct PropertyPlot: Sendable {
 
     /// The unit of a plotted property, for its legend.
     static func unit(_ name: String) -> String {
+        let key = name.split(separator: ".").last.map(String.init) ?? name
+        let point = name.split(separator: ".").dropLast().last.map(String.init) ?? ""
         switch name {
-        case "opacity": return "0…1"
         case "font.weight": return "weight"
         case "text": return "its number"
+        case "trim.start", "trim.end": return "0…1"
+        default: break
+        }
+        switch key {
+        case "opacity", "progress": return "0…1"
+        case "rotation", "angle", "skew": return "degrees"
+        case "x",
+            "y" where point == "scale":
+            return "× size"
         default: return "px"
         }
     }
