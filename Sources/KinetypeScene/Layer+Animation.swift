@@ -50,7 +50,9 @@ extension Layer {
     /// typewriter, `.numericText()`…); a text that has none changes when the animation lands
     /// (SwiftUI would cross-fade it).
     ///
-    /// Throws ``SceneError`` for a change kinetype cannot write as keyframes: a property still
+    /// Throws ``SceneError`` for a value the layer's kind does not have (a font size of a shape, a
+    /// frame of a text, a colour of an image), and for a change kinetype cannot write as
+    /// keyframes: a property still
     /// animating when the new animation starts (SwiftUI would blend the two), a property whose
     /// animation repeats, a `repeatForever` after earlier keyframes of the same property, a box,
     /// weight or axis added or removed, and a spring that never settles; the layer is then left as
