@@ -59,13 +59,19 @@ enum ShapePainter {
         }
     }
 
-    /// The shape's outline in `box`: a rectangle (its corners at most half its shorter side) or
-    /// an ellipse.
+    /// The shape's outline in `box`: a rectangle (its corners at most half its shorter side), an
+    /// ellipse, the circle inscribed in it, or a capsule.
     static func outline(_ shape: ShapeState, box: Rect) -> Outline {
         let cornerRadius = min(shape.cornerRadius, box.width / 2, box.height / 2)
         switch shape.kind {
         case .rectangle: return .shape(ShapeOutline(kind: .rectangle, rect: box, cornerRadius: cornerRadius), hole: nil)
         case .ellipse: return .shape(ShapeOutline(kind: .ellipse, rect: box, cornerRadius: cornerRadius), hole: nil)
+        case .circle:
+            let side = min(box.width, box.height)
+            let square = Rect(x: box.x + (box.width - side) / 2, y: box.y + (box.height - side) / 2, width: side, height: side)
+            return .shape(ShapeOutline(kind: .ellipse, rect: square, cornerRadius: 0), hole: nil)
+        case .capsule:
+            return .shape(ShapeOutline(kind: .rectangle, rect: box, cornerRadius: min(box.width, box.height) / 2), hole: nil)
         }
     }
 

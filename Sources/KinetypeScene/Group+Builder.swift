@@ -42,13 +42,22 @@ public struct Group: Sendable {
             $0.content = .group(group)
         }
     }
-    /// Turns, scales and skews the group about its origin.
+    /// Turns, scales and skews the group about its origin, then moves it by `offset`.
     public func transform(
         rotation: Property<Double> = .constant(0), scale: Property<Point2> = .constant(Point2(x: 1, y: 1)),
-        skew: Property<Double> = .constant(0)
+        skew: Property<Double> = .constant(0), offset: Property<Point2> = .constant(.zero)
     ) -> Group {
-        with { $0.transform = LayerTransform(rotation: rotation, scale: scale, skew: skew) }
+        with { $0.transform = LayerTransform(rotation: rotation, scale: scale, skew: skew, offset: offset) }
     }
+    /// SwiftUI's `.opacity(_:)` with a plain value (a literal still means the property).
+    @_disfavoredOverload
+    public func opacity(_ opacity: Double) -> Group { with { $0 = $0.opacity(opacity) } }
+    /// SwiftUI's `.offset(x:y:)`: moves the group after it is placed and turned.
+    public func offset(x: Double = 0, y: Double = 0) -> Group { with { $0 = $0.offset(x: x, y: y) } }
+    /// SwiftUI's `.scaleEffect(_:)`, about the group's origin.
+    public func scaleEffect(_ scale: Double) -> Group { with { $0 = $0.scaleEffect(scale) } }
+    /// SwiftUI's `.rotationEffect(_:)`, clockwise about the group's origin.
+    public func rotationEffect(_ angle: Angle) -> Group { with { $0 = $0.rotationEffect(angle) } }
     public func blend(_ mode: BlendMode) -> Group { with { $0.blend = mode } }
     /// Clips the group composited as a whole (in its parent's coordinates).
     public func mask(_ mask: LayerMask?) -> Group { with { $0.mask = mask } }

@@ -13,16 +13,32 @@ import KinetypeText
 /// }
 /// ```
 extension Layer {
-    /// Every animatable property's value at `time` seconds.
-    /// Every animatable property's value at `time` seconds; a layer that is not a text has an
-    /// empty text of size 0, which an animation cannot change.
+    /// Every animatable property's value at `time` seconds; a field the layer's kind does not have
+    /// holds a neutral value (a shape's text is empty, a text's frame zero), which an animation
+    /// cannot change.
     public func values(at time: Double) -> LayerValues {
         let text = textContent
-        return LayerValues(
+        var values = LayerValues(
             text: text?.text.value(at: time) ?? "", size: text?.size.value(at: time) ?? 0, position: position.value(at: time),
             color: color.value(at: time), opacity: opacity.value(at: time), tracking: text?.tracking.value(at: time) ?? 0,
             boxWidth: text?.paragraph.boxWidth?.value(at: time), fontWeight: text?.font.weight?.value(at: time),
             fontVariations: text?.font.variations.mapValues { $0.value(at: time) } ?? [:])
+        if let transform = transform?.state(at: time) {
+            (values.scale, values.rotation, values.skew, values.offset) = (
+                transform.scale, .degrees(transform.rotation), transform.skew, transform.offset
+            )
+        }
+        switch content {
+        case let .shape(shape):
+            (values.frame, values.cornerRadius) = (shape.size.value(at: time), shape.cornerRadius.value(at: time))
+            if let trim = shape.trim { (values.trimFrom, values.trimTo) = (trim.start.value(at: time), trim.end.value(at: time)) }
+        case let .image(image): values.frame = image.size.value(at: time)
+        case let .video(video): values.frame = video.size.value(at: time)
+        case let .path(path):
+            if let trim = path.trim { (values.trimFrom, values.trimTo) = (trim.start.value(at: time), trim.end.value(at: time)) }
+        case .text, .group: break
+        }
+        return values
     }
 
     /// Animates the changes `change` makes to the layer's values at `time` seconds, as SwiftUI's
@@ -34,7 +50,9 @@ extension Layer {
     /// typewriter, `.numericText()`…); a text that has none changes when the animation lands
     /// (SwiftUI would cross-fade it).
     ///
-    /// Throws ``SceneError`` for a change kinetype cannot write as keyframes: a property still
+    /// Throws ``SceneError`` for a value the layer's kind does not have (a font size of a shape, a
+    /// frame of a text, a colour of an image), and for a change kinetype cannot write as
+    /// keyframes: a property still
     /// animating when the new animation starts (SwiftUI would blend the two), a property whose
     /// animation repeats, a `repeatForever` after earlier keyframes of the same property, a box,
     /// weight or axis added or removed, and a spring that never settles; the layer is then left as
@@ -54,20 +72,109 @@ extension Layer {
         let before = values(at: start)
         var after = before
         try change(&after)
+        if let unanimatable = LayerValues.unanimatable(before: before, after: after, in: content) {
+            throw SceneError(message: "\(id): \(unanimatable)")
+        }
         let animator = PropertyAnimator(layerID: id, animation: animation, time: time, start: start)
         if after.position != before.position {
             position = try animator.animate(position, "position", from: before.position, to: after.position)
         }
         if after.color != before.color { color = try animator.animate(color, "color", from: before.color, to: after.color) }
         if after.opacity != before.opacity { opacity = try animator.animate(opacity, "opacity", from: before.opacity, to: after.opacity) }
-        guard case var .text(text) = content else {
-            guard after.text == before.text, after.size == before.size, after.tracking == before.tracking else {
-                throw SceneError(message: "\(id): only a text layer has a text, size and tracking to animate")
-            }
-            return
+        if after.scale != before.scale || after.rotation != before.rotation || after.skew != before.skew || after.offset != before.offset {
+            var turned = transform ?? LayerTransform()
+            try turned.animate(from: before, to: after, by: animator)
+            transform = turned
         }
-        try text.animate(from: before, to: after, by: animator, layerID: id)
-        content = .text(text)
+        switch content {
+        case var .text(text):
+            try text.animate(from: before, to: after, by: animator, layerID: id)
+            content = .text(text)
+        case var .shape(shape):
+            if after.frame != before.frame { shape.size = try animator.animate(shape.size, "frame", from: before.frame, to: after.frame) }
+            if after.cornerRadius != before.cornerRadius {
+                shape.cornerRadius = try animator.animate(
+                    shape.cornerRadius, "corner radius", from: before.cornerRadius, to: after.cornerRadius)
+            }
+            shape.trim = try ShapeTrim.animate(shape.trim, from: before, to: after, by: animator)
+            content = .shape(shape)
+        case var .image(image):
+            if after.frame != before.frame { image.size = try animator.animate(image.size, "frame", from: before.frame, to: after.frame) }
+            content = .image(image)
+        case var .video(video):
+            if after.frame != before.frame { video.size = try animator.animate(video.size, "frame", from: before.frame, to: after.frame) }
+            content = .video(video)
+        case var .path(path):
+            path.trim = try ShapeTrim.animate(path.trim, from: before, to: after, by: animator)
+            content = .path(path)
+        case .group: break
+        }
+    }
+}
+
+extension LayerValues {
+    /// What a change from `before` to `after` asks of a layer of `content` that it does not have,
+    /// as a sentence; nil when every changed value is one of its own.
+    fileprivate static func unanimatable(before: LayerValues, after: LayerValues, in content: LayerContent) -> String? {
+        let kind: String, isText: Bool, hasColor: Bool, hasFrame: Bool, hasCorners: Bool, hasTrim: Bool
+        switch content {
+        case .text: (kind, isText, hasColor, hasFrame, hasCorners, hasTrim) = ("a text layer", true, true, false, false, false)
+        case let .shape(shape):
+            (kind, isText, hasColor, hasFrame, hasCorners, hasTrim) = (
+                "\(shape.kind) layer", false, true, true, shape.kind == .rectangle, true
+            )
+        case .image: (kind, isText, hasColor, hasFrame, hasCorners, hasTrim) = ("an image layer", false, false, true, false, false)
+        case .video: (kind, isText, hasColor, hasFrame, hasCorners, hasTrim) = ("a video layer", false, false, true, false, false)
+        case .path: (kind, isText, hasColor, hasFrame, hasCorners, hasTrim) = ("a line or path layer", false, true, false, false, true)
+        case .group: (kind, isText, hasColor, hasFrame, hasCorners, hasTrim) = ("a group", false, false, false, false, false)
+        }
+        let textual = "only a text has one"
+        let checks: [(name: String, changed: Bool, has: Bool, who: String)] = [
+            ("text", after.text != before.text, isText, textual),
+            ("font size", after.size != before.size, isText, "only a text has one; a shape's, image's or video's size is its frame"),
+            ("tracking", after.tracking != before.tracking, isText, textual),
+            ("box width", after.boxWidth != before.boxWidth, isText, textual),
+            ("font weight", after.fontWeight != before.fontWeight, isText, textual),
+            ("font variations", after.fontVariations != before.fontVariations, isText, textual),
+            ("color", after.color != before.color, hasColor, "only a text, shape, line or path is drawn in one"),
+            ("frame", after.frame != before.frame, hasFrame, "only a shape, image or video has one; a text's size is its font size"),
+            ("corner radius", after.cornerRadius != before.cornerRadius, hasCorners, "only a rectangle has one"),
+            ("trim", after.trimFrom != before.trimFrom || after.trimTo != before.trimTo, hasTrim, "only a shape, line or path has one")
+        ]
+        guard let missing = checks.first(where: { $0.changed && !$0.has }) else { return nil }
+        let article = kind.first.map { "aeiou".contains($0) } == true ? "an " : "a "
+        let subject = kind.hasPrefix("a ") || kind.hasPrefix("an ") ? kind : article + kind
+        return "\(subject) has no \(missing.name) to animate: \(missing.who)"
+    }
+}
+
+extension LayerTransform {
+    /// The transform's values animated from `before` to `after`.
+    fileprivate mutating func animate(from before: LayerValues, to after: LayerValues, by animator: PropertyAnimator) throws {
+        if after.scale != before.scale { scale = try animator.animate(scale, "scale", from: before.scale, to: after.scale) }
+        if after.rotation != before.rotation {
+            rotation = try animator.animate(rotation, "rotation", from: before.rotation.degrees, to: after.rotation.degrees)
+        }
+        if after.skew != before.skew { skew = try animator.animate(skew, "skew", from: before.skew, to: after.skew) }
+        if after.offset != before.offset { offset = try animator.animate(offset, "offset", from: before.offset, to: after.offset) }
+    }
+}
+
+extension ShapeTrim {
+    /// A shape's or path's trim with its ends animated from `before` to `after` (a trim added when
+    /// it had none: all of the outline until then).
+    fileprivate static func animate(_ trim: ShapeTrim?, from before: LayerValues, to after: LayerValues, by animator: PropertyAnimator)
+        throws -> ShapeTrim?
+    {
+        guard after.trimFrom != before.trimFrom || after.trimTo != before.trimTo else { return trim }
+        var trimmed = trim ?? ShapeTrim()
+        if after.trimFrom != before.trimFrom {
+            trimmed.start = try animator.animate(trimmed.start, "trim start", from: before.trimFrom, to: after.trimFrom)
+        }
+        if after.trimTo != before.trimTo {
+            trimmed.end = try animator.animate(trimmed.end, "trim end", from: before.trimTo, to: after.trimTo)
+        }
+        return trimmed
     }
 }
 

@@ -57,13 +57,14 @@ extension Layer {
         return Layer(id: id, content: .video(video))
     }
 
-    /// Turns, scales and skews the layer about its anchor point (`transform:`).
+    /// Turns, scales and skews the layer about its anchor point, then moves it by `offset`
+    /// (`transform:`).
     public func transform(
         rotation: Property<Double> = .constant(0), scale: Property<Point2> = .constant(Point2(x: 1, y: 1)),
-        skew: Property<Double> = .constant(0)
+        skew: Property<Double> = .constant(0), offset: Property<Point2> = .constant(.zero)
     ) -> Layer {
         var layer = self
-        layer.transform = LayerTransform(rotation: rotation, scale: scale, skew: skew)
+        layer.transform = LayerTransform(rotation: rotation, scale: scale, skew: skew, offset: offset)
         return layer
     }
 

@@ -109,12 +109,13 @@ extension Layer {
     func groupState(at t: Double, id: String, in parent: Placement) -> GroupState {
         var state = GroupState()
         state.id = id
-        state.position = position.value(at: t)
+        let transformState = transform?.state(at: t)
+        state.position = position.value(at: t).moved(by: transformState?.offset ?? .zero)
         state.opacity = min(max(opacity.value(at: t), 0), 1)
         if case let .group(group) = content { state.start = group.start }
         state.blend = blend
         state.mask = mask?.evaluated(at: t)
-        let turn = transform.map { $0.state(at: t).matrix } ?? .identity
+        let turn = transformState?.matrix ?? .identity
         state.parentPlacement = parent
         state.placement = parent.after(Placement(matrix: turn, offset: state.position))
         return state
@@ -152,6 +153,7 @@ extension Layer {
         state.mask = mask?.evaluated(at: t)
         state.matte = matte?.state(at: t)
         state.transform = transform?.state(at: t)
+        if let offset = state.transform?.offset { state.position = state.position.moved(by: offset) }
         state.opacity = min(max(state.opacity, 0), 1)
         switch content {
         case let .text(text):
@@ -208,4 +210,9 @@ extension TextContent {
             state.style.maxLines = max(1, state.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count)
         }
     }
+}
+
+extension Point2 {
+    /// The point moved by `offset` (a transform's offset).
+    fileprivate func moved(by offset: Point2) -> Point2 { Point2(x: x + offset.x, y: y + offset.y) }
 }

@@ -90,9 +90,22 @@ public struct Layer: Sendable {
     /// ```swift
     /// Text("Hello, World!", font: try .family("DejaVu Serif"), size: 48).position(x: 320, y: 120)
     /// ```
-    public init(_ text: Property<String>, id: String = "", font: FontSpec, size: Property<Double> = .constant(17)) {
+    public init(_ text: Property<String>, id: String = "", font: FontSpec, size: Property<Double> = .constant(Layer.defaultTextSize)) {
         self.init(id: id, text: text, font: font, size: size)
     }
+
+    /// A text in the system font (the bundled Inter, SwiftUI's default font is the system's), 17 px
+    /// unless `size` says otherwise, as a spec's text layer without `font`.
+    ///
+    /// ```swift
+    /// Text("Hello, World!").position(x: 320, y: 120)
+    /// ```
+    public init(_ text: Property<String>, id: String = "", size: Property<Double> = .constant(Layer.defaultTextSize)) {
+        self.init(id: id, text: text, font: .textDefault, size: size)
+    }
+
+    /// SwiftUI's body size, a text's size when none is given.
+    public static let defaultTextSize: Double = 17
 
     /// The text a text layer draws; nil for any other content.
     public var textContent: TextContent? {
@@ -113,7 +126,7 @@ public struct Layer: Sendable {
     /// read only from a text layer.
     public static let properties: [LayerProperty] = [
         .declare("text", .text, required: true, text: \.text, state: \.text, "The text; keyframes switch, count or type it."),
-        .declare("size", .number(SpecLimits.size), required: true, text: \.size, state: \.size, "Font size in pixels."),
+        .declare("size", .number(SpecLimits.size), text: \.size, state: \.size, "Font size in pixels (default 17, SwiftUI's body size)."),
         .declare("position", .point, layer: \.position, state: \.position, "Where the anchor point of the layout box goes, canvas pixels."),
         .declare("color", .color, layer: \.color, state: \.color, "The fill colour of the text, or of the shape."),
         .declare("opacity", .number(0...1), layer: \.opacity, state: \.opacity, "0 transparent … 1 opaque."),

@@ -45,6 +45,9 @@ public struct LayerImage: Sendable, DescribedFeature {
         case cover
         /// The image stretched to the box.
         case fill
+        /// The image at its own size, centred on the box, not clipped (CSS's `object-fit: none`,
+        /// SwiftUI's `Image` before `.resizable()`).
+        case none
     }
 
     /// The file as the spec names it (relative to the spec).
@@ -66,7 +69,8 @@ public struct LayerImage: Sendable, DescribedFeature {
     package static let fields: [FeatureField<LayerImage, ImageState>] = [
         .name("file", \.file, \.file, required: true, "A PNG or JPEG file, relative to the spec."),
         .point("size", \.size, \.size, derivedDefault: true, "The image's box, pixels (default: the image's own size)."),
-        .choice("fit", \.fit, \.fit, "contain (letterboxed), cover (cropped) or fill (stretched) within the box.")
+        .choice(
+            "fit", \.fit, \.fit, "contain (letterboxed), cover (cropped), fill (stretched) or none (its own size, centred) within the box.")
     ]
     package static let loadedProperties: Set<String> = ["pixels"]
     package static let defaults = LayerImage(file: "", pixels: ImagePixels(path: "", image: RGBAImage(width: 0, height: 0, pixels: [])))
@@ -92,6 +96,8 @@ public struct ImageState: Sendable, Equatable, EvaluatedState {
         let width = Double(image.width), height = Double(image.height)
         switch fit {
         case .fill: return (box, nil)
+        case .none:
+            return (Rect(x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width: width, height: height), nil)
         case .contain, .cover:
             let scale = fit == .contain ? min(box.width / width, box.height / height) : max(box.width / width, box.height / height)
             let rect = Rect(

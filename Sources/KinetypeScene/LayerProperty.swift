@@ -24,7 +24,7 @@ public struct LayerProperty: Sendable {
     /// The field path in a spec: `size`, `box.width`, `font.weight`.
     public let path: String
     public let kind: Kind
-    /// The spec must give it (a layer's `text` and `size`); the others have defaults.
+    /// The spec must give it (a layer's `text`); the others have defaults.
     public let isRequired: Bool
     /// One line for the schema and the spec reference.
     public let doc: String

@@ -1,7 +1,7 @@
 import KinetypeMotion
 import KinetypeText
 
-/// A layer's shape, drawn instead of text (`type: rectangle` or `type: ellipse`): an accent bar,
+/// A layer's shape, drawn instead of text (`type: rectangle`, `ellipse`, `circle` or `capsule`): an accent bar,
 /// a box, a dot. Its box of `size` is placed by the layer's `position` and `anchor` as a text's
 /// layout box is (a baseline anchor is the bottom edge); it is filled with the layer's `color`,
 /// outlined by its `stroke` and shadowed by its `shadows`, and faded, blended, masked, timed and
@@ -12,6 +12,11 @@ public struct LayerShape: Sendable, DescribedFeature {
         case rectangle
         /// The ellipse inscribed in the box.
         case ellipse
+        /// The circle inscribed in the box: the shorter side across, centred (SwiftUI's `Circle`).
+        case circle
+        /// A rectangle with fully rounded ends: its corner radius half its shorter side at every
+        /// size (SwiftUI's `Capsule`).
+        case capsule
     }
 
     public var kind: Kind
@@ -30,7 +35,7 @@ public struct LayerShape: Sendable, DescribedFeature {
 
     /// The fields a shape adds to a layer, described once (``DescribedFeature``).
     package static let fields: [FeatureField<LayerShape, ShapeState>] = [
-        .choice("type", \.kind, \.kind, required: true, "rectangle or ellipse; a layer without a type is text."),
+        .choice("type", \.kind, \.kind, required: true, "rectangle, ellipse, circle or capsule; a layer without a type is text."),
         .point("size", \.size, \.size, required: true, "The shape's width and height, pixels."),
         .number(
             "cornerRadius", \.cornerRadius, \.cornerRadius, in: 0...SpecLimits.coordinate.upperBound, length: true,

@@ -14,21 +14,26 @@ public struct LayerTransform: Sendable, DescribedFeature {
     public var scale: Property<Point2> = .constant(Point2(x: 1, y: 1))
     /// Degrees the layer's verticals lean to the right (a horizontal shear), −80…80.
     public var skew: Property<Double> = .constant(0)
+    /// `[x, y]` pixels the layer moves after it is placed and turned (SwiftUI's `.offset`): its
+    /// anchor point, hence the point it turns about, moves with it.
+    public var offset: Property<Point2> = .constant(.zero)
 
     public init(
         rotation: Property<Double> = .constant(0), scale: Property<Point2> = .constant(Point2(x: 1, y: 1)),
-        skew: Property<Double> = .constant(0)
+        skew: Property<Double> = .constant(0), offset: Property<Point2> = .constant(.zero)
     ) {
         self.rotation = rotation
         self.scale = scale
         self.skew = skew
+        self.offset = offset
     }
 
     /// Every field of `transform:`, described once (``DescribedFeature``).
     package static let fields: [FeatureField<LayerTransform, TransformState>] = [
         .number("rotation", \.rotation, \.rotation, in: -36_000...36_000, "Degrees, clockwise, about the anchor point."),
         .point("scale", \.scale, \.scale, length: false, "[x, y] about the anchor point; 1 is the layer's own size."),
-        .number("skew", \.skew, \.skew, in: -80...80, "Degrees the layer's verticals lean to the right.")
+        .number("skew", \.skew, \.skew, in: -80...80, "Degrees the layer's verticals lean to the right."),
+        .point("offset", \.offset, \.offset, length: true, "[x, y] pixels the layer moves after it is placed and turned.")
     ]
     package static let defaults = LayerTransform()
 }
@@ -38,6 +43,8 @@ public struct TransformState: Sendable, Equatable, EvaluatedState {
     public var rotation: Double = 0
     public var scale = Point2(x: 1, y: 1)
     public var skew: Double = 0
+    /// Already added to the layer's position when it is evaluated.
+    public var offset = Point2.zero
 
     package init() {}
 
@@ -52,7 +59,7 @@ public struct TransformState: Sendable, Equatable, EvaluatedState {
             a: turn.a * k.a + turn.b * k.c, b: turn.a * k.b + turn.b * k.d, c: turn.c * k.a + turn.d * k.c, d: turn.c * k.b + turn.d * k.d)
     }
 
-    /// Whether it changes nothing.
+    /// Whether its linear map changes nothing (the offset moves the layer's position instead).
     public var isIdentity: Bool { rotation.truncatingRemainder(dividingBy: 360) == 0 && scale == Point2(x: 1, y: 1) && skew == 0 }
 
     public func encode(to encoder: Encoder) throws { try FieldsEncoding.encode(self, as: LayerTransform.self, to: encoder) }

@@ -3,7 +3,8 @@ import KinetypeText
 
 /// A layer's animatable properties at one time, as plain values: the state a SwiftUI view keeps,
 /// which `animate(_:at:_:)` hands its closure to change (`$0.size = 72`). One field for each of
-/// ``Layer/properties``.
+/// ``Layer/properties``, then the transform's and each kind's own. A field a layer's kind does
+/// not have holds a neutral value (an empty text, a zero frame), and changing it throws.
 public struct LayerValues: Sendable, Equatable {
     public var text: String
     /// Font size in pixels.
@@ -20,6 +21,21 @@ public struct LayerValues: Sendable, Equatable {
     public var fontWeight: Double?
     /// Variation axes by tag; an axis can be animated, not added or removed.
     public var fontVariations: [String: Double]
+    /// `transform.scale` (`.scaleEffect`): 1 is the layer's own size.
+    public var scale = Point2(x: 1, y: 1)
+    /// `transform.rotation` (`.rotationEffect`), clockwise.
+    public var rotation = Angle.zero
+    /// `transform.skew`, degrees.
+    public var skew: Double = 0
+    /// `transform.offset` (`.offset(x:y:)`), pixels.
+    public var offset = Point2.zero
+    /// A shape's, image's or video's size (`.frame(width:height:)`), pixels.
+    public var frame = Point2.zero
+    /// A rectangle's corner radius, pixels.
+    public var cornerRadius: Double = 0
+    /// Where a shape's or path's drawn outline starts and ends (`.trim(from:to:)`), fractions of it.
+    public var trimFrom: Double = 0
+    public var trimTo: Double = 1
 
     public init(
         text: String, size: Double, position: Point2, color: RGBA, opacity: Double, tracking: Double = 0,

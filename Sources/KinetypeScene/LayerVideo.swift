@@ -42,7 +42,8 @@ public struct LayerVideo: Sendable, DescribedFeature {
     package static let fields: [FeatureField<LayerVideo, VideoState>] = [
         .name("file", \.file, \.file, required: true, "A video file (anything ffmpeg reads), relative to the spec."),
         .point("size", \.size, \.size, derivedDefault: true, "The video's box, pixels (default: the video's own size as shown)."),
-        .choice("fit", \.fit, \.fit, "contain (letterboxed), cover (cropped) or fill (stretched) within the box."),
+        .choice(
+            "fit", \.fit, \.fit, "contain (letterboxed), cover (cropped), fill (stretched) or none (its own size, centred) within the box."),
         .constant("from", \.from, \.from, in: SpecLimits.mediaTime, "Seconds into the file where the layer starts playing."),
         .optionalConstant("to", \.to, \.to, in: SpecLimits.mediaTime, "Seconds into the file where it stops (default: its end)."),
         .constant("speed", \.speed, \.speed, in: 0.01...100, "Seconds of the file played per second of the scene."),

@@ -38,6 +38,20 @@ extension FontSpec {
             source: .system(design: design), family: try catalog.systemFamily(design: design), weight: weight,
             variations: variations)
     }
+
+    /// The font of a text that names none (`Text("…")`, a spec's text layer without `font:`): the
+    /// system font of the default design, as SwiftUI's `Text` draws in the system font.
+    package static let textDefault: FontSpec = {
+        // Resolved once, from the bundled fonts alone, so a default never depends on the machine.
+        let bundled = FontCatalog(bundledDirectory: BundledFonts.directory, useSystemFonts: false)
+        return (try? system(catalog: bundled))
+            ?? FontSpec(
+                source: .system(design: Design.default.rawValue), family: FontFamily(name: "", files: []), weight: nil, variations: [:])
+    }()
+
+    /// Whether its files were found (only the default can be missing them: `fonts/` was not found
+    /// when it was made).
+    package var isResolved: Bool { !family.files.isEmpty }
 }
 
 /// A scene built in Swift that breaks a documented limit.
@@ -86,6 +100,11 @@ extension Scene {
                     group.layers = try planned(group.layers, prefix: id + "/")
                     layer.content = .group(group)
                 case var .text(text):
+                    if !text.font.isResolved {
+                        do { text.font.family = try catalog.systemFamily(design: text.font.design.rawValue) } catch {
+                            throw SceneError(message: "\(id): a text without a font draws in the system font, which is missing: \(error)")
+                        }
+                    }
                     let plan = try planner.plan(
                         fonts: [text.font.family.select(weight: nil).path] + fallbackFiles, texts: text.text.allValues)
                     text.font.fallbacks = fallbackFiles + plan.files

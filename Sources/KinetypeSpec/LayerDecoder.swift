@@ -161,7 +161,9 @@ struct LayerDecoder {
 
         let id = try fields.optional("id")?.string() ?? defaultID
         let anchor = try fields.optional("anchor")?.choice(of: Anchor.self, what: "anchor") ?? .center
-        var text = TextContent(text: .constant(""), font: try decodeFont(fields.required("font")), size: .constant(0))
+        var text = TextContent(
+            text: .constant(""), font: try fields.optional("font").map(decodeFont) ?? defaultFont(fields),
+            size: .constant(Layer.defaultTextSize))
         text.paragraph = try decodeParagraph(fields, properties: &properties)
         // A subtitle file gives the text, instead of `text`.
         let captions = fields.optional("captions")
@@ -439,6 +441,13 @@ struct LayerDecoder {
     /// with the system font only), then the font's described fields (``FontSpec``), the source
     /// found in the fonts here so that a missing one is reported with its line, and tnum given
     /// once. Its weight and axes are declared properties, read with the others.
+    /// A text layer without `font:` draws in the system font, as `Text("…")` in Swift.
+    private func defaultFont(_ fields: SpecMapping) throws -> FontSpec {
+        do { return try FontSpec.system(catalog: catalog) } catch {
+            throw fields.owner.error("a text without a font draws in the system font, which is missing from fonts/: \(error)")
+        }
+    }
+
     private func decodeFont(_ node: SpecNode) throws -> FontSpec {
         let fields = try node.mapping(allowed: Self.fontFields)
         // `system: false` alone: the other sources are what the user may have meant.

@@ -237,7 +237,7 @@ public enum SpecSchema {
     /// A text layer (or a row item, whose field list is shorter).
     static func layer(fields: [String]) -> JSON {
         let schemas = layerFieldSchemas()
-        let required = Layer.properties.filter(\.isRequired).map(\.path) + ["font"]
+        let required = Layer.properties.filter(\.isRequired).map(\.path)
         guard fields.contains("captions") else { return object(fields, schemas, required: required) }
         // The text comes from `text` or from `captions`, never both (the decoder's rule).
         var layer = object(fields, schemas, required: required.filter { $0 != "text" })
@@ -251,7 +251,7 @@ public enum SpecSchema {
     static func layerFieldSchemas() -> [String: (JSON, String)] {
         var schemas: [String: (JSON, String)] = [
             "id": (["type": "string"], "A name, unique in the spec."),
-            "font": (font(), "Where the font comes from, its weight, axes and features."),
+            "font": (font(), "Where the font comes from, its weight, axes and features (default: the system font, system: true)."),
             "anchor": (withDefault(enumeration(Anchor.self), "center"), "The point of the layout box placed at position (default center)."),
             "box": (box(), "The layout box."),
             "width": (number(0.01...SpecLimits.coordinate.upperBound), "A row item's width in pixels."),

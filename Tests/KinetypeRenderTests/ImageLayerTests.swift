@@ -108,7 +108,7 @@ final class ImageLayerTests: XCTestCase {
             ("{type: image, file: picture.gif}", "use a .png, .jpg or .jpeg file"),
             ("{type: image}", "file"),
             ("{type: image, file: text.png, stroke: {width: 2}}", "unknown field \"stroke\""),
-            ("{type: picture, file: text.png}", "allowed: rectangle, ellipse, image")
+            ("{type: picture, file: text.png}", "allowed: rectangle, ellipse, circle, capsule, image")
         ] {
             do {
                 _ = try bundledOnlyLoader.load(

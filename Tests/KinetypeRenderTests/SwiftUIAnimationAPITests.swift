@@ -156,7 +156,8 @@ final class SwiftUIAnimationAPITests: XCTestCase {
     /// each of them (a new property needs its field and its line in `TextLayer.animate`).
     func testLayerValuesCoverEveryAnimatableProperty() throws {
         let layer = Text("a", font: try .family("Inter", catalog: catalog), size: 10)
-        XCTAssertEqual(Mirror(reflecting: layer.values(at: 0)).children.count, TextLayer.properties.count)
+        // The transform's four, and the frame, corner radius and trim ends of shapes, images and paths.
+        XCTAssertEqual(Mirror(reflecting: layer.values(at: 0)).children.count, TextLayer.properties.count + 8)
     }
 
     /// A text changed in a built scene gets the fallback fonts its new characters need.
