@@ -13,15 +13,22 @@ enum OutputFolder {
         let path = directory.path
         let action = "create the output folder"
         func make(_ path: String) throws {
+            var parentSeen = false
             while mkdir(path, 0o777) != 0 {
                 let code = errno
                 let parent = (path as NSString).deletingLastPathComponent
                 if code == EINTR { continue }
                 if code == EEXIST, isDirectory(path) { return }
                 if code == EEXIST { throw RenderError.system(action: action, path: directory.path, errno: ENOTDIR) }
-                // A parent that exists yet gives ENOENT (procfs, some FUSE and network file
-                // systems) cannot be helped by making it again: fail instead of looping.
-                guard code == ENOENT, !parent.isEmpty, parent != path, !isDirectory(parent) else {
+                // The parent may have been made since by another render beside this one (a
+                // batch's rows): try once more. A parent that exists yet still gives ENOENT
+                // (procfs, some FUSE and network file systems) cannot be helped: fail.
+                let parentExists = isDirectory(parent)
+                if code == ENOENT, parentExists, !parentSeen {
+                    parentSeen = true
+                    continue
+                }
+                guard code == ENOENT, !parent.isEmpty, parent != path, !parentExists else {
                     throw RenderError.system(action: action, path: directory.path, errno: code)
                 }
                 // A parent is missing: make it, then try again.

@@ -10,6 +10,33 @@ import KinetypeSceneTestSupport
 /// One render per folder (the lock), interruption, the manifest's `complete`, leftovers of a
 /// killed render, and I/O errors in plain words, through the library API.
 final class OutputFolderTests: XCTestCase {
+    /// Renders beside each other (a batch's rows) make sibling folders under a parent none has
+    /// made yet: whichever makes the parent, every one gets its folder.
+    func testSiblingFoldersMadeAtOnceUnderAMissingParentAllSucceed() throws {
+        let root = TestPaths.temporaryDirectory()
+        let failures = LockedStrings()
+        var made = 0
+        for round in 0..<300 {
+            let parent = root.appendingPathComponent("\(round)/out")
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                do { try OutputFolder.create(parent.appendingPathComponent("row-\(index)")) } catch {
+                    failures.append("\(error)")
+                }
+            }
+            made += try FileManager.default.contentsOfDirectory(atPath: parent.path).count
+        }
+        XCTAssertEqual(failures.values, [])
+        XCTAssertEqual(made, 1200)
+    }
+
+    /// Strings appended from several threads.
+    private final class LockedStrings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String] = []
+        func append(_ value: String) { lock.withLock { stored.append(value) } }
+        var values: [String] { lock.withLock { stored } }
+    }
+
     func scene(duration: Double = 1) throws -> Scene {
         try loadYAML(
             singleLayerSpec(
