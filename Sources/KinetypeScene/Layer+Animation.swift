@@ -67,13 +67,13 @@ extension Layer {
     private mutating func animateProperties(_ animation: Animation, at time: Double, _ change: (inout LayerValues) throws -> Void) throws {
         let start: Double
         do { start = try animation.keyframes(from: 0.0, to: 1.0, at: time).keyframes[0].time } catch let error as AnimationError {
-            throw SceneError(message: "\(id): \(error.message)")
+            throw SceneError(message: messageAbout(id, error.message))
         }
         let before = values(at: start)
         var after = before
         try change(&after)
         if let unanimatable = LayerValues.unanimatable(before: before, after: after, in: content) {
-            throw SceneError(message: "\(id): \(unanimatable)")
+            throw SceneError(message: messageAbout(id, "\(unanimatable)"))
         }
         let animator = PropertyAnimator(layerID: id, animation: animation, time: time, start: start)
         if after.position != before.position {
@@ -194,21 +194,23 @@ extension TextContent {
         }
         if after.boxWidth != before.boxWidth {
             guard let from = before.boxWidth, let to = after.boxWidth, let width = paragraph.boxWidth else {
-                throw SceneError(message: "\(id): a box cannot be added or removed by an animation; give the layer a box width first")
+                throw SceneError(
+                    message: messageAbout(id, "a box cannot be added or removed by an animation; give the layer a box width first"))
             }
             paragraph.boxWidth = try animator.animate(width, "box width", from: from, to: to)
         }
         if after.fontWeight != before.fontWeight {
             guard let from = before.fontWeight, let to = after.fontWeight, let weight = font.weight else {
                 throw SceneError(
-                    message: "\(id): a font weight cannot be animated from or to the family's default; give the font a weight first")
+                    message: messageAbout(
+                        id, "a font weight cannot be animated from or to the family's default; give the font a weight first"))
             }
             font.weight = try animator.animate(weight, "font weight", from: from, to: to)
         }
         if after.fontVariations != before.fontVariations {
             guard Set(after.fontVariations.keys) == Set(before.fontVariations.keys) else {
                 throw SceneError(
-                    message: "\(id): variation axes cannot be added or removed by an animation; give the font every axis first")
+                    message: messageAbout(id, "variation axes cannot be added or removed by an animation; give the font every axis first"))
             }
             for (tag, to) in after.fontVariations.sorted(by: { $0.key < $1.key }) where before.fontVariations[tag] != to {
                 font.variations[tag] = try animator.animate(font.variations[tag]!, "axis \(tag)", from: before.fontVariations[tag]!, to: to)
@@ -234,7 +236,7 @@ private struct PropertyAnimator {
     ) throws -> Property<Value> {
         let keyframes: [Keyframe<Value>], repeatCount: RepeatCount
         do { (keyframes, repeatCount) = try animation.keyframes(from: from, to: to, at: time) } catch let error as AnimationError {
-            throw SceneError(message: "\(layerID): \(name): \(error.message)")
+            throw SceneError(message: messageAbout(layerID, "\(name): \(error.message)"))
         }
         guard case let .animated(track) = property else { return .animated(newTrack(keyframes, repeatCount)) }
         // A track of one keyframe (a content transition's) is a constant that knows how to blend.
@@ -244,19 +246,28 @@ private struct PropertyAnimator {
         guard let end = track.endTime, end <= start else {
             throw SceneError(
                 message:
-                    "\(layerID): \(name) is still animating at \(Self.format(start)) s (\(track.endTime.map { "until \(Self.format($0)) s" } ?? "for ever")); kinetype cannot blend two animations of one property as SwiftUI does: start the change once the first has landed"
+                    messageAbout(
+                        layerID,
+                        "\(name) is still animating at \(Self.format(start)) s (\(track.endTime.map { "until \(Self.format($0)) s" } ?? "for ever")); kinetype cannot blend two animations of one property as SwiftUI does: start the change once the first has landed"
+                    )
             )
         }
         guard track.repeatCount.legCount == 1 else {
             throw SceneError(
                 message:
-                    "\(layerID): \(name) repeats, and a repeating track cannot take more keyframes after it; animate it with Animation's repeatCount instead"
+                    messageAbout(
+                        layerID,
+                        "\(name) repeats, and a repeating track cannot take more keyframes after it; animate it with Animation's repeatCount instead"
+                    )
             )
         }
         guard repeatCount == .count(1) else {
             throw SceneError(
                 message:
-                    "\(layerID): \(name) already has keyframes, and repeatForever repeats a whole track; make repeatForever the property's first animation"
+                    messageAbout(
+                        layerID,
+                        "\(name) already has keyframes, and repeatForever repeats a whole track; make repeatForever the property's first animation"
+                    )
             )
         }
         return .animated(track.replacingKeyframes(track.keyframes + keyframes))
@@ -266,4 +277,10 @@ private struct PropertyAnimator {
         let rounded = (seconds * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
+}
+
+/// A message about layer `id`, named first when it has a name: a layer built in Swift has none
+/// until its scene numbers it, and a sentence does not start with ": ".
+func messageAbout(_ id: String, _ message: String) -> String {
+    id.isEmpty ? message : "\(id): \(message)"
 }

@@ -109,6 +109,20 @@ final class SwiftUIAnimateTests: XCTestCase {
         XCTAssertEqual(checked, 7)
     }
 
+    /// A layer built in Swift has no id until its scene numbers it: its errors start with what
+    /// is wrong, not with ": ".
+    func testAnUnnamedLayersErrorsAreSentences() throws {
+        var circle = Circle()
+        XCTAssertThrowsError(try circle.animate(.easeIn, at: 0) { $0.cornerRadius = 4 }) {
+            XCTAssertEqual("\($0)", "a circle layer has no corner radius to animate: only a rectangle has one")
+        }
+        var title = Text("Hi")
+        try title.animate(.easeIn(duration: 1), at: 0) { $0.size = 30 }
+        XCTAssertThrowsError(try title.animate(.easeIn, at: 0.5) { $0.size = 40 }) {
+            XCTAssertTrue("\($0)".hasPrefix("size is still animating at 0.5 s (until 1 s)"), "\($0)")
+        }
+    }
+
     /// The guide's example: a bar that grows on a spring and tilts, landing where it was told.
     func testTheGuidesBarGrows() throws {
         let accent: Color = "#FFB000"
