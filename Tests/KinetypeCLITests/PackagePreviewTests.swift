@@ -88,22 +88,26 @@ final class PackagePreviewTests: XCTestCase {
     }
 
     func testMistakesOnTheCommandLine() throws {
-        let (package, _) = try fixturePackage()
+        let (package, swift) = try fixturePackage()
         var checked = 0
         for (arguments, message) in [
             (["preview"], "name a spec to preview, or a Swift package with --package DIR"),
             (["preview", "spec.yaml", "--package", package.path], "preview takes a spec or --package, not both"),
             (["preview", "spec.yaml", "--product", "X"], "--product names a product of --package DIR"),
             (["preview", "--package", package.path, "--rows", "r.csv"], "--rows, --param and --params fill a spec's params"),
-            (["preview", "--package", package.deletingLastPathComponent().path], "has no Package.swift")
+            (["preview", "--package", package.deletingLastPathComponent().path], "has no Package.swift"),
+            (
+                ["preview", "--package", package.path, "--product", "Titel"],
+                "has no executable product Titel; its executables: PreviewFixtureApp"
+            )
         ] {
-            let command = try RunningCommand(arguments)
+            let command = try RunningCommand(arguments, environment: ["KINETYPE_SWIFT": swift.path])
             try eventually("kinetype \(arguments) to end") { !command.process.isRunning }
             command.process.waitUntilExit()
             XCTAssertNotEqual(command.process.terminationStatus, 0, "\(arguments)")
             XCTAssertTrue(command.stderr.contains(message), "\(arguments): \(command.stderr)")
             checked += 1
         }
-        XCTAssertEqual(checked, 5)
+        XCTAssertEqual(checked, 6)
     }
 }

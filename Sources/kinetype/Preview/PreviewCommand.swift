@@ -130,12 +130,18 @@ struct Preview: ParsableCommand {
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else {
             fail(PreviewError("--package \(folder.path) has no Package.swift"))
         }
+        let products: [String]
+        do { products = try PackagePreview.executableProducts(of: folder) } catch { fail(error) }
         let name: String
         if let product {
+            guard products.contains(product) else {
+                fail(
+                    PreviewError(
+                        "\(folder.path) has no executable product \(product)"
+                            + (products.isEmpty ? "" : "; its executables: \(products.joined(separator: ", "))")))
+            }
             name = product
         } else {
-            let products: [String]
-            do { products = try PackagePreview.executableProducts(of: folder) } catch { fail(error) }
             guard products.count == 1 else {
                 fail(
                     PreviewError(
