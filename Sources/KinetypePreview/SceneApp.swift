@@ -14,7 +14,7 @@ import KinetypeScene
 /// `swift run Title [FOLDER]` renders its frames into FOLDER (default `frames`), as
 /// `kinetype render` does; `kinetype preview --package . --product Title` builds it, runs it as
 /// the preview's server, and builds and reloads it on every save.
-public protocol SceneApp {
+public protocol SceneApp: Sendable {
     /// The scene: called once a run, and again in a preview when a file it reads changes.
     static func scene() throws -> Scene
 }

@@ -23,6 +23,12 @@ public struct LayerValues: Sendable, Equatable {
     public var fontVariations: [String: Double]
     /// `transform.scale` (`.scaleEffect`): 1 is the layer's own size.
     public var scale = Point2(x: 1, y: 1)
+    /// The scale as `.scaleEffect(_:)` takes it, one factor for both axes (reading it gives the
+    /// horizontal one): `$0.scaleEffect = 1.2` in an `animate` closure.
+    public var scaleEffect: Double {
+        get { scale.x }
+        set { scale = Point2(x: newValue, y: newValue) }
+    }
     /// `transform.rotation` (`.rotationEffect`), clockwise.
     public var rotation = Angle.zero
     /// `transform.skew`, degrees.

@@ -90,8 +90,12 @@ package struct GoldenAssertion {
             for result in recorded { try AtomicFile.write(result.actualPNG, to: GoldenCheck.goldenURL(folder, frame: result.frame)) }
             return recorded.map(\.frame)
         }
-        guard !failed.isEmpty || !missing.isEmpty else { return [] }
-        let reported = results.filter { !$0.passed }.map { result -> GoldenCheck.FrameResult in
+        guard !failed.isEmpty || !missing.isEmpty else {
+            // A report left by an earlier failure would say what is no longer so.
+            try CheckReport.clear(reportFolder)
+            return []
+        }
+        let reported = results.map { result -> GoldenCheck.FrameResult in
             var named = result
             if missing.contains(result.frame) { named.failure = "no golden" }
             return named

@@ -92,10 +92,14 @@ final class GoldenAssertionTests: XCTestCase {
         }
         let index = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertTrue(index.contains("frame_00009-diff.png"), index)
+        XCTAssertTrue(index.contains("3 of 3 frames differ"), index)
         XCTAssertTrue(report.path.hasPrefix(root.appendingPathComponent(".build/golden-report").standardizedFileURL.path), report.path)
 
-        // A tolerance that forgives the change passes it, as check's --max-diff-pixels does.
+        // A tolerance that forgives the change passes it, as check's --max-diff-pixels does, and
+        // the failure's report goes: it would say what is no longer so.
         XCTAssertEqual(try strict.check(title("Hullo"), frames: [0], tolerance: 2, maxDifferingPixels: .fraction(1)), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: report.appendingPathComponent("index.html").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: report.appendingPathComponent("title/frame_00005-diff.png").path))
     }
 
     func testTheFunctionFindsTheGoldensBesideTheTestsPackage() throws {

@@ -109,6 +109,15 @@ final class SwiftUIAnimateTests: XCTestCase {
         XCTAssertEqual(checked, 7)
     }
 
+    /// `$0.scaleEffect = 1.5` is `.scaleEffect(1.5)`'s value: both axes.
+    func testScaleEffectSetsBothAxes() throws {
+        var dot = Circle().frame(width: 20, height: 20).scaleEffect(0)
+        try dot.animate(.linear(duration: 1), at: 0) { $0.scaleEffect = 1.5 }
+        XCTAssertEqual(dot.values(at: 1).scale, Point2(x: 1.5, y: 1.5))
+        XCTAssertEqual(dot.values(at: 0.5).scale, Point2(x: 0.75, y: 0.75))
+        XCTAssertEqual(dot.values(at: 0.5).scaleEffect, 0.75)
+    }
+
     /// A layer built in Swift has no id until its scene numbers it: its errors start with what
     /// is wrong, not with ": ".
     func testAnUnnamedLayersErrorsAreSentences() throws {
