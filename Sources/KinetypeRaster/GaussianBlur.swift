@@ -23,22 +23,28 @@ extension CoverageMask {
                 values[(row + grow) * out.width + column + grow] = Float(coverage[row * width + column])
             }
         }
-        // Horizontal passes on every row, then vertical passes on every column.
-        var line = [Float](repeating: 0, count: max(out.width, out.height))
-        var scratch = line
-        for row in 0..<out.height {
-            let base = row * out.width
-            for i in 0..<out.width { line[i] = values[base + i] }
-            for box in boxes { Self.boxPass(&line, count: out.width, radius: box / 2, scratch: &scratch) }
-            for i in 0..<out.width { values[base + i] = line[i] }
-        }
-        for column in 0..<out.width {
-            for i in 0..<out.height { line[i] = values[i * out.width + column] }
-            for box in boxes { Self.boxPass(&line, count: out.height, radius: box / 2, scratch: &scratch) }
-            for i in 0..<out.height { values[i * out.width + column] = line[i] }
-        }
+        Self.blurPlane(&values, width: out.width, height: out.height, boxes: boxes)
         for i in values.indices { out.coverage[i] = UInt8(min(255, max(0, values[i].rounded()))) }
         return out
+    }
+
+    /// Blurs a plane of `width` × `height` values in place by three box passes of these widths
+    /// (zero outside the plane): along every row, then along every column. A coverage mask is one
+    /// plane, premultiplied RGBA (`Canvas.blurredLayer`) four.
+    static func blurPlane(_ values: inout [Float], width: Int, height: Int, boxes: [Int]) {
+        var line = [Float](repeating: 0, count: max(width, height))
+        var scratch = line
+        for row in 0..<height {
+            let base = row * width
+            for i in 0..<width { line[i] = values[base + i] }
+            for box in boxes { boxPass(&line, count: width, radius: box / 2, scratch: &scratch) }
+            for i in 0..<width { values[base + i] = line[i] }
+        }
+        for column in 0..<width {
+            for i in 0..<height { line[i] = values[i * width + column] }
+            for box in boxes { boxPass(&line, count: height, radius: box / 2, scratch: &scratch) }
+            for i in 0..<height { values[i * width + column] = line[i] }
+        }
     }
 
     /// Three odd box widths whose variances, (w² − 1)/12 each, add up to σ² as nearly as odd
@@ -68,5 +74,63 @@ extension CoverageMask {
             scratch[i] = sum / size
         }
         for i in 0..<count { line[i] = scratch[i] }
+    }
+}
+
+extension Canvas {
+    /// What was drawn since the last clear, blurred by a Gaussian of standard deviation `sigma`
+    /// (each premultiplied channel by the three box passes of `CoverageMask.blurred(sigma:)`),
+    /// kept within `reach` pixels of what was drawn, moved by (`dx`, `dy`) and cut to a canvas of
+    /// `canvasWidth` × `canvasHeight`: a layer drawn on a canvas grown by the blur's reach (so the
+    /// frame's edges do not darken its blur), ready to composite onto the frame's canvas. nil when
+    /// nothing was drawn or none of it lands there.
+    package func blurredLayer(sigma: Double, reach: Int, dx: Int, dy: Int, canvasWidth: Int, canvasHeight: Int) -> DrawnLayer? {
+        guard sigma > 0, let drawn = drawnWindow else { return nil }
+        let grown = PixelWindow(x0: drawn.x0 - reach, y0: drawn.y0 - reach, x1: drawn.x1 + reach, y1: drawn.y1 + reach)
+        let target = PixelWindow(
+            x0: max(grown.x0 + dx, 0), y0: max(grown.y0 + dy, 0), x1: min(grown.x1 + dx, canvasWidth),
+            y1: min(grown.y1 + dy, canvasHeight))
+        guard target.x0 < target.x1, target.y0 < target.y1 else { return nil }
+        let planeWidth = grown.x1 - grown.x0, planeHeight = grown.y1 - grown.y0, canvasPixels = width
+        var planes = [[Float]](repeating: [Float](repeating: 0, count: planeWidth * planeHeight), count: 4)
+        pixels.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
+                for row in drawn.y0..<drawn.y1 {
+                    let from = row * canvasPixels, to = (row - grown.y0) * planeWidth - grown.x0
+                    for column in drawn.x0..<drawn.x1 {
+                        let pixel = p[from + column]
+                        for channel in 0..<4 { planes[channel][to + column] = pixel[channel] }
+                    }
+                }
+            }
+        }
+        let boxes = CoverageMask.boxWidths(sigma: sigma)
+        for channel in 0..<4 { CoverageMask.blurPlane(&planes[channel], width: planeWidth, height: planeHeight, boxes: boxes) }
+        let columns = target.x0..<target.x1
+        var spans: [Range<Int>] = []
+        var out: [SIMD4<Float>] = []
+        out.reserveCapacity(columns.count * (target.y1 - target.y0))
+        for row in target.y0..<target.y1 {
+            let from = (row - dy - grown.y0) * planeWidth - dx - grown.x0
+            var first = Int.max, last = Int.min
+            for column in columns {
+                let i = from + column
+                let alpha = min(planes[3][i], 1)
+                // The running sums' rounding leaves crumbs far below an 8-bit step: nothing.
+                guard alpha > 1e-6 else {
+                    out.append(.zero)
+                    continue
+                }
+                out.append(
+                    SIMD4(min(max(planes[0][i], 0), alpha), min(max(planes[1][i], 0), alpha), min(max(planes[2][i], 0), alpha), alpha))
+                first = min(first, column)
+                last = column
+            }
+            spans.append(first <= last ? first..<(last + 1) : 0..<0)
+        }
+        // No masks: the canvas it is composited onto clears and converts the window whole.
+        return DrawnLayer(
+            window: target, canvasWidth: canvasWidth, canvasHeight: canvasHeight, pixels: out, spans: spans, masks: [],
+            maskArea: canvasWidth * canvasHeight, maskBytes: 0)
     }
 }

@@ -23,6 +23,8 @@ package final class CanvasRasterizer {
     /// Transparent canvases that layers composited as a whole are drawn into, one per nesting
     /// depth, reused from layer to layer and frame to frame (each is cleared where it was drawn).
     private var layerCanvases: [Canvas?] = []
+    /// Likewise for blurred layers, larger than the frame by a margin (`blurred(_:depth:)`).
+    private var grownCanvases: [Canvas?] = []
     /// Transparent canvases that sum motion-blur sub-frames, one per nesting depth, likewise.
     private var accumulations: [Canvas?] = []
 
@@ -70,6 +72,11 @@ package final class CanvasRasterizer {
         case let .kept(pixels):
             guard let pixels, let keep = kept(by: layer, matte: matte, drawn: pixels.window) else { return }
             canvas.composite(layer: pixels, opacity: layer.opacity, blend: layer.blend, mask: keep.mask, invertMask: keep.invert)
+        case let .draw(keepPixels) where layer.blur > 0:
+            let pixels = try blurred(layer, depth: depth)
+            if keepPixels { layerPixels.keep(pixels, of: layer) }
+            guard let pixels, let keep = kept(by: layer, matte: matte, drawn: pixels.window) else { return }
+            canvas.composite(layer: pixels, opacity: layer.opacity, blend: layer.blend, mask: keep.mask, invertMask: keep.invert)
         case let .draw(keepPixels):
             try drawAlone(layer.items, depth: depth) { own in
                 guard keepPixels, LayerPixelCache.canKeep(own.drawnWindow) else {
@@ -83,6 +90,22 @@ package final class CanvasRasterizer {
                 canvas.composite(layer: pixels, opacity: layer.opacity, blend: layer.blend, mask: keep.mask, invertMask: keep.invert)
             }
         }
+    }
+
+    /// A blurred layer drawn alone on a canvas grown by a margin of at least the blur's reach, so
+    /// what lies just off the frame blurs onto it and the frame's edges do not darken the blur,
+    /// then blurred and moved back onto the frame's canvas. The margin is rounded up to 32 pixels
+    /// so a blur that animates reuses the grown canvas from frame to frame.
+    private func blurred(_ layer: LayerItem, depth: Int) throws -> DrawnLayer? {
+        let reach = CoverageMask.reach(blur: layer.blur)
+        let margin = (reach + 31) / 32 * 32
+        let move = Placement(matrix: .identity, offset: Point2(x: Double(margin), y: Double(margin)))
+        var pixels: DrawnLayer?
+        try drawAlone(ItemPlacement(move).apply(layer.items), depth: depth, margin: margin) { own in
+            pixels = own.blurredLayer(
+                sigma: layer.blur / 2, reach: reach, dx: -margin, dy: -margin, canvasWidth: canvas.width, canvasHeight: canvas.height)
+        }
+        return pixels
     }
 
     /// What keeps a layer's pixels that it drew in `drawn`: its mask's coverage, its matte's, or
@@ -157,19 +180,31 @@ package final class CanvasRasterizer {
 
     /// Draws `items` alone into the transparent canvas kept for `depth` (taken out of the list
     /// while in use, so drawing into it never copies its pixels), hands it to `use`, and clears
-    /// it where it was drawn.
-    private func drawAlone(_ items: [DisplayList.Item], depth: Int, _ use: (Canvas) -> Void) throws {
-        if layerCanvases.count <= depth { layerCanvases += Array(repeating: nil, count: depth + 1 - layerCanvases.count) }
-        var own = layerCanvases[depth] ?? Canvas(width: canvas.width, height: canvas.height, fill: (0, 0, 0, 0))
-        layerCanvases[depth] = nil
+    /// it where it was drawn. With a `margin`, the canvas is larger than the frame's by that many
+    /// pixels on every side (a blurred layer's, kept in a list of its own).
+    private func drawAlone(_ items: [DisplayList.Item], depth: Int, margin: Int = 0, _ use: (Canvas) -> Void) throws {
+        let width = canvas.width + 2 * margin, height = canvas.height + 2 * margin
+        var own =
+            margin > 0
+            ? Self.take(&grownCanvases, depth: depth, width: width, height: height)
+            : Self.take(&layerCanvases, depth: depth, width: width, height: height)
         swap(&canvas, &own)  // the drawing methods draw on `canvas`: now the layer's own
         var failure: Error?
         do { try draw(items, depth: depth + 1) } catch { failure = error }
         swap(&canvas, &own)  // `canvas` is the one under the layer again
         if failure == nil { use(own) }
         own.clear()
-        layerCanvases[depth] = own
+        if margin > 0 { grownCanvases[depth] = own } else { layerCanvases[depth] = own }
         if let failure { throw failure }
+    }
+
+    /// The canvas of `pool` kept for `depth` when it has this size, else a new transparent one;
+    /// the pool's place is left empty while it is in use.
+    private static func take(_ pool: inout [Canvas?], depth: Int, width: Int, height: Int) -> Canvas {
+        if pool.count <= depth { pool += Array(repeating: nil, count: depth + 1 - pool.count) }
+        defer { pool[depth] = nil }
+        if let kept = pool[depth], kept.width == width, kept.height == height { return kept }
+        return Canvas(width: width, height: height, fill: (0, 0, 0, 0))
     }
 
     /// An outline's exact area coverage, blurred when it is a shadow, composited in its colour or

@@ -63,6 +63,9 @@ public struct LayerItem: Sendable, Equatable, Encodable {
     public var layer: String
     /// 0…1, applied once to the composited layer.
     public var opacity: Double
+    /// The composited layer blurred by a Gaussian of σ = blur / 2 canvas pixels (0: sharp), before
+    /// its mask, matte, opacity and blend mode apply.
+    public var blur: Double
     public var blend: BlendMode
     /// What is kept of the composited layer (nil: all of it).
     public var mask: ClipMask?
@@ -74,9 +77,12 @@ public struct LayerItem: Sendable, Equatable, Encodable {
     /// (after changing its fields, take `DisplayList.Item.remeasured()`).
     package internal(set) var bounds = PixelWindow.empty
 
-    public init(layer: String, opacity: Double, blend: BlendMode, mask: ClipMask? = nil, items: [DisplayList.Item]) {
+    public init(
+        layer: String, opacity: Double, blur: Double = 0, blend: BlendMode, mask: ClipMask? = nil, items: [DisplayList.Item]
+    ) {
         self.layer = layer
         self.opacity = opacity
+        self.blur = blur
         self.blend = blend
         self.mask = mask
         self.items = items

@@ -24,7 +24,9 @@ enum GroupPainter {
         guard group.isCompositedAsAWhole, !items.isEmpty else { return items }
         guard group.opacity > 0 else { return [] }
         let mask = group.mask.map { ItemPlacement(group.parentPlacement).apply(ClipMask($0)) }
-        return [.layer(LayerItem(layer: group.id, opacity: group.opacity, blend: group.blend, mask: mask, items: items))]
+        // The blur is given in the group's parent's coordinates, as its mask is.
+        let blur = group.blur * group.parentPlacement.lengthScale
+        return [.layer(LayerItem(layer: group.id, opacity: group.opacity, blur: blur, blend: group.blend, mask: mask, items: items))]
     }
 }
 
@@ -105,6 +107,7 @@ struct ItemPlacement {
             return .image(image)
         case var .layer(layer):
             layer.items = apply(layer.items)
+            layer.blur *= placement.lengthScale
             layer.mask = layer.mask.map(apply)
             if let matte = layer.matte { layer.matte?.items = apply(matte.items) }
             return .layer(layer)

@@ -115,7 +115,8 @@ extension DisplayList.Item {
         items.compactMap { item in
             guard item.bounds.intersects(canvas) else { return nil }
             guard case var .layer(layer) = item else { return item }
-            let kept = culled(layer.items, to: canvas)
+            // A blurred layer's items within the blur's reach of the canvas blur onto it.
+            let kept = culled(layer.items, to: canvas.grown(by: CoverageMask.reach(blur: layer.blur)))
             guard kept.count < layer.items.count else { return item }
             guard !kept.isEmpty else { return nil }
             layer.items = kept
@@ -236,9 +237,10 @@ extension ClipMask {
 }
 
 extension LayerItem {
-    /// Its items' bounds united, cut to what its mask keeps (a matte is left out: it only keeps less).
+    /// Its items' bounds united, grown by its blur's reach, cut to what its mask keeps (a matte is
+    /// left out: it only keeps less).
     func measured() -> PixelWindow {
-        let window = PixelWindow.union(items.map(\.bounds))
+        let window = PixelWindow.union(items.map(\.bounds)).grown(by: CoverageMask.reach(blur: blur))
         return mask?.bounds.map { window.intersection($0) } ?? window
     }
 }

@@ -142,7 +142,8 @@ package struct Painter: Sendable {
         let items = parts(whole)
         let mask = layer.mask.map(ClipMask.init)
         return items.isEmpty
-            ? [] : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blend: layer.blend, mask: mask, items: items))]
+            ? []
+            : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blur: layer.blur, blend: layer.blend, mask: mask, items: items))]
     }
 
     /// One layer's parts in drawing order: backgrounds, decorations behind, glyphs (with their

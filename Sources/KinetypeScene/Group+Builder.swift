@@ -52,6 +52,11 @@ public struct Group: Sendable {
     /// SwiftUI's `.opacity(_:)` with a plain value (a literal still means the property).
     @_disfavoredOverload
     public func opacity(_ opacity: Double) -> Group { with { $0 = $0.opacity(opacity) } }
+    /// SwiftUI's `.blur(radius:)`: the group composited as a whole, then blurred (σ = radius / 2).
+    @_disfavoredOverload
+    public func blur(radius: Double) -> Group { with { $0 = $0.blur(radius: radius) } }
+    /// `.blur(radius:)` with keyframes.
+    public func blur(radius: Property<Double>) -> Group { with { $0 = $0.blur(radius: radius) } }
     /// SwiftUI's `.offset(x:y:)`: moves the group after it is placed and turned.
     public func offset(x: Double = 0, y: Double = 0) -> Group { with { $0 = $0.offset(x: x, y: y) } }
     /// SwiftUI's `.scaleEffect(_:)`, about the group's origin.

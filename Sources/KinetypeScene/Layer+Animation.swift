@@ -23,6 +23,7 @@ extension Layer {
             color: color.value(at: time), opacity: opacity.value(at: time), tracking: text?.tracking.value(at: time) ?? 0,
             boxWidth: text?.paragraph.boxWidth?.value(at: time), fontWeight: text?.font.weight?.value(at: time),
             fontVariations: text?.font.variations.mapValues { $0.value(at: time) } ?? [:])
+        values.blur = blur.value(at: time)
         if let transform = transform?.state(at: time) {
             (values.scale, values.rotation, values.skew, values.offset) = (
                 transform.scale, .degrees(transform.rotation), transform.skew, transform.offset
@@ -81,6 +82,7 @@ extension Layer {
         }
         if after.color != before.color { color = try animator.animate(color, "color", from: before.color, to: after.color) }
         if after.opacity != before.opacity { opacity = try animator.animate(opacity, "opacity", from: before.opacity, to: after.opacity) }
+        if after.blur != before.blur { blur = try animator.animate(blur, "blur", from: before.blur, to: after.blur) }
         if after.scale != before.scale || after.rotation != before.rotation || after.skew != before.skew || after.offset != before.offset {
             var turned = transform ?? LayerTransform()
             try turned.animate(from: before, to: after, by: animator)

@@ -112,6 +112,7 @@ extension Layer {
         let transformState = transform?.state(at: t)
         state.position = position.value(at: t).moved(by: transformState?.offset ?? .zero)
         state.opacity = min(max(opacity.value(at: t), 0), 1)
+        state.blur = min(max(blur.value(at: t), 0), SpecLimits.maxBlur)
         if case let .group(group) = content { state.start = group.start }
         state.blend = blend
         state.mask = mask?.evaluated(at: t)
@@ -155,6 +156,7 @@ extension Layer {
         state.transform = transform?.state(at: t)
         if let offset = state.transform?.offset { state.position = state.position.moved(by: offset) }
         state.opacity = min(max(state.opacity, 0), 1)
+        state.blur = min(max(state.blur, 0), SpecLimits.maxBlur)
         switch content {
         case let .text(text):
             text.evaluate(at: t, into: &state)

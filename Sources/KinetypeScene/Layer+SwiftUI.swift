@@ -56,6 +56,18 @@ extension Layer {
     @_disfavoredOverload
     public func opacity(_ opacity: Double) -> Layer { self.opacity(.constant(opacity)) }
 
+    /// SwiftUI's `.blur(radius:)`: the whole layer (a group's layers together) blurred by a
+    /// Gaussian of σ = radius / 2 pixels, the convention of a shadow's blur, so `.blur(radius: 8)`
+    /// softens as a shadow of blur 8 does (spec field `blur`).
+    @_disfavoredOverload
+    public func blur(radius: Double) -> Layer { blur(radius: .constant(radius)) }
+    /// `.blur(radius:)` with keyframes.
+    public func blur(radius: Property<Double>) -> Layer {
+        var layer = self
+        layer.blur = radius
+        return layer
+    }
+
     /// An outline of `lineWidth` centred on the outline, as SwiftUI strokes a shape. A shape or
     /// path stroked is drawn as its outline alone, as SwiftUI's `.stroke` draws it; `.fill(_:)`
     /// written after it fills it too (iOS 17's `.stroke(…).fill(…)`). A text keeps its fill.

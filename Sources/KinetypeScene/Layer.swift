@@ -13,6 +13,9 @@ public struct Layer: Sendable {
     /// The fill colour of a text, shape or path.
     public var color: Property<RGBA>
     public var opacity: Property<Double>
+    /// A Gaussian blur of the whole layer composited as one piece (a group's children together),
+    /// pixels: σ = blur / 2, as a shadow's blur (SwiftUI's `.blur(radius:)`); 0 is sharp.
+    public var blur: Property<Double> = .constant(0)
     /// A gradient that replaces the layer's solid colour.
     public var fill: LinearGradient? = nil
     /// An outline around every glyph or shape, under the fill.
@@ -130,6 +133,9 @@ public struct Layer: Sendable {
         .declare("position", .point, layer: \.position, state: \.position, "Where the anchor point of the layout box goes, canvas pixels."),
         .declare("color", .color, layer: \.color, state: \.color, "The fill colour of the text, or of the shape."),
         .declare("opacity", .number(0...1), layer: \.opacity, state: \.opacity, "0 transparent … 1 opaque."),
+        .declare(
+            "blur", .number(0...SpecLimits.maxBlur), layer: \.blur, state: \.blur,
+            "Blurs the whole layer (fill, stroke, shadows) by a Gaussian of σ = blur / 2 pixels, as a shadow's blur."),
         .declare("tracking", .number(SpecLimits.tracking), text: \.tracking, state: \.style.tracking, "Letter spacing in pixels."),
         .declare(
             "box.width", .number(0.01...SpecLimits.coordinate.upperBound), text: \.paragraph.boxWidth, state: \.style.boxWidth,
@@ -148,7 +154,7 @@ public struct Layer: Sendable {
     ]
 
     /// The declared properties a shape layer reads (the others are its text's).
-    public static let shapeProperties: Set<String> = ["position", "color", "opacity"]
+    public static let shapeProperties: Set<String> = ["position", "color", "opacity", "blur"]
 
     /// The time, in its parent's time, after which nothing about this layer changes (`.infinity`
     /// when something repeats forever), counting each text's own lines for decorations that draw

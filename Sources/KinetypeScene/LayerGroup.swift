@@ -14,13 +14,19 @@ public struct LayerGroup: Sendable, DescribedFeature {
     /// Where the group's origin goes in its parent, pixels.
     public var position: Property<Point2> = .constant(.zero)
     public var opacity: Property<Double> = .constant(1)
+    /// The composited group's blur, pixels: a Gaussian of σ = blur / 2, as a layer's.
+    public var blur: Property<Double> = .constant(0)
     /// Seconds after its parent's start at which the group's own time 0 falls.
     public var start: Double = 0
 
-    public init(position: Property<Point2> = .constant(.zero), opacity: Property<Double> = .constant(1), start: Double = 0) {
+    public init(
+        position: Property<Point2> = .constant(.zero), opacity: Property<Double> = .constant(1), start: Double = 0,
+        blur: Property<Double> = .constant(0)
+    ) {
         self.position = position
         self.opacity = opacity
         self.start = start
+        self.blur = blur
     }
 
     /// The scalar fields of a group, described once (``DescribedFeature``); `transform`, `mask`,
@@ -29,6 +35,9 @@ public struct LayerGroup: Sendable, DescribedFeature {
         .point(
             "position", \.position, \.position, "Where the group's origin goes in its parent, pixels; its layers are placed from there."),
         .number("opacity", \.opacity, \.opacity, in: 0...1, "The composited group's opacity."),
+        .number(
+            "blur", \.blur, \.blur, in: 0...SpecLimits.maxBlur, length: true,
+            "Blurs the composited group, its layers as one piece, by a Gaussian of σ = blur / 2 pixels."),
         .constant(
             "start", \.start, \.start, in: -SpecLimits.maxGroupStart...SpecLimits.maxGroupStart,
             "Seconds after its parent's start at which the group's time begins: its keyframes, in, out and layers count from there.")
@@ -40,6 +49,7 @@ public struct LayerGroup: Sendable, DescribedFeature {
         var group = Layer(id: id, content: .group(GroupContent(start: start, layers: layers)))
         group.position = position
         group.opacity = opacity
+        group.blur = blur
         return group
     }
 }
@@ -49,6 +59,8 @@ public struct GroupState: Sendable, Equatable, EvaluatedState {
     public var id = ""
     public var position = Point2.zero
     public var opacity: Double = 1
+    /// The composited group's blur, pixels (σ = blur / 2).
+    public var blur: Double = 0
     public var start: Double = 0
     public var blend: BlendMode = .normal
     public var mask: MaskState?
@@ -61,7 +73,7 @@ public struct GroupState: Sendable, Equatable, EvaluatedState {
     package init() {}
 
     /// Whether the group's layers are drawn together and composited once.
-    public var isCompositedAsAWhole: Bool { opacity < 1 || blend != .normal || mask != nil }
+    public var isCompositedAsAWhole: Bool { opacity < 1 || blur > 0 || blend != .normal || mask != nil }
 
     public func encode(to encoder: Encoder) throws {
         enum Key: String, CodingKey { case id, blend, mask, placement }

@@ -13,6 +13,8 @@ public struct LayerValues: Sendable, Equatable {
     public var position: Point2
     public var color: RGBA
     public var opacity: Double
+    /// The whole layer's blur (`.blur(radius:)`), pixels: σ = blur / 2.
+    public var blur: Double = 0
     /// Letter spacing in pixels.
     public var tracking: Double
     /// The width lines wrap at; nil when the layer has no box (a box cannot be animated in or out).

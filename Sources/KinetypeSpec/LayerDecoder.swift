@@ -22,7 +22,8 @@ struct LayerDecoder {
     /// What every layer reads, its common part (``Layer``), read once by `decodeLayerWide` and the
     /// common declared properties.
     static let commonFields = [
-        "id", "position", "anchor", "color", "fill", "opacity", "stroke", "shadow", "shadows", "blend", "mask", "matte", "in", "out",
+        "id", "position", "anchor", "color", "fill", "opacity", "blur", "stroke", "shadow", "shadows", "blend", "mask", "matte", "in",
+        "out",
         "motionBlur", "transform"
     ]
     /// A text's own fields (its paragraph's from their description, ``ParagraphStyle``).

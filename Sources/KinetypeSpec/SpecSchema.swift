@@ -286,7 +286,7 @@ public enum SpecSchema {
         ]
         merge(ParagraphStyle.self, into: &schemas)
         // The animatable properties, as Layer declares them.
-        let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "tracking": 0]
+        let defaults: [String: Any] = ["position": [0, 0], "color": "#000000", "opacity": 1, "blur": 0, "tracking": 0]
         for property in Layer.properties where property.fields.count == 1 {
             let schema = defaults[property.path].map { withDefault(declared(property.path), $0) } ?? declared(property.path)
             schemas[property.path] = (schema, property.doc)

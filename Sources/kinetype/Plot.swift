@@ -12,7 +12,7 @@ struct Plot: ParsableCommand {
             duration), marks its keyframes, and draws axes with ticks: seconds along x, the \
             property's own units (pixels, 0…1, weight…) along y. Several --property flags share one \
             chart. Plottable: every number the layer has, by its spec path: size, position.x, \
-            position.y, opacity, tracking, box.width, font.weight and text (the first number in \
+            position.y, opacity, blur, tracking, box.width, font.weight and text (the first number in \
             it: a counting text) of a text; a shape's or image's size.x and size.y, trim.start, \
             trim.end, mask.size.x, transform.rotation, transform.scale.x, stroke.width, \
             fill.linearGradient.angle, shadows[0].blur… A property the layer does not have is \

@@ -187,14 +187,14 @@ final class PropertyPlotTests: XCTestCase {
             XCTAssertTrue(
                 "\(error)".contains(
                     "animated: size.x, size.y, trim.end, transform.rotation, transform.scale.x, transform.scale.y, mask.size.x, mask.size.y,"
-                        + " fill.linearGradient.angle; constant: position.x, position.y, opacity"), "\(error)")
+                        + " fill.linearGradient.angle; constant: position.x, position.y, opacity, blur"), "\(error)")
         }
 
         // The command says the same, on stderr, and exits 1 without writing a chart.
         let chart = path.deletingLastPathComponent().appendingPathComponent("chart.png")
         let refused = try runKinetype(["plot", path.path, "--layer", "word", "--property", "trim.end", "-o", chart.path])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.stderr.contains("constant: text, size, position.x, position.y, opacity, tracking"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("constant: text, size, position.x, position.y, opacity, blur, tracking"), refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: chart.path))
         let drawn = try runKinetype(
             ["plot", path.path, "--layer", "box", "--property", "transform.scale.x", "--property", "trim.end", "-o", chart.path])

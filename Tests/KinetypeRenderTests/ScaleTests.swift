@@ -103,6 +103,7 @@ final class ScaleTests: XCTestCase {
                 fit: {minimumScaleFactor: 0.3}
                 tracking: {keyframes: [{time: 0, value: \(s(-0.5))}, {time: 1.5, value: \(s(1.5))}]}
                 color: "#202020"
+                blur: {keyframes: [{time: 0, value: 0}, {time: 1.5, value: \(s(2))}]}
                 decorations:
                   - {type: underline}
                   - {type: strikethrough, draw: {start: 0.3, duration: 0.6, easing: easeOut}}
@@ -186,7 +187,7 @@ final class ScaleTests: XCTestCase {
     func testEveryFieldOfTheSceneModelIsSortedForScaling() throws {
         let lengths: Set = [
             "CanvasSpec.width", "CanvasSpec.height", "TextContent.size", "Layer.position", "TextContent.tracking",
-            "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.tracking", "LayerMask.subpaths"
+            "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.tracking", "LayerMask.subpaths", "Layer.blur"
         ]
         let others: Set = [
             "Scene.canvas", "Scene.fps", "Scene.duration", "Scene.layers", "Scene.sourcePath", "Scene.warnings", "Scene.scale",

@@ -136,7 +136,7 @@ final class AnimatablePropertyTests: XCTestCase {
         XCTAssertEqual(
             paths.count, TextLayer.properties.filter { $0.value(of: layer) != nil }.count,
             "a Property of TextLayer missing from TextLayer.properties: \(paths)")
-        XCTAssertEqual(TextLayer.properties.count, 9)
+        XCTAssertEqual(TextLayer.properties.count, 10)
         // Each one, animated alone, ends the layer at its last keyframe.
         var checked = 0
         for path in paths {
@@ -153,6 +153,7 @@ final class AnimatablePropertyTests: XCTestCase {
                 animated.color = .animated(
                     KeyframeTrack(keyframes: [Keyframe(time: 0, value: RGBA.black), Keyframe(time: 7, value: RGBA.white)]))
             case "opacity": animated.opacity = .animated(late)
+            case "blur": animated.blur = .animated(late)
             case "tracking": animated.tracking = .animated(late)
             case "font.weight": animated.font.weight = .animated(late)
             case "paragraph.boxWidth": animated.paragraph.boxWidth = .animated(late)
