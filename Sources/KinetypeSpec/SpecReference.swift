@@ -114,6 +114,9 @@ public enum SpecReference {
         if let constant = (schema["if"] as? JSON)?["const"], let otherwise = schema["else"] as? JSON {
             return "`\(literal(constant))` or \(summary(otherwise))"
         }
+        // A mapping whose conditions only say which of its fields go together (a mask's `d` or
+        // `size`): a mapping, its fields below.
+        if schema["properties"] != nil { return "mapping (below)" }
         if schema["if"] != nil, let then = schema["then"] as? JSON, let otherwise = schema["else"] as? JSON {
             return "\(summary(otherwise)) or \(summary(then))"
         }

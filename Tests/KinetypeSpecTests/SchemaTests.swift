@@ -21,6 +21,20 @@ final class SchemaTests: XCTestCase {
             "docs/kinetype-spec.schema.json is stale: run `swift run kinetype schema > docs/kinetype-spec.schema.json`")
     }
 
+    /// Every row of the reference says what its field takes: no empty value, no " or " between
+    /// two empty alternatives.
+    func testEveryReferenceRowHasAValue() throws {
+        var rows = 0
+        for line in SpecReference.markdown().split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            XCTAssertFalse(cells[2].isEmpty, String(line))
+            XCTAssertFalse(
+                cells[2] == "or" || cells[2].hasPrefix("or ") || cells[2].hasSuffix(" or") || cells[2].contains(" or  or "), String(line))
+            rows += 1
+        }
+        XCTAssertGreaterThan(rows, 250)
+    }
+
     /// The committed spec reference is the one the field descriptions generate.
     func testCommittedSpecReferenceIsCurrent() throws {
         let committed = try String(contentsOf: TestPaths.root.appendingPathComponent("docs/spec-reference.md"), encoding: .utf8)
