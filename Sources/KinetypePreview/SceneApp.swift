@@ -39,7 +39,7 @@ extension SceneApp {
         do {
             let output = URL(fileURLWithPath: arguments.first ?? "frames")
             let summary = try RenderSession.run(try scene(), request: RenderRequest(outputDirectory: output))
-            print("rendered \(summary.framesRendered) frames to \(output.path)")
+            print("rendered \(summary.framesRendered) frame\(summary.framesRendered == 1 ? "" : "s") to \(output.path)")
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(1)

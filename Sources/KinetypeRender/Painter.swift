@@ -98,15 +98,17 @@ package struct Painter: Sendable {
             return paintImage(layer, image: video.image)
         case let .path(path, trim):
             // A line or path layer: its points from the layer's position, no layout.
-            let painted = PaintedLayer(layout: PathPainter.layout(path, position: layer.position), color: layer.color)
+            var painted = PaintedLayer(layout: PathPainter.layout(path, position: layer.position), color: layer.color)
             // Turned about the middle of its points' bounds (it has no anchor).
             let box = painted.layout.box
+            painted.gradient = layer.gradient.map { StylePainter.gradient(for: $0, box: box) }
             let middle = Point2(x: box.x + box.width / 2, y: box.y + box.height / 2)
             let turn = layer.transform.flatMap { $0.isIdentity ? nil : TransformPainter($0, pivot: middle) }
             return (composited(layer) { PathPainter.items($0, path: path, trim: trim, box: box, transform: turn) }, painted)
         case let .shape(shape, trim):
             // A shape layer: its box placed as a text's layout box is; no text is laid out.
-            let painted = PaintedLayer(layout: Self.place(ShapePainter.layout(shape), layer: layer), color: layer.color)
+            var painted = PaintedLayer(layout: Self.place(ShapePainter.layout(shape), layer: layer), color: layer.color)
+            painted.gradient = layer.gradient.map { StylePainter.gradient(for: $0, box: painted.layout.box) }
             let turn = layer.transform.flatMap { $0.isIdentity ? nil : TransformPainter($0, pivot: layer.position) }
             return (
                 composited(layer) { ShapePainter.items($0, shape: shape, trim: trim, box: painted.layout.box, transform: turn) }, painted

@@ -241,8 +241,8 @@ struct Render: ParsableCommand {
         }
         note(
             String(
-                format: "rendered %d frames in %.2f s (%.1f frames/s) to %@",
-                summary.framesRendered, summary.seconds, summary.framesPerSecond, output))
+                format: "rendered %d frame%@ in %.2f s (%.1f frames/s) to %@",
+                summary.framesRendered, summary.framesRendered == 1 ? "" : "s", summary.seconds, summary.framesPerSecond, output))
     }
 
     /// `--timings`: asked for by name, so printed even with `--quiet` (which then prints it alone).

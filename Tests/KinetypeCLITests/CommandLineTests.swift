@@ -50,6 +50,10 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("\r"), "no progress bar without a terminal")
         let frames = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix("frame_") }
         XCTAssertEqual(frames.sorted(), (0...4).map { String(format: "frame_%05d.png", $0) })
+        let one = try run([
+            "render", TestPaths.examples.appendingPathComponent("crisp-size.yaml").path, "--output", output.path, "--frame", "7"
+        ])
+        XCTAssertTrue(one.stderr.contains("rendered 1 frame in"), one.stderr)
     }
 
     func testQuietRenderPrintsNothing() throws {

@@ -48,6 +48,23 @@ final class ShapeLayerTests: XCTestCase {
         XCTAssertEqual(checked, 4)
     }
 
+    /// `inspect` gives a shape's and a path's gradient line on the canvas, as a text's: from its
+    /// box's edge to the opposite one along the angle (90°: top to bottom).
+    func testInspectGivesAShapesAndAPathsGradientLine() throws {
+        let fill = "fill: {linearGradient: {angle: 90, stops: [[\"#FF0000\", 0], [\"#0000FF\", 1]]}}"
+        var checked = 0
+        for (layer, start, end) in [
+            ("{type: rectangle, size: [80, 30], position: [10, 20], anchor: topLeft, \(fill)}", [50.0, 20.0], [50.0, 50.0]),
+            ("{type: path, d: \"M 10 20 L 90 20 L 90 50 Z\", \(fill)}", [50.0, 20.0], [50.0, 50.0])
+        ] {
+            let report = try InspectReport(scene: try Self.scene(layer), frame: 0).layers[0]
+            XCTAssertEqual(report.fill?.start, start, layer)
+            XCTAssertEqual(report.fill?.end, end, layer)
+            checked += 1
+        }
+        XCTAssertEqual(checked, 2)
+    }
+
     /// An outside stroke is the ring between the outline grown by its width (round joins round
     /// its corners by the width) and the outline; a centred one straddles the outline.
     func testStrokeRingsHaveTheirClosedFormArea() throws {
