@@ -30,7 +30,7 @@ extension CoverageMask {
 
     /// Blurs a plane of `width` × `height` values in place by three box passes of these widths
     /// (zero outside the plane): along every row, then along every column. A coverage mask is one
-    /// plane, premultiplied RGBA (`Canvas.blurredLayer`) four.
+    /// plane (premultiplied RGBA takes the same passes, four channels at once: `Canvas.blurPixels`).
     static func blurPlane(_ values: inout [Float], width: Int, height: Int, boxes: [Int]) {
         var line = [Float](repeating: 0, count: max(width, height))
         var scratch = line
@@ -92,20 +92,16 @@ extension Canvas {
             y1: min(grown.y1 + dy, canvasHeight))
         guard target.x0 < target.x1, target.y0 < target.y1 else { return nil }
         let planeWidth = grown.x1 - grown.x0, planeHeight = grown.y1 - grown.y0, canvasPixels = width
-        var planes = [[Float]](repeating: [Float](repeating: 0, count: planeWidth * planeHeight), count: 4)
+        var plane = [SIMD4<Float>](repeating: .zero, count: planeWidth * planeHeight)
         pixels.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: SIMD4<Float>.self) { p in
                 for row in drawn.y0..<drawn.y1 {
                     let from = row * canvasPixels, to = (row - grown.y0) * planeWidth - grown.x0
-                    for column in drawn.x0..<drawn.x1 {
-                        let pixel = p[from + column]
-                        for channel in 0..<4 { planes[channel][to + column] = pixel[channel] }
-                    }
+                    for column in drawn.x0..<drawn.x1 { plane[to + column] = p[from + column] }
                 }
             }
         }
-        let boxes = CoverageMask.boxWidths(sigma: sigma)
-        for channel in 0..<4 { CoverageMask.blurPlane(&planes[channel], width: planeWidth, height: planeHeight, boxes: boxes) }
+        Self.blurPixels(&plane, width: planeWidth, height: planeHeight, boxes: CoverageMask.boxWidths(sigma: sigma))
         let columns = target.x0..<target.x1
         var spans: [Range<Int>] = []
         var out: [SIMD4<Float>] = []
@@ -114,15 +110,14 @@ extension Canvas {
             let from = (row - dy - grown.y0) * planeWidth - dx - grown.x0
             var first = Int.max, last = Int.min
             for column in columns {
-                let i = from + column
-                let alpha = min(planes[3][i], 1)
+                let pixel = plane[from + column]
+                let alpha = min(pixel[3], 1)
                 // The running sums' rounding leaves crumbs far below an 8-bit step: nothing.
                 guard alpha > 1e-6 else {
                     out.append(.zero)
                     continue
                 }
-                out.append(
-                    SIMD4(min(max(planes[0][i], 0), alpha), min(max(planes[1][i], 0), alpha), min(max(planes[2][i], 0), alpha), alpha))
+                out.append(SIMD4(min(max(pixel[0], 0), alpha), min(max(pixel[1], 0), alpha), min(max(pixel[2], 0), alpha), alpha))
                 first = min(first, column)
                 last = column
             }
@@ -133,4 +128,64 @@ extension Canvas {
             window: target, canvasWidth: canvasWidth, canvasHeight: canvasHeight, pixels: out, spans: spans, masks: [],
             maskArea: canvasWidth * canvasHeight, maskBytes: 0)
     }
+
+    /// Premultiplied RGBA pixels blurred in place by the box passes of `CoverageMask.blurPlane`,
+    /// the four channels at once: along rows, then down the columns with a row of running sums
+    /// (each pass reads whole rows, as the memory lies).
+    static func blurPixels(_ values: inout [SIMD4<Float>], width: Int, height: Int, boxes: [Int]) {
+        var line = [SIMD4<Float>](repeating: .zero, count: width)
+        var scratch = line
+        for row in 0..<height {
+            let base = row * width
+            for i in 0..<width { line[i] = values[base + i] }
+            for box in boxes { boxPass(&line, count: width, radius: box / 2, scratch: &scratch) }
+            for i in 0..<width { values[base + i] = line[i] }
+        }
+        var source = values, sums = [SIMD4<Float>](repeating: .zero, count: width)
+        for box in boxes {
+            let radius = box / 2
+            guard radius > 0 else { continue }
+            let scale = 1 / Float(2 * radius + 1)
+            source.withUnsafeBufferPointer { from in
+                values.withUnsafeMutableBufferPointer { to in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        for x in 0..<width { sums[x] = .zero }
+                        for row in 0..<min(radius, height) {
+                            for x in 0..<width { sums[x] += from[row * width + x] }
+                        }
+                        for row in 0..<height {
+                            if row + radius < height {
+                                let add = (row + radius) * width
+                                for x in 0..<width { sums[x] += from[add + x] }
+                            }
+                            if row - radius - 1 >= 0 {
+                                let remove = (row - radius - 1) * width
+                                for x in 0..<width { sums[x] -= from[remove + x] }
+                            }
+                            let base = row * width
+                            for x in 0..<width { to[base + x] = sums[x] * scale }
+                        }
+                    }
+                }
+            }
+            swap(&source, &values)
+        }
+        // Each pass ends with its result swapped into `source`.
+        values = source
+    }
+
+    /// The mean over [i − radius, i + radius] for every i (zero outside the line), by a running sum.
+    private static func boxPass(_ line: inout [SIMD4<Float>], count: Int, radius: Int, scratch: inout [SIMD4<Float>]) {
+        guard radius > 0 else { return }
+        let scale = 1 / Float(2 * radius + 1)
+        var sum = SIMD4<Float>.zero
+        for i in 0..<min(radius, count) { sum += line[i] }
+        for i in 0..<count {
+            if i + radius < count { sum += line[i + radius] }
+            if i - radius - 1 >= 0 { sum -= line[i - radius - 1] }
+            scratch[i] = sum * scale
+        }
+        for i in 0..<count { line[i] = scratch[i] }
+    }
+
 }
