@@ -72,8 +72,8 @@ package final class CanvasRasterizer {
         case let .kept(pixels):
             guard let pixels, let keep = kept(by: layer, matte: matte, drawn: pixels.window) else { return }
             canvas.composite(layer: pixels, opacity: layer.opacity, blend: layer.blend, mask: keep.mask, invertMask: keep.invert)
-        case let .draw(keepPixels) where layer.blur > 0:
-            let pixels = try blurred(layer, depth: depth)
+        case let .draw(keepPixels) where !layer.pixelEffects.isEmpty:
+            let pixels = try effected(layer, depth: depth)
             if keepPixels { layerPixels.keep(pixels, of: layer) }
             guard let pixels, let keep = kept(by: layer, matte: matte, drawn: pixels.window) else { return }
             canvas.composite(layer: pixels, opacity: layer.opacity, blend: layer.blend, mask: keep.mask, invertMask: keep.invert)
@@ -92,18 +92,17 @@ package final class CanvasRasterizer {
         }
     }
 
-    /// A blurred layer drawn alone on a canvas grown by a margin of at least the blur's reach, so
-    /// what lies just off the frame blurs onto it and the frame's edges do not darken the blur,
-    /// then blurred and moved back onto the frame's canvas. The margin is rounded up to 32 pixels
-    /// so a blur that animates reuses the grown canvas from frame to frame.
-    private func blurred(_ layer: LayerItem, depth: Int) throws -> DrawnLayer? {
-        let reach = CoverageMask.reach(blur: layer.blur)
-        let margin = (reach + 31) / 32 * 32
+    /// A layer with effects drawn alone on a canvas grown by a margin of at least their reach, so
+    /// what lies just off the frame blurs or casts onto it and the frame's edges do not darken a
+    /// blur, then its effects applied and moved back onto the frame's canvas. The margin is
+    /// rounded up to 32 pixels so an effect that animates reuses the grown canvas.
+    private func effected(_ layer: LayerItem, depth: Int) throws -> DrawnLayer? {
+        let effects = layer.pixelEffects
+        let margin = (effects.reach + 31) / 32 * 32
         let move = Placement(matrix: .identity, offset: Point2(x: Double(margin), y: Double(margin)))
         var pixels: DrawnLayer?
         try drawAlone(ItemPlacement(move).apply(layer.items), depth: depth, margin: margin) { own in
-            pixels = own.blurredLayer(
-                sigma: layer.blur / 2, reach: reach, dx: -margin, dy: -margin, canvasWidth: canvas.width, canvasHeight: canvas.height)
+            pixels = own.effectedLayer(effects, dx: -margin, dy: -margin, canvasWidth: canvas.width, canvasHeight: canvas.height)
         }
         return pixels
     }

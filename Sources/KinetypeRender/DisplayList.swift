@@ -66,6 +66,9 @@ public struct LayerItem: Sendable, Equatable, Encodable {
     /// The composited layer blurred by a Gaussian of σ = blur / 2 canvas pixels (0: sharp), before
     /// its mask, matte, opacity and blend mode apply.
     public var blur: Double
+    /// The composited layer's colours adjusted, then its drop shadow and glow cast under it
+    /// (after its blur, before its mask, matte, opacity and blend mode).
+    public var effects: LayerEffectsState
     public var blend: BlendMode
     /// What is kept of the composited layer (nil: all of it).
     public var mask: ClipMask?
@@ -78,11 +81,13 @@ public struct LayerItem: Sendable, Equatable, Encodable {
     package internal(set) var bounds = PixelWindow.empty
 
     public init(
-        layer: String, opacity: Double, blur: Double = 0, blend: BlendMode, mask: ClipMask? = nil, items: [DisplayList.Item]
+        layer: String, opacity: Double, blur: Double = 0, effects: LayerEffectsState = LayerEffectsState(), blend: BlendMode,
+        mask: ClipMask? = nil, items: [DisplayList.Item]
     ) {
         self.layer = layer
         self.opacity = opacity
         self.blur = blur
+        self.effects = effects
         self.blend = blend
         self.mask = mask
         self.items = items

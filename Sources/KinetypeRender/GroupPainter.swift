@@ -26,7 +26,12 @@ enum GroupPainter {
         let mask = group.mask.map { ItemPlacement(group.parentPlacement).apply(ClipMask($0)) }
         // The blur is given in the group's parent's coordinates, as its mask is.
         let blur = group.blur * group.parentPlacement.lengthScale
-        return [.layer(LayerItem(layer: group.id, opacity: group.opacity, blur: blur, blend: group.blend, mask: mask, items: items))]
+        let effects = group.effects.placed(by: group.parentPlacement)
+        return [
+            .layer(
+                LayerItem(
+                    layer: group.id, opacity: group.opacity, blur: blur, effects: effects, blend: group.blend, mask: mask, items: items))
+        ]
     }
 }
 
@@ -108,6 +113,7 @@ struct ItemPlacement {
         case var .layer(layer):
             layer.items = apply(layer.items)
             layer.blur *= placement.lengthScale
+            layer.effects = layer.effects.placed(by: placement)
             layer.mask = layer.mask.map(apply)
             if let matte = layer.matte { layer.matte?.items = apply(matte.items) }
             return .layer(layer)

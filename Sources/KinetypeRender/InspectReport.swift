@@ -36,6 +36,8 @@ package struct InspectReport: Encodable, Sendable {
         public var fill: Fill?
         /// The mask's rectangle at the frame, when the layer has one.
         public var mask: MaskState?
+        /// The whole layer's colour adjustment, glow and drop shadow at the frame.
+        public var effects = LayerEffectsState()
         /// A shape layer's shape at the frame (its placed box is `box`).
         public var shape: ShapeState?
         /// An image layer's image at the frame (its placed box is `box`).
@@ -130,6 +132,9 @@ package struct InspectReport: Encodable, Sendable {
             if !shadows.isEmpty { try container.encode(shadows, forKey: Key("shadows")) }
             try container.encodeIfPresent(fill, forKey: Key("fill"))
             try container.encodeIfPresent(mask, forKey: Key("mask"))
+            try container.encodeIfPresent(effects.colorAdjust, forKey: Key("colorAdjust"))
+            try container.encodeIfPresent(effects.glow, forKey: Key("glow"))
+            try container.encodeIfPresent(effects.dropShadow, forKey: Key("dropShadow"))
             if !groups.isEmpty { try container.encode(groups, forKey: Key("groups")) }
             try container.encodeIfPresent(layerBox, forKey: Key("layerBox"))
         }
@@ -193,6 +198,7 @@ package struct InspectReport: Encodable, Sendable {
             case let .path(path, _): report.path = path
             }
             report.shown = layer.isShown
+            report.effects = layer.effects
             report.groups = layer.groups
             if !layer.placement.isIdentity {
                 let b = layout.box

@@ -115,8 +115,8 @@ extension DisplayList.Item {
         items.compactMap { item in
             guard item.bounds.intersects(canvas) else { return nil }
             guard case var .layer(layer) = item else { return item }
-            // A blurred layer's items within the blur's reach of the canvas blur onto it.
-            let kept = culled(layer.items, to: canvas.grown(by: CoverageMask.reach(blur: layer.blur)))
+            // A blurred layer's items within its effects' reach of the canvas blur or cast onto it.
+            let kept = culled(layer.items, to: canvas.grown(by: layer.effectsReach))
             guard kept.count < layer.items.count else { return item }
             guard !kept.isEmpty else { return nil }
             layer.items = kept
@@ -237,10 +237,10 @@ extension ClipMask {
 }
 
 extension LayerItem {
-    /// Its items' bounds united, grown by its blur's reach, cut to what its mask keeps (a matte is
+    /// Its items' bounds united, grown by its effects' reach, cut to what its mask keeps (a matte is
     /// left out: it only keeps less).
     func measured() -> PixelWindow {
-        let window = PixelWindow.union(items.map(\.bounds)).grown(by: CoverageMask.reach(blur: blur))
+        let window = PixelWindow.union(items.map(\.bounds)).grown(by: effectsReach)
         return mask?.bounds.map { window.intersection($0) } ?? window
     }
 }

@@ -1,15 +1,17 @@
 import KinetypeRaster
+import KinetypeScene
 
 /// A thread's layers composited as a whole, kept across frames: a layer whose items are those of
 /// the frame before (a lower third's box behind a moving wipe, a title fading out) is composited
 /// from its kept pixels instead of being drawn again into a layer canvas. Its items are everything
-/// its pixels depend on, with its blur (the opacity, blend and mask are applied when compositing), with the
+/// its pixels depend on, with its blur and effects (the opacity, blend and mask are applied when compositing), with the
 /// display list's fonts, which its runs name by number.
 struct LayerPixelCache {
     private struct Entry {
         var items: [DisplayList.Item]
-        /// The blur its pixels were kept with (they are kept blurred).
+        /// The blur and effects its pixels were kept with (they are kept with them applied).
         var blur: Double
+        var effects: LayerEffectsState
         /// Copied once the same items came twice in a row (a layer that changes every frame is
         /// never copied); nil inside when the layer drew nothing.
         var pixels: DrawnLayer??
@@ -43,11 +45,11 @@ struct LayerPixelCache {
 
     mutating func lookup(_ layer: LayerItem) -> Lookup {
         let entry = entries[layer.layer]
-        guard let entry, entry.items == layer.items, entry.blur == layer.blur else {
+        guard let entry, entry.items == layer.items, entry.blur == layer.blur, entry.effects == layer.effects else {
             misses += 1
             if let old = entry?.pixels { used -= old?.bytes ?? 0 }
             if entries.count >= Self.capacity { removeAll() }
-            entries[layer.layer] = Entry(items: layer.items, blur: layer.blur, pixels: nil)
+            entries[layer.layer] = Entry(items: layer.items, blur: layer.blur, effects: layer.effects, pixels: nil)
             return .draw(keep: false)
         }
         if let pixels = entry.pixels {
@@ -69,7 +71,7 @@ struct LayerPixelCache {
         guard (pixels?.area ?? 0) <= Self.maximumArea, size <= Self.maximumBytes else { return }
         if used + size > Self.maximumBytes { removeAll() }
         used += size
-        entries[layer.layer] = Entry(items: layer.items, blur: layer.blur, pixels: .some(pixels))
+        entries[layer.layer] = Entry(items: layer.items, blur: layer.blur, effects: layer.effects, pixels: .some(pixels))
     }
 
     private mutating func removeAll() {

@@ -145,7 +145,12 @@ package struct Painter: Sendable {
         let mask = layer.mask.map(ClipMask.init)
         return items.isEmpty
             ? []
-            : [.layer(LayerItem(layer: layer.id, opacity: layer.opacity, blur: layer.blur, blend: layer.blend, mask: mask, items: items))]
+            : [
+                .layer(
+                    LayerItem(
+                        layer: layer.id, opacity: layer.opacity, blur: layer.blur, effects: layer.effects, blend: layer.blend, mask: mask,
+                        items: items))
+            ]
     }
 
     /// One layer's parts in drawing order: backgrounds, decorations behind, glyphs (with their

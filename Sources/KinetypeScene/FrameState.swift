@@ -40,6 +40,8 @@ public struct LayerState: Sendable, Equatable {
     public var opacity: Double
     /// The whole layer's blur, pixels (σ = blur / 2); above 0 the layer is composited as a whole.
     public var blur: Double = 0
+    /// The whole layer's colour adjustment, glow and drop shadow; any makes it composited as a whole.
+    public var effects = LayerEffectsState()
     public var style: ParagraphStyle
     public var fit: FitSpec?
     /// The font's described fields at the frame (its features; the files are `fonts`).
@@ -68,7 +70,9 @@ public struct LayerState: Sendable, Equatable {
     public var isShown = true
 
     /// Whether the layer is drawn into its own coverage and composited as one piece.
-    public var isCompositedAsAWhole: Bool { opacity < 1 || blur > 0 || blend != .normal || mask != nil || matte != nil }
+    public var isCompositedAsAWhole: Bool {
+        opacity < 1 || blur > 0 || !effects.isEmpty || blend != .normal || mask != nil || matte != nil
+    }
     /// The layer's mask at this frame (nil: none).
     public var mask: MaskState?
     /// The layer it shows through (nil: none).

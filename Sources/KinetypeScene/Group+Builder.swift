@@ -23,7 +23,7 @@ public struct Group: Sendable {
         layer = Layer(id: id, content: .group(GroupContent(layers: try layers())))
     }
 
-    private func with(_ change: (inout Layer) -> Void) -> Group {
+    func with(_ change: (inout Layer) -> Void) -> Group {
         var copy = self
         change(&copy.layer)
         return copy

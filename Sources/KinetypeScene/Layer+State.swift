@@ -113,6 +113,7 @@ extension Layer {
         state.position = position.value(at: t).moved(by: transformState?.offset ?? .zero)
         state.opacity = min(max(opacity.value(at: t), 0), 1)
         state.blur = min(max(blur.value(at: t), 0), SpecLimits.maxBlur)
+        state.effects = effectsState(at: t)
         if case let .group(group) = content { state.start = group.start }
         state.blend = blend
         state.mask = mask?.evaluated(at: t)
@@ -157,6 +158,7 @@ extension Layer {
         if let offset = state.transform?.offset { state.position = state.position.moved(by: offset) }
         state.opacity = min(max(state.opacity, 0), 1)
         state.blur = min(max(state.blur, 0), SpecLimits.maxBlur)
+        state.effects = effectsState(at: t)
         switch content {
         case let .text(text):
             text.evaluate(at: t, into: &state)

@@ -16,6 +16,13 @@ public struct Layer: Sendable {
     /// A Gaussian blur of the whole layer composited as one piece (a group's children together),
     /// pixels: σ = blur / 2, as a shadow's blur (SwiftUI's `.blur(radius:)`); 0 is sharp.
     public var blur: Property<Double> = .constant(0)
+    /// The layer's colours adjusted as a whole (nil: as drawn).
+    public var colorAdjust: ColorAdjust? = nil
+    /// An outer glow under the whole layer (nil: none).
+    public var glow: LayerGlow? = nil
+    /// A shadow of the whole layer, whatever it draws (nil: none); `shadows` are a text's or
+    /// shape's own, drawn inside it.
+    public var dropShadow: TextShadow? = nil
     /// A gradient that replaces the layer's solid colour.
     public var fill: LinearGradient? = nil
     /// An outline around every glyph or shape, under the fill.
@@ -187,8 +194,11 @@ public struct Layer: Sendable {
     /// When the declared properties and the common part's animations end (a group's own: its
     /// place, fade, transform and mask, in its own time).
     var commonEndTime: Double {
-        (Self.properties.map { $0.endTime(of: self) }
-            + [stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0, transform?.endTime ?? 0] + shadows.map(\.endTime)).max() ?? 0
+        let features: [Double] = [
+            stroke?.endTime ?? 0, fill?.endTime ?? 0, mask?.endTime ?? 0, transform?.endTime ?? 0, colorAdjust?.endTime ?? 0,
+            glow?.endTime ?? 0, dropShadow?.endTime ?? 0
+        ]
+        return (Self.properties.map { $0.endTime(of: self) } + features + shadows.map(\.endTime)).max() ?? 0
     }
 }
 

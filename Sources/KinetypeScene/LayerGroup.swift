@@ -61,6 +61,8 @@ public struct GroupState: Sendable, Equatable, EvaluatedState {
     public var opacity: Double = 1
     /// The composited group's blur, pixels (σ = blur / 2).
     public var blur: Double = 0
+    /// The composited group's colour adjustment, glow and drop shadow.
+    public var effects = LayerEffectsState()
     public var start: Double = 0
     public var blend: BlendMode = .normal
     public var mask: MaskState?
@@ -73,15 +75,18 @@ public struct GroupState: Sendable, Equatable, EvaluatedState {
     package init() {}
 
     /// Whether the group's layers are drawn together and composited once.
-    public var isCompositedAsAWhole: Bool { opacity < 1 || blur > 0 || blend != .normal || mask != nil }
+    public var isCompositedAsAWhole: Bool { opacity < 1 || blur > 0 || !effects.isEmpty || blend != .normal || mask != nil }
 
     public func encode(to encoder: Encoder) throws {
-        enum Key: String, CodingKey { case id, blend, mask, placement }
+        enum Key: String, CodingKey { case id, blend, mask, colorAdjust, glow, dropShadow, placement }
         try FieldsEncoding.encode(self, as: LayerGroup.self, to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(id, forKey: .id)
         try container.encode(blend.rawValue, forKey: .blend)
         try container.encodeIfPresent(mask, forKey: .mask)
+        try container.encodeIfPresent(effects.colorAdjust, forKey: .colorAdjust)
+        try container.encodeIfPresent(effects.glow, forKey: .glow)
+        try container.encodeIfPresent(effects.dropShadow, forKey: .dropShadow)
         try container.encode(placement, forKey: .placement)
     }
 }

@@ -8,7 +8,7 @@ import KinetypeRaster
 /// × N rounded to the nearest whole pixel (halves up): 641 × 0.5 is 321, so the canvas's aspect
 /// may change by under a pixel, while every length inside is multiplied by N exactly (nothing
 /// moves to fit the rounding). Every length is multiplied: the canvas, positions, sizes, boxes, tracking, stroke widths, shadow offsets and
-/// blurs, layer blurs, background padding and corners, decoration thickness and offsets, animator offsets.
+/// blurs, layer blurs, glows and drop shadows, background padding and corners, decoration thickness and offsets, animator offsets.
 /// Ratios (opacity, line height, scale factors), angles, times and colours stay. A layer field
 /// added later must be sorted into one of these groups here; `ScaleTests` lists the fields it
 /// has seen and fails on a new one.
@@ -78,6 +78,8 @@ extension Layer {
         layer.stroke = stroke?.scaled(by: k)
         layer.mask = mask?.scaledMask(by: k)
         layer.shadows = shadows.map { $0.scaled(by: k) }
+        layer.glow = glow?.scaled(by: k)
+        layer.dropShadow = dropShadow?.scaled(by: k)
         switch content {
         case let .text(text): layer.content = .text(text.scaled(by: k))
         case let .shape(shape): layer.content = .shape(shape.scaled(by: k))

@@ -12,6 +12,9 @@ public enum SpecLimits {
     /// The widest stroke drawn and the largest shadow blur, pixels: a spring's overshoot is cut here.
     public static let maxStrokeWidth = 512.0
     public static let maxBlur = 512.0
+    /// A glow's strength (its blurred alpha multiplied) and a colour adjustment's contrast and saturation.
+    public static let maxGlowStrength = 100.0
+    public static let maxColorGain = 10.0
     /// An image layer's file: its pixels (a 36-megapixel photo; 144 MB decoded).
     public static let maxImagePixels = 36_000_000
     /// Seconds into a video or audio file (a day).

@@ -3,14 +3,16 @@ import KinetypeMotion
 import KinetypeRaster
 
 /// `type: group`: a group's own fields (its described `position`, `opacity` and `start`, and
-/// `transform`, `mask`, `blend`, `in`, `out` as any layer reads them) and its `layers`, which the
+/// `transform`, `mask`, `blend`, its effects, `in`, `out` as any layer reads them) and its `layers`, which the
 /// scene decoder reads as it reads the spec's own list. A group is reused with a YAML anchor and
 /// merge key (`- <<: *lowerThird` with another `id`).
 struct GroupDecoder {
     /// The spec's duration, for warnings about keyframes after it.
     let duration: Double
 
-    static let fields = ["type", "id", "layers", "transform", "mask", "blend", "in", "out"] + LayerGroup.fields.map(\.key)
+    static let fields =
+        ["type", "id", "layers", "transform", "mask", "blend", "colorAdjust", "glow", "dropShadow", "in", "out"]
+        + LayerGroup.fields.map(\.key)
 
     struct Decoded {
         /// The group layer, its layers still to be read.
@@ -38,6 +40,7 @@ struct GroupDecoder {
         }
         group.mask = try fields.optional("mask").map { try LayerDecoder.mask($0, properties: &properties) }
         group.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
+        try LayerDecoder.decodeEffects(fields, into: &group, properties: &properties)
         (group.inPoint, group.outPoint) = try LayerDecoder.inAndOut(fields, of: "group")
         let layersNode = try fields.required("layers")
         let layers = try layersNode.sequence()

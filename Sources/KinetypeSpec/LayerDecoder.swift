@@ -22,7 +22,8 @@ struct LayerDecoder {
     /// What every layer reads, its common part (``Layer``), read once by `decodeLayerWide` and the
     /// common declared properties.
     static let commonFields = [
-        "id", "position", "anchor", "color", "fill", "opacity", "blur", "stroke", "shadow", "shadows", "blend", "mask", "matte", "in",
+        "id", "position", "anchor", "color", "fill", "opacity", "blur", "colorAdjust", "glow", "dropShadow", "stroke", "shadow", "shadows",
+        "blend", "mask", "matte", "in",
         "out",
         "motionBlur", "transform"
     ]
@@ -348,6 +349,7 @@ struct LayerDecoder {
         layer.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }
         (layer.inPoint, layer.outPoint) = try Self.inAndOut(fields, of: "layer")
         layer.stroke = try fields.optional("stroke").map { try FeatureDecoder.decode($0, as: TextStroke.self, properties: &properties) }
+        try Self.decodeEffects(fields, into: &layer, properties: &properties)
         layer.matte = try fields.optional("matte").map { try FeatureDecoder.decode($0, as: LayerMatte.self, properties: &properties) }
         layer.transform = try fields.optional("transform").map {
             try FeatureDecoder.decode($0, as: LayerTransform.self, properties: &properties)
@@ -372,6 +374,17 @@ struct LayerDecoder {
             layer.shadows = [try FeatureDecoder.decode(one, as: TextShadow.self, properties: &properties)]
         } else if let many = fields.optional("shadows") {
             layer.shadows = try many.sequence().map { try FeatureDecoder.decode($0, as: TextShadow.self, properties: &properties) }
+        }
+    }
+
+    /// The effects on a layer or group composited as a whole: `colorAdjust`, `glow`, `dropShadow`.
+    static func decodeEffects(_ fields: SpecMapping, into layer: inout Layer, properties: inout PropertyDecoder) throws {
+        layer.colorAdjust = try fields.optional("colorAdjust").map {
+            try FeatureDecoder.decode($0, as: ColorAdjust.self, properties: &properties)
+        }
+        layer.glow = try fields.optional("glow").map { try FeatureDecoder.decode($0, as: LayerGlow.self, properties: &properties) }
+        layer.dropShadow = try fields.optional("dropShadow").map {
+            try FeatureDecoder.decode($0, as: TextShadow.self, properties: &properties)
         }
     }
 

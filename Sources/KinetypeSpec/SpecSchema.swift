@@ -211,6 +211,9 @@ public enum SpecSchema {
             "transform": (layerWide["transform"]!.0, "Rotation, scale and skew about the group's origin (its position)."),
             "mask": (layerWide["mask"]!.0, "A shape that clips the group composited as a whole, in its parent's coordinates."),
             "blend": (layerWide["blend"]!.0, "How the group, composited as a whole, combines with what is under it."),
+            "colorAdjust": (layerWide["colorAdjust"]!.0, "The composited group's brightness, contrast, saturation and tint."),
+            "glow": (layerWide["glow"]!.0, "An outer glow under the composited group, from its shape."),
+            "dropShadow": (layerWide["dropShadow"]!.0, "A shadow of the composited group, under it."),
             "in": (layerWide["in"]!.0, "Seconds of the group's time at which it appears."),
             "out": (layerWide["out"]!.0, "Seconds of the group's time at which it disappears (after in).")
         ]
@@ -265,6 +268,9 @@ public enum SpecSchema {
             "stroke": (described(TextStroke.self), "An outline around every glyph, or around the shape."),
             "shadow": (described(TextShadow.self), "A shadow of the text, or of the shape."),
             "shadows": (["type": "array", "items": described(TextShadow.self)], "Several shadows, the first lowest."),
+            "colorAdjust": (described(ColorAdjust.self), "The whole layer's brightness, contrast, saturation and tint."),
+            "glow": (described(LayerGlow.self), "An outer glow under the whole layer, from its shape."),
+            "dropShadow": (described(TextShadow.self), "A shadow of everything the layer draws, under it (an image's, a group's too)."),
             "fill": (
                 ["if": ["type": "object", "required": ["linearGradient"]], "then": gradient(), "else": animatable(ref("color"))],
                 "A colour (as color) or a linear gradient."

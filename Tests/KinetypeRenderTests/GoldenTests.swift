@@ -80,6 +80,9 @@ final class GoldenTests: XCTestCase {
     /// A box's outline and a ring drawing themselves (trim paths), mid-way and whole.
     /// A trimmed rule drawing itself, a polyline, a turning heart from SVG path data.
     func testLinesAndPaths() throws { try render("lines-and-paths", extraFrames: { _ in [15] }) }
+    /// Whole-layer effects: the title blurred (0), in focus with the glow at its widest and the logo
+    /// grey (30), the logo tinted and the card's shadow long (59); the glow growing (15).
+    func testEffects() throws { try render("effects", extraFrames: { _ in [15] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }

@@ -104,6 +104,9 @@ final class ScaleTests: XCTestCase {
                 tracking: {keyframes: [{time: 0, value: \(s(-0.5))}, {time: 1.5, value: \(s(1.5))}]}
                 color: "#202020"
                 blur: {keyframes: [{time: 0, value: 0}, {time: 1.5, value: \(s(2))}]}
+                glow: {color: "#FFB00080", radius: \(s(3)), strength: 1.5}
+                dropShadow: {offset: [\(s(1.5)), \(s(2))], blur: \(s(2)), color: "#00000066"}
+                colorAdjust: {saturation: 0.6, tint: "#3A86FF40"}
                 decorations:
                   - {type: underline}
                   - {type: strikethrough, draw: {start: 0.3, duration: 0.6, easing: easeOut}}
@@ -195,7 +198,7 @@ final class ScaleTests: XCTestCase {
             "CanvasSpec.background",
             "Layer.id", "Layer.anchor", "Layer.color", "Layer.opacity", "Layer.content", "Layer.stroke", "Layer.shadows",
             "Layer.fill", "Layer.blend", "Layer.inPoint", "Layer.outPoint", "Layer.motionBlur", "Scene.motionBlur", "Layer.mask",
-            "Layer.matte", "Layer.transform",
+            "Layer.matte", "Layer.transform", "Layer.colorAdjust", "Layer.glow", "Layer.dropShadow",
             "TextContent.text", "TextContent.font", "TextContent.paragraph", "TextContent.fit", "TextContent.decorations",
             "TextContent.background", "TextContent.animators", "TextContent.captionsFile", "TextContent.spokenWords", "TextContent.spans",
             "TextContent.karaoke",

@@ -20,7 +20,7 @@ package let describedFeatures: [any DescribedFeature.Type] = [
     DrawAnimation.self,
     LinearGradient.self, LinearGradient.Stop.self, TextAnimator.self, AnimatedValues.self, ParagraphStyle.self, FitSpec.self, FontSpec.self,
     SpokenWords.Highlight.self, SpokenWords.Highlight.Box.self, CaptionsFields.self, CaptionGrouping.self, TextRow.Layout.self,
-    ParagraphStyle.HyphenationLimits.self
+    ParagraphStyle.HyphenationLimits.self, LayerGlow.self, ColorAdjust.self
 ]
 
 /// A loader that sees only the bundled fonts, so results never depend on the machine.
