@@ -80,6 +80,9 @@ final class GoldenTests: XCTestCase {
     /// A box's outline and a ring drawing themselves (trim paths), mid-way and whole.
     /// A trimmed rule drawing itself, a polyline, a turning heart from SVG path data.
     func testLinesAndPaths() throws { try render("lines-and-paths", extraFrames: { _ in [15] }) }
+    /// Text around a circle, turning with its offset, and along a wave, its letters rising in
+    /// (15), its underline bending with it (45).
+    func testTextOnPath() throws { try render("text-on-path", extraFrames: { _ in [15, 45] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }
