@@ -241,6 +241,23 @@ final class TextPathTests: XCTestCase {
         XCTAssertEqual(error?.column, 10, "at the path data")
     }
 
+    /// `inspect` gives the path at the frame: its data, its offset then, and its length (a
+    /// polyline's exactly; four cubics around a circle within 0.05 px of 2πr).
+    func testInspectGivesThePathItsOffsetAndLength() throws {
+        let scene = try loadYAML(
+            singleLayerSpec(
+                fps: 10,
+                layer: Self.layer("path: {d: \"M 0 0 L 300 0 l 0 40\", offset: {keyframes: [{time: 0, value: 0}, {time: 1, value: 50}]}}")))
+        let report = try XCTUnwrap(try InspectReport(scene: scene, frame: 5).layers[0].textPath)
+        XCTAssertEqual(report.length, 340)
+        XCTAssertEqual(report.state.offset, 25, accuracy: 1e-12)
+        XCTAssertEqual(report.state.d, "M 0 0 L 300 0 l 0 40")
+        let circle = try InspectReport(
+            scene: try loadYAML(singleLayerSpec(layer: Self.layer("path: {d: \"\(Self.circle(100))\"}"))), frame: 0
+        ).layers[0].textPath
+        XCTAssertEqual(try XCTUnwrap(circle).length, 2 * .pi * 100, accuracy: 0.05)
+    }
+
     /// The Swift modifier makes the same scene as the spec: the same bytes.
     func testTheSwiftModifierEqualsTheSpec() throws {
         let catalog = SwiftAPITests.catalog
