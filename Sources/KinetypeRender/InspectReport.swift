@@ -46,6 +46,8 @@ package struct InspectReport: Encodable, Sendable {
         public var video: VideoState?
         /// A line or path layer's own fields (its points' bounds are `box`).
         public var path: PathState?
+        /// A text's path at the frame, and its length (the text's lines are as laid out straight).
+        public var textPath: TextPathReport?
         /// The groups around the layer, outermost first. `box` is on the canvas (the bounds of the
         /// layer's box under its groups); lines, decorations and rectangles are in the layer's
         /// own coordinates, which the innermost group's `placement` carries onto the canvas.
@@ -54,6 +56,19 @@ package struct InspectReport: Encodable, Sendable {
         /// innermost group's `placement`, where its corners are on the canvas, which `box`'s
         /// bounds do not say under a turn.
         public var layerBox: Rect?
+
+        /// A text path's described fields at the frame, and its length in pixels (the offsets
+        /// along it that place glyphs run from 0 to it).
+        public struct TextPathReport: Encodable, Sendable {
+            public var state: TextPathState
+            public var length: Double
+
+            public func encode(to encoder: Encoder) throws {
+                try state.encode(to: encoder)
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(length, forKey: Key("length"))
+            }
+        }
 
         /// The gradient's described fields at the frame, and where its line runs.
         public struct Fill: Encodable, Sendable {
@@ -123,6 +138,7 @@ package struct InspectReport: Encodable, Sendable {
                 try container.encode(font, forKey: Key("font"))
                 try container.encode(variations, forKey: Key("variations"))
                 for (path, value) in properties { try container.encode(value, forKey: Key(path)) }
+                try container.encodeIfPresent(textPath, forKey: Key("path"))
                 try container.encode(overflowed, forKey: Key("overflowed"))
                 try container.encode(zip(lines, glyphValues).map(InspectLine.init), forKey: Key("lines"))
             }
@@ -191,7 +207,11 @@ package struct InspectReport: Encodable, Sendable {
                         end: painted.gradient.map { [$0.end.x, $0.end.y] } ?? [])
                 }, mask: layer.mask)
             switch layer.content {
-            case .text: break
+            case .text:
+                report.textPath = layer.textPath.map { path in
+                    let along = TextPathPainter(path, layout: painted.layout, alignment: layer.style.alignment, position: layer.position)
+                    return Layer.TextPathReport(state: path, length: along?.length ?? 0)
+                }
             case let .shape(shape, _): report.shape = shape
             case let .image(image): report.image = image
             case let .video(video): report.video = video

@@ -124,14 +124,18 @@ package struct Painter: Sendable {
         var painted = PaintedLayer(layout: placed, color: layer.color)
         painted.decorations = layer.decorations.map { DecorationPainter.segments($0, layout: placed) }
         painted.backgroundRects = layer.background?.rectangles(placed) ?? []
-        painted.gradient = layer.gradient.map { StylePainter.gradient(for: $0, box: placed.box) }
+        // Along a path: the straight layout bent onto it (nil: no path, or one without length).
+        let path = layer.textPath.flatMap {
+            TextPathPainter($0, layout: placed, alignment: layer.style.alignment, position: layer.position)
+        }
+        painted.gradient = layer.gradient.map { StylePainter.gradient(for: $0, box: path?.bounds ?? placed.box) }
         painted.animated = layer.animators.isEmpty ? nil : AnimatorPainter(layer, layout: placed).glyphs
-        guard layout.size > 0, !layer.text.isEmpty else { return ([], painted) }
+        guard layout.size > 0, !layer.text.isEmpty, layer.textPath == nil || path != nil else { return ([], painted) }
         guard let transform = layer.transform, !transform.isIdentity else {
-            return (composited(layer) { items($0, painted: painted) }, painted)
+            return (composited(layer) { items($0, painted: painted, path: path) }, painted)
         }
         let turn = TransformPainter(transform, pivot: layer.position)
-        return (composited(layer) { turn.apply(items($0, painted: painted)) }, painted)
+        return (composited(layer) { turn.apply(items($0, painted: painted, path: path)) }, painted)
     }
 
     /// A layer's parts (`parts` of the layer) straight onto the canvas, or, when it is composited
@@ -154,15 +158,19 @@ package struct Painter: Sendable {
     }
 
     /// One layer's parts in drawing order: backgrounds, decorations behind, glyphs (with their
-    /// shadows and stroke), decorations in front; paint includes the layer's opacity.
-    private func items(_ layer: LayerState, painted: PaintedLayer) -> [DisplayList.Item] {
+    /// shadows and stroke), decorations in front; paint includes the layer's opacity. Along a
+    /// `path`, glyphs are placed on it and boxes bent along it (and the layout's clip is not kept).
+    private func items(_ layer: LayerState, painted: PaintedLayer, path: TextPathPainter? = nil) -> [DisplayList.Item] {
         var items: [DisplayList.Item] = []
-        let placed = painted.layout
+        var placed = painted.layout
+        if path != nil { placed.clip = nil }
         let decorations = DecorationPainter.items(layer, segments: painted.decorations, clip: placed.clip)
         items += BackgroundPainter.items(layer, rects: painted.backgroundRects, clip: placed.clip)
         items += decorations.behind
         let highlight = HighlightPainter(layer, layout: placed)
         items += highlight?.boxes(layer, clip: placed.clip) ?? []
+        let bent = { (boxes: [DisplayList.Item]) in path.map { $0.apply(boxes) } ?? boxes }
+        items = bent(items)
         let paint = Paint(color: RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity))
         let style = StylePainter.style(layer, gradient: painted.gradient)
         if layer.opacity > 0,
@@ -176,7 +184,7 @@ package struct Painter: Sendable {
                         of: placed.lines[index], size: placed.size, paint: paint, style: style, layer: layer,
                         animated: painted.animated?[index], highlight: highlight.map { ($0, index) },
                         karaoke: karaoke.map { ($0, pass, index) },
-                        part: part)
+                        part: part, path: path)
                 }
                 if !drawn.isEmpty {
                     items.append(.glyphs(GlyphItem(layer: layer.id, size: placed.size, clip: clip, lines: drawn, style: style)))
@@ -204,8 +212,7 @@ package struct Painter: Sendable {
                 }
             }
         }
-        items += SpanPainter.underlines(layer, layout: placed, clip: placed.clip)
-        items += decorations.front
+        items += bent(SpanPainter.underlines(layer, layout: placed, clip: placed.clip) + decorations.front)
         return items
     }
 
@@ -221,7 +228,8 @@ package struct Painter: Sendable {
     private func visibleGlyphs(
         of line: LaidOutLine, size: Double, paint: Paint, style: GlyphStyle, layer: LayerState,
         animated: [[AnimatorPainter.Glyph]]?, highlight: (painter: HighlightPainter, line: Int)? = nil,
-        karaoke: (painter: KaraokePainter, pass: KaraokePainter.Pass, line: Int)? = nil, part: SpanPainter.Part? = nil
+        karaoke: (painter: KaraokePainter, pass: KaraokePainter.Pass, line: Int)? = nil, part: SpanPainter.Part? = nil,
+        path: TextPathPainter? = nil
     ) -> GlyphItem.Line? {
         // The canvas in the layer's coordinates: moved by its group; under a group's turn or
         // scale nothing is left out.
@@ -229,11 +237,17 @@ package struct Painter: Sendable {
         let canvasWindow =
             layer.placement.isTranslation
             ? PixelWindow(covering: -offset.x, -offset.y, Double(canvas.width) - offset.x, Double(canvas.height) - offset.y) : nil
-        func onCanvas(_ glyph: GlyphItem.Glyph) -> Bool {
-            canvasWindow.map { GlyphItem.bounds(of: glyph, size: size, style: style).intersects($0) } ?? true
+        // On a path, a glyph whose centre falls off it is not drawn; the others are placed on it.
+        func onCanvas(_ glyph: inout GlyphItem.Glyph, centre: Double) -> Bool {
+            if let path {
+                guard let onPath = path.place(glyph, centre: centre) else { return false }
+                glyph = onPath
+            }
+            return canvasWindow.map { GlyphItem.bounds(of: glyph, size: size, style: style).intersects($0) } ?? true
         }
-        // Animators move glyphs off their line: the line test is for still text.
-        if animated == nil, let canvasWindow {
+        // Animators move glyphs off their line, and a path bends it: the line test is for still,
+        // straight text.
+        if animated == nil, path == nil, let canvasWindow {
             let reach = GlyphItem.reach(size: size, transform: nil, style: style)
             guard line.baseline + line.descent > Double(canvasWindow.y0) - reach,
                 line.baseline - line.ascent < Double(canvasWindow.y1) + reach
@@ -276,7 +290,7 @@ package struct Painter: Sendable {
                             transform: slant.map { scaled.transform.after($0) } ?? scaled.transform)
                     }
                     placed.x += room
-                    return onCanvas(placed) ? placed : nil
+                    return onCanvas(&placed, centre: glyph.x + glyph.advance / 2 + room) ? placed : nil
                 }
                 var values = moved.values
                 if base != layer.color { values.color = base }
@@ -297,7 +311,7 @@ package struct Painter: Sendable {
                         transform: slant.map { scaled.transform.after($0) } ?? scaled.transform, opacity: values.opacity)
                 }
                 placed.x += room
-                return onCanvas(placed) ? placed : nil
+                return onCanvas(&placed, centre: glyph.x + glyph.advance / 2 + room) ? placed : nil
             }
             return glyphs.isEmpty
                 ? nil : GlyphItem.Run(font: fonts.number(of: run.font.path), variations: run.font.variations, glyphs: glyphs)

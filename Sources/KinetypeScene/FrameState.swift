@@ -52,6 +52,8 @@ public struct LayerState: Sendable, Equatable {
     public var fontVariations: [String: Double] = [:]
     public var decorations: [DecorationState] = []
     public var background: BackgroundState?
+    /// The curve the text runs along at this frame (nil: a straight baseline).
+    public var textPath: TextPathState?
     public var animators: [AnimatorState] = []
     public var stroke: StrokeState?
     public var shadows: [ShadowState] = []

@@ -108,6 +108,16 @@ extension Layer {
     }
     public func background(_ background: TextBackground?) -> Layer { withText { $0.background = background } }
 
+    /// Lays the text along SVG path data `d` (pixels from the layer's position), starting `offset`
+    /// pixels of arc length along it (``TextPath``); throws ``PathData/Problem`` where `d` cannot
+    /// be read.
+    ///
+    /// ```swift
+    /// try Text("Around and around", size: 28).position(x: 320, y: 180).path("M -100 0 C -100 -138 100 -138 100 0", offset: 40)
+    /// ```
+    public func path(_ d: String, offset: Property<Double> = .constant(0)) throws -> Layer { path(try TextPath(d, offset: offset)) }
+    public func path(_ path: TextPath?) -> Layer { withText { $0.path = path } }
+
     /// A gradient that replaces the layer's colour.
     public func fill(_ gradient: LinearGradient?) -> Layer { with { $0.fill = gradient } }
 

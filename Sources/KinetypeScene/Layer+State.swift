@@ -193,6 +193,7 @@ extension TextContent {
         state.style.features = state.font.features
         state.decorations = decorations.map { $0.evaluated(at: t) }
         state.background = background?.state(at: t)
+        state.textPath = path?.evaluated(at: t)
         state.animators = animators.map { AnimatorState(animator: $0, time: t) }
         state.spokenWords = spokenWords?.state(at: t)
         state.spans = spans?.state(at: t) ?? []

@@ -242,6 +242,8 @@ public struct TextContent: Sendable {
     public var spans: TextSpans? = nil
     /// An ASS file's karaoke: syllables in the unsung colour until they are sung.
     public var karaoke: Karaoke? = nil
+    /// A curve the text runs along instead of a straight baseline (nil: straight).
+    public var path: TextPath? = nil
 
     public init(text: Property<String>, font: FontSpec, size: Property<Double>) {
         self.text = text
@@ -254,7 +256,8 @@ public struct TextContent: Sendable {
         let animations = animators.map { animator in
             animator.endTime(units: animator.unitCount(texts: text.allValues, language: paragraph.style.language, lineCount: lineCount))
         }
-        return ([background?.endTime ?? 0] + decorations.map { $0.endTime(lineCount: lineCount) } + animations).max() ?? 0
+        return ([background?.endTime ?? 0, path?.endTime ?? 0] + decorations.map { $0.endTime(lineCount: lineCount) } + animations).max()
+            ?? 0
     }
 }
 

@@ -106,6 +106,7 @@ extension TextContent {
         text.paragraph.style.tracking = paragraph.style.tracking * k
         text.decorations = decorations.map { $0.scaled(by: k) }
         text.background = background?.scaled(by: k)
+        text.path = path?.scaledPath(by: k)
         text.animators = animators.map { $0.scaled(by: k) }
         if let highlighting = spokenWords?.highlighting { text.spokenWords?.highlighting = highlighting.scaled(by: k) }
         return text

@@ -29,14 +29,16 @@ struct LayerDecoder {
     ]
     /// A text's own fields (its paragraph's from their description, ``ParagraphStyle``).
     static let textFields =
-        ["text", "font", "size", "tracking"] + paragraphFields + ["fit", "fitGroup", "decorations", "animators", "background", "captions"]
+        ["text", "font", "size", "tracking"] + paragraphFields + [
+            "fit", "fitGroup", "decorations", "animators", "background", "path", "captions"
+        ]
 
     /// A text layer: a text's fields and the common ones.
     static let fields = ["id"] + textFields + commonFields.filter { $0 != "id" }
     /// A row item is placed by its row: a text without a box or fit of its own, but a width, and of
     /// the common fields only its paint and blend.
     static let rowItemFields =
-        ["id"] + textFields.filter { !["box", "fit", "fitGroup", "captions", "lineHeight", "maxLines", "truncation"].contains($0) }
+        ["id"] + textFields.filter { !["box", "fit", "fitGroup", "captions", "path", "lineHeight", "maxLines", "truncation"].contains($0) }
         + ["width"] + commonFields.filter { ["color", "opacity", "stroke", "shadow", "shadows", "fill", "blend"].contains($0) }
     /// A shape layer (`type: rectangle | ellipse`): its shape's fields, the common ones and a trim.
     static let shapeFields = LayerShape.fields.map(\.key) + commonFields + ["trim"]
@@ -198,6 +200,9 @@ struct LayerDecoder {
         text.background = try fields.optional("background").map {
             try FeatureDecoder.decode($0, as: TextBackground.self, properties: &properties)
         }
+        if let pathNode = fields.optional("path") {
+            text.path = try decodeTextPath(pathNode, fields: fields, properties: &properties)
+        }
         if let animators = fields.optional("animators") {
             text.animators = try AnimatorDecoder.decode(animators, warnings: &properties.warnings)
             properties.warnings += AnimatorDecoder.lateWarnings(text, node: animators, duration: duration)
@@ -218,6 +223,31 @@ struct LayerDecoder {
         }
         layer.content = .text(text)
         return layer
+    }
+
+    /// A text's `path:`: its data read into polylines, with a length to run along; a subtitle
+    /// file's text and a clip to the layout box do not go on a path.
+    private func decodeTextPath(_ node: SpecNode, fields: SpecMapping, properties: inout PropertyDecoder) throws -> TextPath {
+        var path = try FeatureDecoder.decode(node, as: TextPath.self, properties: &properties)
+        guard let d = try node.mapping(allowed: nil).optional("d") else {
+            throw node.error("a text's path needs d: SVG path data, e.g. \"M 0 0 C 100 -60 200 60 300 0\"")
+        }
+        do { path.subpaths = try PathData.parse(path.d) } catch let problem as PathData.Problem {
+            throw d.error("path data \(problem)")
+        }
+        let hasLength = path.subpaths.contains { subpath in
+            zip(subpath.points, subpath.points.dropFirst()).contains { $0 != $1 }
+        }
+        guard hasLength else {
+            throw d.error("the text's path has no length: give it a line or curve to run along, e.g. \"M 0 0 L 300 0\"")
+        }
+        if let captions = fields.optional("captions") {
+            throw captions.error("captions are laid out as caption lines, not along a path: give the text with text, or remove path")
+        }
+        if let truncation = fields.optional("truncation"), try truncation.string() == ParagraphStyle.Truncation.clip.rawValue {
+            throw truncation.error("truncation: clip cuts the straight layout box, which a path bends: use tail, head or middle")
+        }
+        return path
     }
 
     /// A layer of a content without text (a shape, image, line or path): its id and anchor.

@@ -186,6 +186,13 @@ public enum SpecSchema {
         return object(LayerDecoder.pathFields, schemas, required: ["type"])
     }
 
+    /// A text's `path:`: its data is required.
+    static func textPath() -> JSON {
+        var schema = described(TextPath.self)
+        schema["required"] = ["d"]
+        return schema
+    }
+
     /// `mask:`: a rectangle or ellipse needs its size, a path its data (the decoder's rule).
     static func mask() -> JSON {
         var schema = described(LayerMask.self)
@@ -265,6 +272,7 @@ public enum SpecSchema {
             ),
             "animators": (["type": "array", "items": described(TextAnimator.self)], "Per-unit animations with a stagger."),
             "background": (described(TextBackground.self), "A box behind each line or the layout box."),
+            "path": (textPath(), "A curve the text's baseline runs along (SVG path data d, an animatable offset)."),
             "stroke": (described(TextStroke.self), "An outline around every glyph, or around the shape."),
             "shadow": (described(TextShadow.self), "A shadow of the text, or of the shape."),
             "shadows": (["type": "array", "items": described(TextShadow.self)], "Several shadows, the first lowest."),

@@ -83,6 +83,9 @@ final class GoldenTests: XCTestCase {
     /// Whole-layer effects: the title blurred (0), in focus with the glow at its widest and the logo
     /// grey (30), the logo tinted and the card's shadow long (59); the glow growing (15).
     func testEffects() throws { try render("effects", extraFrames: { _ in [15] }) }
+    /// Text around a circle, turning with its offset, and along a wave, its letters rising in
+    /// (15), its underline bending with it (45).
+    func testTextOnPath() throws { try render("text-on-path", extraFrames: { _ in [15, 45] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }

@@ -16,7 +16,8 @@ import KinetypeText
 /// Every described feature (``DescribedFeature``), for the tests that check each one's fields.
 package let describedFeatures: [any DescribedFeature.Type] = [
     TextStroke.self, TextShadow.self, TextBackground.self, LayerMask.self, MotionBlur.self, LayerShape.self, LayerMatte.self,
-    LayerImage.self, LayerVideo.self, AudioClip.self, LayerTransform.self, ShapeTrim.self, LayerPath.self, LayerGroup.self, Decoration.self,
+    LayerImage.self, LayerVideo.self, AudioClip.self, LayerTransform.self, ShapeTrim.self, LayerPath.self, TextPath.self, LayerGroup.self,
+    Decoration.self,
     DrawAnimation.self,
     LinearGradient.self, LinearGradient.Stop.self, TextAnimator.self, AnimatedValues.self, ParagraphStyle.self, FitSpec.self, FontSpec.self,
     SpokenWords.Highlight.self, SpokenWords.Highlight.Box.self, CaptionsFields.self, CaptionGrouping.self, TextRow.Layout.self,
