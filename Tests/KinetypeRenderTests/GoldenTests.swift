@@ -80,6 +80,10 @@ final class GoldenTests: XCTestCase {
     /// A box's outline and a ring drawing themselves (trim paths), mid-way and whole.
     /// A trimmed rule drawing itself, a polyline, a turning heart from SVG path data.
     func testLinesAndPaths() throws { try render("lines-and-paths", extraFrames: { _ in [15] }) }
+    /// Marching ants a quarter and three quarters of the way round their loop, the wave drawing
+    /// itself (15) and drawn (45), round and square caps past their guides, a bevelled and a
+    /// mitered corner.
+    func testStrokes() throws { try render("strokes", extraFrames: { _ in [15, 45] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }
