@@ -167,7 +167,8 @@ extension StrokePaint {
     /// miter limit, `GlyphOutline.stroked`), and its blur's.
     public var reach: Double {
         let radius = outside ? width : width / 2
-        return (join == .miter ? max(1, miterLimit) * radius : radius) + Double(CoverageMask.reach(blur: blur))
+        let miter = min(max(1, miterLimit) * radius, max(radius, GlyphStrokeStyle.maxMiterReach))
+        return (join == .miter ? miter : radius) + Double(CoverageMask.reach(blur: blur))
     }
 }
 

@@ -15,6 +15,11 @@ package struct GlyphStrokeStyle: Sendable, Hashable {
     /// corner is bevelled.
     package var miterLimit: Double
 
+    /// How far a miter's point reaches past the outline at most, pixels: 4 times the widest
+    /// stroke, what the glyph check measures glyphs with (a larger limit on a wide band is cut
+    /// to this reach).
+    package static let maxMiterReach = 2048.0
+
     package init(width: Double, join: Join = .round, outside: Bool = true, miterLimit: Double = 4) {
         self.width = width
         self.join = join
@@ -66,8 +71,9 @@ extension GlyphOutline {
         // 26.6 radius; the miter limit in 16.16. FreeType's fixed miter bevels where the limit
         // times the cosine of half the turn is below 1: SVG's rule. A glyph's contours are
         // closed, so the cap never shows.
+        let miterLimit = min(style.miterLimit, max(1, GlyphStrokeStyle.maxMiterReach / radius))
         FT_Stroker_Set(
-            stroker, FT_Fixed((radius * 64).rounded()), FT_STROKER_LINECAP_ROUND, join, FT_Fixed((style.miterLimit * 65536).rounded()))
+            stroker, FT_Fixed((radius * 64).rounded()), FT_STROKER_LINECAP_ROUND, join, FT_Fixed((miterLimit * 65536).rounded()))
         var copy: FT_Glyph?
         let copyError = FT_Glyph_Copy(glyph, &copy)
         guard copyError == 0, copy != nil else { throw FontError.freeType(operation: "copy a glyph outline", code: copyError) }

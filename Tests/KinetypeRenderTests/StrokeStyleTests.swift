@@ -184,6 +184,25 @@ final class StrokeStyleTests: XCTestCase {
         XCTAssertEqual(checked, 4)
     }
 
+    /// An animated offset is evaluated at each frame, sets the layer's end time, and `inspect`
+    /// prints it with the pattern by their spec keys.
+    func testTheDashOffsetAnimatesAndInspectPrintsIt() throws {
+        let scene = try loadYAML(
+            singleLayerSpec(
+                duration: 2,
+                layer: Self.line("dash: [6, 2], cap: round, dashOffset: {keyframes: [{time: 0, value: 0}, {time: 1.5, value: 24}]}")))
+        XCTAssertEqual(scene.layers[0].endTime, 1.5)
+        let stroke = try XCTUnwrap(scene.frameState(at: 15).layers[0].stroke)
+        XCTAssertEqual(stroke.dashOffset, 8, accuracy: 1e-9)
+        XCTAssertEqual(stroke.dash, [6, 2])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(stroke), as: UTF8.self)
+        XCTAssertTrue(json.contains("\"cap\":\"round\",\"color\""), json)
+        XCTAssertTrue(json.contains("\"dash\":[6,2],\"dashOffset\":8"), json)
+        XCTAssertTrue(json.contains("\"miterLimit\":4"), json)
+    }
+
     /// `--scale` multiplies the dash lengths and the offset with the rest: a dashed, round-capped
     /// path at twice its size equals the spec written at that size.
     func testScalingMultipliesTheDashes() throws {
