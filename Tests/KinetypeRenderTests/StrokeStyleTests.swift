@@ -70,6 +70,11 @@ final class StrokeStyleTests: XCTestCase {
         XCTAssertEqual(try Self.image(Self.line(width: width, "dash: [10]")).pixels, dashed.pixels)
         XCTAssertEqual(
             try Self.image(Self.line(width: width, "dash: [0, 0]")).pixels, try Self.image(Self.line(width: width, "cap: butt")).pixels)
+        // Dashes of no length are dots with round caps (21 from 0 to 200 px), nothing with butt caps.
+        let dots = try Self.image(Self.line(width: width, "dash: [0, 10], cap: round"))
+        XCTAssertEqual(Self.dashesAlongTheMiddleRow(dots), 21)
+        XCTAssertEqual(Self.area(dots), 21 * .pi * width * width / 4, accuracy: 21 * 0.2)
+        XCTAssertEqual(try Self.area(Self.line(width: width, "dash: [0, 10]")), 0)
         // [3, 5, 7] is [3, 5, 7, 3, 5, 7]: dashes 3, 7 and 5 long per 30 px, 6⅔ periods.
         let odd = try Self.image(Self.line(width: width, "dash: [3, 5, 7]"))
         var drawn = 0.0
