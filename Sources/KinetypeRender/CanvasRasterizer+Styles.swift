@@ -9,7 +9,7 @@ extension CanvasRasterizer {
     /// Each shadow, then the stroke, of a glyph item: everything of the text under its fill.
     func drawShadowsAndStroke(_ item: GlyphItem) throws {
         let strokeStyle = item.style.stroke.map {
-            GlyphStrokeStyle(width: $0.width, join: Self.join($0.join), outside: $0.outside)
+            GlyphStrokeStyle(width: $0.width, join: Self.join($0.join), outside: $0.outside, miterLimit: $0.miterLimit)
         }
         for shadow in item.style.shadows {
             // A hard shadow is the text's coverage at the moved pen positions, re-rasterized there,

@@ -44,9 +44,11 @@ public struct ShadowPaint: Sendable, Hashable, Encodable {
     }
 }
 
-/// Each glyph's outline stroked (FreeType's stroker at the frame's size), drawn under the fill.
+/// Each glyph's outline stroked (FreeType's stroker at the frame's size), drawn under the fill;
+/// a shape's, line's or path's outline stroked as SVG strokes it (`Stroker`).
 public struct StrokePaint: Sendable, Hashable, Encodable {
     public enum Join: String, Sendable, Encodable { case round, miter, bevel }
+    public enum Cap: String, Sendable, Encodable { case butt, round, square }
     /// Pixels.
     public var width: Double
     public var color: RGBA
@@ -55,13 +57,28 @@ public struct StrokePaint: Sendable, Hashable, Encodable {
     public var outside: Bool
     /// Twice the Gaussian's σ: the text's shape with the band, blurred (0: the band, sharp).
     public var blur: Double
+    /// How open ends are drawn (a glyph's contours have none).
+    public var cap: Cap
+    /// The longest miter point, in stroke widths.
+    public var miterLimit: Double
+    /// Dash and gap lengths in pixels, as SVG's `stroke-dasharray` (empty: solid).
+    public var dash: [Double]
+    /// Pixels into the dash pattern at the outline's start.
+    public var dashOffset: Double
 
-    public init(width: Double, color: RGBA, join: Join = .round, outside: Bool = true, blur: Double = 0) {
+    public init(
+        width: Double, color: RGBA, join: Join = .round, outside: Bool = true, blur: Double = 0, cap: Cap = .butt,
+        miterLimit: Double = 4, dash: [Double] = [], dashOffset: Double = 0
+    ) {
         self.width = width
         self.color = color
         self.join = join
         self.outside = outside
         self.blur = blur
+        self.cap = cap
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashOffset = dashOffset
     }
 }
 

@@ -163,11 +163,12 @@ extension GlyphStyle {
 
 extension StrokePaint {
     /// How far the stroke's band reaches beyond the outline: its radius (the width outside, half
-    /// of it centred), and up to 4 times that at a miter join's point (FreeType's miter limit,
-    /// `GlyphOutline.stroked`), and its blur's.
+    /// of it centred), and up to the miter limit times that at a miter join's point (FreeType's
+    /// miter limit, `GlyphOutline.stroked`), and its blur's.
     public var reach: Double {
         let radius = outside ? width : width / 2
-        return (join == .miter ? 4 * radius : radius) + Double(CoverageMask.reach(blur: blur))
+        let miter = min(max(1, miterLimit) * radius, max(radius, GlyphStrokeStyle.maxMiterReach))
+        return (join == .miter ? miter : radius) + Double(CoverageMask.reach(blur: blur))
     }
 }
 

@@ -27,7 +27,7 @@ enum PathPainter {
         let lines = path.subpaths.map { PathData.Subpath(points: $0.points.map(place), closed: $0.closed) }
         let style = StylePainter.style(layer, gradient: nil)
         let fills = path.kind == .path ? lines.map(\.points) : []
-        let strokes = style.stroke.map { Stroker.polylines(lines, width: $0.width, roundJoins: $0.join == .round, trim: trim) } ?? []
+        let strokes = style.stroke.map { Stroker.polylines(lines, style: TrimmedStroke.Style($0, width: $0.width), trim: trim) } ?? []
         let fillColor = RGBA(r: layer.color.r, g: layer.color.g, b: layer.color.b, a: layer.color.a * layer.opacity)
         let filled = !fills.isEmpty && (layer.gradient != nil ? layer.opacity > 0 : fillColor.a > 0)
         var items: [DisplayList.Item] = style.shadows.map { shadow in

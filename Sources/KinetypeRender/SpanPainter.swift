@@ -46,7 +46,7 @@ package enum SpanPainter {
                 ? StrokePaint(
                     width: stroke.width, color: fade(stroke.color), join: base.stroke?.join ?? .round,
                     outside: base.stroke?.outside ?? true,
-                    blur: base.stroke?.blur ?? 0) : nil
+                    blur: base.stroke?.blur ?? 0, miterLimit: base.stroke?.miterLimit ?? 4) : nil
         }
         if let shadow {
             style.shadows =

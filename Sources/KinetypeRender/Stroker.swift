@@ -3,9 +3,10 @@ import KinetypeText
 import KinetypeScene
 
 /// A stroke turned into the outline it fills, in one place for every geometry: a rectangle's or
-/// ellipse's whole stroke stays an analytic ring (an outline less a hole, covered by formula);
-/// any other stroke (a trimmed one, a polygon's, a line's or path's) becomes polygons along the
-/// drawn part of the outline (`TrimmedStroke`: each piece one polygon from its two offset sides).
+/// ellipse's whole solid stroke stays an analytic ring (an outline less a hole, covered by
+/// formula); any other stroke (a trimmed or dashed one, a polygon's, a line's or path's, a
+/// rectangle's whose corners are bevelled) becomes polygons along the drawn part of the outline
+/// (`TrimmedStroke`: each piece one polygon from its two offset sides and its caps).
 enum Stroker {
     /// The outline a stroke of `paint` draws around `outline`, outside it or centred on it, only
     /// between `trim`'s fractions of its length when there is one.
@@ -13,7 +14,8 @@ enum Stroker {
         let roundJoins = paint.join == .round
         switch outline {
         case let .shape(shape, _):
-            guard let trim else {
+            let style = TrimmedStroke.Style(paint, width: paint.width)
+            if trim == nil, !style.isDashed, !bevelsCorners(shape, paint) {
                 let ring =
                     paint.outside
                     ? (outer: shape.grown(by: paint.width, roundCorners: roundJoins), inner: shape)
@@ -22,24 +24,35 @@ enum Stroker {
             }
             // An outside stroke is centred on the outline grown to the stroke's middle.
             let middle = paint.outside ? shape.grown(by: paint.width / 2, roundCorners: roundJoins) : shape
-            return .polygons(
-                TrimmedStroke.contours(of: middle, from: trim.start, to: trim.end, width: paint.width, roundJoins: roundJoins))
+            return .polygons(TrimmedStroke.contours(of: middle, from: trim?.start ?? 0, to: trim?.end ?? 1, style: style))
         case let .polygons(contours):
             // Outside: twice as wide, centred, its inner half under the fill.
             let width = paint.outside ? 2 * paint.width : paint.width
             return .polygons(
-                polylines(contours.map { PathData.Subpath(points: $0, closed: true) }, width: width, roundJoins: roundJoins, trim: trim))
+                polylines(
+                    contours.map { PathData.Subpath(points: $0, closed: true) }, style: TrimmedStroke.Style(paint, width: width), trim: trim
+                ))
         case let .boxes(rects, cornerRadius):
             let shapes = rects.map { Outline.shape(ShapeOutline(kind: .rectangle, rect: $0, cornerRadius: cornerRadius), hole: nil) }
             return .polygons(shapes.flatMap { self.outline(stroking: $0, with: paint, trim: trim).polygons })
         }
     }
 
+    /// Whether the stroke bevels a square-cornered rectangle's corners, which its analytic ring
+    /// cannot: a bevel join, or a miter limit below √2 (a right angle's miter over the width).
+    private static func bevelsCorners(_ shape: ShapeOutline, _ paint: StrokePaint) -> Bool {
+        guard shape.kind == .rectangle, shape.cornerRadius <= 0 else { return false }
+        switch paint.join {
+        case .round: return false
+        case .bevel: return true
+        case .miter: return paint.miterLimit < 2.0.squareRoot()
+        }
+    }
+
     /// Polylines stroked centred on them, each between `trim`'s fractions of its length.
-    static func polylines(_ lines: [PathData.Subpath], width: Double, roundJoins: Bool, trim: TrimState?) -> [[Point2]] {
+    static func polylines(_ lines: [PathData.Subpath], style: TrimmedStroke.Style, trim: TrimState?) -> [[Point2]] {
         lines.flatMap {
-            TrimmedStroke.contours(
-                ofPolyline: $0.points, closed: $0.closed, from: trim?.start ?? 0, to: trim?.end ?? 1, width: width, roundJoins: roundJoins)
+            TrimmedStroke.contours(ofPolyline: $0.points, closed: $0.closed, from: trim?.start ?? 0, to: trim?.end ?? 1, style: style)
         }
     }
 }

@@ -15,10 +15,19 @@ enum StylePainter {
         if let stroke = layer.stroke, stroke.width > 0, stroke.color.a > 0 {
             style.stroke = StrokePaint(
                 width: stroke.width, color: fade(stroke.color), join: Self.join(stroke.join),
-                outside: stroke.position == .outside, blur: stroke.blur)
+                outside: stroke.position == .outside, blur: stroke.blur, cap: Self.cap(stroke.cap), miterLimit: stroke.miterLimit,
+                dash: stroke.dash, dashOffset: stroke.dashOffset)
         }
         style.gradient = gradient
         return style
+    }
+
+    static func cap(_ cap: TextStroke.Cap) -> StrokePaint.Cap {
+        switch cap {
+        case .butt: return .butt
+        case .round: return .round
+        case .square: return .square
+        }
     }
 
     static func join(_ join: TextStroke.Join) -> StrokePaint.Join {

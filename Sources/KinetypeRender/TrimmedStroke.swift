@@ -1,56 +1,179 @@
 import Foundation
 import KinetypeMotion
 import KinetypeText
+import KinetypeScene
 
-/// A stroke along part of a closed outline (`trim:`): the outline as a polyline from its top
-/// (its top-left corner, for a rectangle) clockwise, cut between two fractions of its length,
-/// and stroked `width` wide as one polygon (its two sides, butt ends) or, drawn whole, a ring:
-/// pieces that overlapped would be counted twice in a pixel they share.
+/// A stroke along part of an outline (`trim:`) or in dashes, as SVG strokes a path: the outline
+/// as a polyline (a closed shape's from its top, its top-left corner for a rectangle, clockwise),
+/// cut between two fractions of its length and into the dash pattern's dashes, each piece stroked
+/// `width` wide as one polygon (its two sides and its caps) or, a closed outline drawn whole and
+/// solid, a ring: pieces that overlapped would be counted twice in a pixel they share.
 enum TrimmedStroke {
-    static func contours(of outline: ShapeOutline, from start: Double, to end: Double, width: Double, roundJoins: Bool) -> [[Point2]] {
-        contours(ofPolyline: startingAtTheTop(outline), closed: true, from: start, to: end, width: width, roundJoins: roundJoins)
+    /// What shapes the band besides the line: its width, joins, caps and dashes.
+    struct Style: Sendable, Equatable {
+        var width: Double
+        var join: StrokePaint.Join = .miter
+        var miterLimit: Double = 4
+        var cap: StrokePaint.Cap = .butt
+        /// Dash and gap lengths, an odd count repeated twice (SVG); empty when solid.
+        var pattern: [Double] = []
+        var dashOffset: Double = 0
+
+        init(
+            width: Double, join: StrokePaint.Join = .miter, miterLimit: Double = 4, cap: StrokePaint.Cap = .butt, dash: [Double] = [],
+            dashOffset: Double = 0
+        ) {
+            self.width = width
+            self.join = join
+            self.miterLimit = miterLimit
+            self.cap = cap
+            self.pattern = dash.contains { $0 > 0 } ? (dash.count % 2 == 1 ? dash + dash : dash) : []
+            self.dashOffset = dashOffset
+        }
+
+        /// A stroke's paint, `width` wide (an outside stroke of a polygon is drawn twice as wide).
+        init(_ paint: StrokePaint, width: Double) {
+            self.init(
+                width: width, join: paint.join, miterLimit: paint.miterLimit, cap: paint.cap, dash: paint.dash, dashOffset: paint.dashOffset
+            )
+        }
+
+        var isDashed: Bool { !pattern.isEmpty }
+    }
+
+    static func contours(of outline: ShapeOutline, from start: Double, to end: Double, style: Style) -> [[Point2]] {
+        contours(ofPolyline: startingAtTheTop(outline), closed: true, from: start, to: end, style: style)
     }
 
     /// The stroke of a polyline (closed: back to its first point) between two fractions of its
-    /// length.
-    static func contours(
-        ofPolyline path: [Point2], closed isClosed: Bool, from start: Double, to end: Double, width: Double, roundJoins: Bool
-    ) -> [[Point2]] {
-        guard path.count >= 2, width > 0, end > start else { return [] }
+    /// length, in dashes when the style has a pattern: the dashes are laid along the whole line and
+    /// the trim keeps what lies between its fractions, so a trim that grows reveals dashes that
+    /// stay in place.
+    static func contours(ofPolyline path: [Point2], closed isClosed: Bool, from start: Double, to end: Double, style: Style) -> [[Point2]] {
+        guard path.count >= 2, style.width > 0, end > start else { return [] }
         let closed = isClosed ? path + [path[0]] : path
         var lengths = [0.0]
         for index in 1..<closed.count { lengths.append(lengths[index - 1] + distance(closed[index - 1], closed[index])) }
         let total = lengths.last!
         guard total > 0 else { return [] }
         let from = min(max(start, 0), 1) * total, to = min(max(end, 0), 1) * total
-        // The polyline between the two lengths, its ends interpolated.
-        var line: [Point2] = []
-        for index in 1..<closed.count {
-            let a = lengths[index - 1], b = lengths[index]
-            guard b > from, a < to, b > a else { continue }
-            if line.isEmpty { line.append(point(closed[index - 1], closed[index], (max(from, a) - a) / (b - a))) }
-            line.append(point(closed[index - 1], closed[index], (min(to, b) - a) / (b - a)))
+        // The polyline between two lengths, its ends interpolated; stretches are asked for in
+        // order, so the segment the last one started on is where the next one's search starts.
+        var segment = 1
+        func stretch(_ lower: Double, _ upper: Double) -> [Point2] {
+            while segment < closed.count - 1, lengths[segment] <= lower { segment += 1 }
+            var line: [Point2] = []
+            for index in segment..<closed.count {
+                let a = lengths[index - 1], b = lengths[index]
+                if b > upper, a >= upper { break }
+                guard b > lower, b > a else { continue }
+                if line.isEmpty { line.append(point(closed[index - 1], closed[index], (max(lower, a) - a) / (b - a))) }
+                line.append(point(closed[index - 1], closed[index], (min(upper, b) - a) / (b - a)))
+            }
+            return line
         }
-        let half = width / 2
-        let whole = isClosed && from <= 0 && to >= total
+        let half = style.width / 2
         // A closed outline drawn whole is a ring: its two sides as an outline and a hole.
-        if whole {
-            let ring = Array(line.dropLast())
-            let outer = side(ring, closed: true, sign: 1, half: half, roundJoins: roundJoins)
-            let inner = side(ring, closed: true, sign: -1, half: half, roundJoins: roundJoins)
+        if isClosed, !style.isDashed, from <= 0, to >= total {
+            let ring = Array(stretch(0, total).dropLast())
+            let outer = side(ring, closed: true, sign: 1, half: half, style: style)
+            let inner = side(ring, closed: true, sign: -1, half: half, style: style)
             return [clockwise(outer), clockwise(inner).reversed()]
         }
-        // An open stretch: one side forward, the other back, joined by butt ends.
-        let left = side(line, closed: false, sign: 1, half: half, roundJoins: roundJoins)
-        let right = side(line, closed: false, sign: -1, half: half, roundJoins: roundJoins)
-        return [clockwise(left + right.reversed())]
+        let pieces = style.isDashed ? dashes(along: total, style: style, from: from, to: to) : [(from, to)]
+        return pieces.compactMap { start, end in
+            // A dash of no length is a dot (round caps) or a square (square caps), turned along the line.
+            let upper = max(end, min(start + 1e-6, total))
+            let line = stretch(min(start, upper - 1e-6), upper)
+            return line.count >= 2 ? band(line, half: half, style: style) : nil
+        }
+    }
+
+    /// The dashes' stretches along a line of length `total`, cut to `from`…`to`, as SVG lays
+    /// them: `dashOffset` pixels into the pattern at the line's start; at most
+    /// `SpecLimits.maxDashes`. A dash of no length is kept unless its caps are butt.
+    static func dashes(along total: Double, style: Style, from: Double, to: Double) -> [(Double, Double)] {
+        let pattern = style.pattern
+        let period = pattern.reduce(0, +)
+        guard period > 0, to > from else { return [] }
+        var phase = style.dashOffset.truncatingRemainder(dividingBy: period)
+        if phase < 0 { phase += period }
+        // The pattern's entry the line starts in, and how far into it.
+        var index = 0
+        while phase > 0, phase >= pattern[index] {
+            phase -= pattern[index]
+            index = (index + 1) % pattern.count
+        }
+        var pieces: [(Double, Double)] = []
+        var position = -phase
+        // Whole periods before the trim are skipped, not walked.
+        if position + period < from { position += ((from - position) / period).rounded(.down) * period - period }
+        // Bounded however the pattern is made: dashes of no length with butt caps add no piece.
+        var walked = 0
+        while position <= to, pieces.count < SpecLimits.maxDashes, walked < SpecLimits.maxDashes * pattern.count {
+            walked += 1
+            let next = position + pattern[index]
+            if index % 2 == 0 {
+                let lower = max(position, from), upper = min(next, to)
+                if upper > lower || upper == lower && next == position && style.cap != .butt && position >= from {
+                    pieces.append((lower, upper))
+                }
+            }
+            position = next
+            index = (index + 1) % pattern.count
+        }
+        return pieces
+    }
+
+    /// An open stretch stroked: one side forward, its end cap, the other side back, its start cap.
+    private static func band(_ stretch: [Point2], half: Double, style: Style) -> [Point2] {
+        var line = stretch
+        let first = direction(from: line, reversed: false), last = direction(from: line, reversed: true)
+        if style.cap == .square, let first, let last {
+            line[0] = Point2(x: line[0].x - first.x * half, y: line[0].y - first.y * half)
+            line[line.count - 1] = Point2(x: line[line.count - 1].x + last.x * half, y: line[line.count - 1].y + last.y * half)
+        }
+        let left = side(line, closed: false, sign: 1, half: half, style: style)
+        let right = side(line, closed: false, sign: -1, half: half, style: style)
+        var contour = left
+        if style.cap == .round { contour += halfCircle(around: line[line.count - 1], from: left[left.count - 1], half: half) }
+        contour += right.reversed()
+        if style.cap == .round { contour += halfCircle(around: line[0], from: right[0], half: half) }
+        return clockwise(contour)
+    }
+
+    /// The points strictly inside the half circle of radius `half` around `centre` from `start`,
+    /// turning back (counterclockwise on the canvas) by half a turn: a round cap.
+    private static func halfCircle(around centre: Point2, from start: Point2, half: Double) -> [Point2] {
+        let a0 = atan2(start.y - centre.y, start.x - centre.x)
+        let steps = 2 * ShapeOutline.segments(radius: half)
+        return (1..<steps).map { step in
+            let angle = a0 - .pi * Double(step) / Double(steps)
+            return Point2(x: centre.x + half * cos(angle), y: centre.y + half * sin(angle))
+        }
+    }
+
+    /// The unit direction of the line's first (or last) segment of some length.
+    private static func direction(from line: [Point2], reversed: Bool) -> Point2? {
+        let indices = reversed ? Array(line.indices.dropFirst().reversed()) : Array(line.indices.dropFirst())
+        for index in indices {
+            let a = line[index - 1], b = line[index]
+            let length = distance(a, b)
+            if length > 1e-12 { return Point2(x: (b.x - a.x) / length, y: (b.y - a.y) / length) }
+        }
+        return nil
     }
 
     /// One side of the stroke: the line moved `half` along its normal (`sign` picks the side),
     /// with, at each vertex, the two offset lines' crossing where the side turns inwards, and an
-    /// arc (round joins), a miter point (up to 4 half-widths out) or a bevel where it turns
-    /// outwards. No piece overlaps another, so the coverage of the one polygon is exact.
-    private static func side(_ line: [Point2], closed: Bool, sign: Double, half: Double, roundJoins: Bool) -> [Point2] {
+    /// arc (round joins), a miter point (no longer than the miter limit in stroke widths) or a
+    /// bevel where it turns outwards. No piece overlaps another, so the coverage of the one
+    /// polygon is exact.
+    private static func side(_ line: [Point2], closed: Bool, sign: Double, half: Double, style: Style) -> [Point2] {
+        let roundJoins = style.join == .round
+        // The miter's length over the width is 1 / cos(θ/2) for normals θ apart: within the
+        // limit while 1 + cos θ ≥ 2 / limit².
+        let miterFloor = style.join == .miter ? 2 / (style.miterLimit * style.miterLimit) : .infinity
         let count = line.count
         func direction(_ from: Int) -> Point2? {
             let a = line[from % count], b = line[(from + 1) % count]
@@ -76,8 +199,8 @@ enum TrimmedStroke {
             let miter = Point2(x: (n1.x + n2.x) / (1 + dot), y: (n1.y + n2.y) / (1 + dot))
             if abs(cross) < 1e-9 {
                 points.append(Point2(x: v.x + n1.x, y: v.y + n1.y))
-            } else if sign * cross > 0 || !roundJoins && 1 + dot > 2 / 16 {
-                // Inwards (the offset lines cross), or an outward miter no longer than 4 half-widths.
+            } else if sign * cross > 0 || 1 + dot >= miterFloor {
+                // Inwards (the offset lines cross), or an outward miter within the limit.
                 points.append(Point2(x: v.x + miter.x, y: v.y + miter.y))
             } else if roundJoins {
                 let a1 = atan2(n1.y, n1.x)

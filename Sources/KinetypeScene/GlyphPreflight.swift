@@ -180,9 +180,9 @@ package enum GlyphPreflight {
         var description: String { message }
     }
 
-    /// How far a stroke reaches past the outline at most: the widest stroke, at a miter join
-    /// (FreeType's miter limit is 4 radii).
-    static let largestStroke = 4 * SpecLimits.maxStrokeWidth
+    /// How far a stroke reaches past the outline at most: a miter join's point, whatever its
+    /// limit (`GlyphStrokeStyle.maxMiterReach`, 4 times the widest stroke).
+    static let largestStroke = GlyphStrokeStyle.maxMiterReach
 
     /// A glyph whose outline, at the largest size drawn, would need a bitmap larger than the
     /// rasterizer draws: a frame reaching that size would fail, so the spec fails first.

@@ -15,6 +15,12 @@ public enum SpecLimits {
     /// A glow's strength (its blurred alpha multiplied) and a colour adjustment's contrast and saturation.
     public static let maxGlowStrength = 100.0
     public static let maxColorGain = 10.0
+    /// A stroke's miter limit, in stroke widths.
+    public static let maxMiterLimit = 100.0
+    /// Lengths in a stroke's `dash` list.
+    public static let maxDashLengths = 64
+    /// Dashes drawn along one outline: a pattern far finer than its outline is long stops here.
+    public static let maxDashes = 100_000
     /// An image layer's file: its pixels (a 36-megapixel photo; 144 MB decoded).
     public static let maxImagePixels = 36_000_000
     /// Seconds into a video or audio file (a day).

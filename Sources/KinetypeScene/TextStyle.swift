@@ -3,9 +3,19 @@ import KinetypeText
 import KinetypeRaster
 
 /// An outline around every glyph, made from the glyph's outline at the frame's size (FreeType's
-/// stroker), drawn under the fill.
+/// stroker), drawn under the fill; around a shape, line or path, its outline as SVG strokes it
+/// (caps, dashes, miter limit).
 public struct TextStroke: Sendable, DescribedFeature {
     public enum Join: String, Sendable, CaseIterable { case round, miter, bevel }
+    /// How an open end (a line's, a dash's, a trimmed stroke's) is drawn, as SVG's `stroke-linecap`.
+    public enum Cap: String, Sendable, CaseIterable {
+        /// The band stops at the end.
+        case butt
+        /// A half disc of the band's width rounds the end.
+        case round
+        /// The band goes on half its width past the end.
+        case square
+    }
     public enum Position: String, Sendable, CaseIterable {
         /// The band lies outside the glyph's contour: the fill keeps its full shape.
         case outside
@@ -20,17 +30,34 @@ public struct TextStroke: Sendable, DescribedFeature {
     public var position: Position
     /// A soft edge: twice the Gaussian's standard deviation, pixels, as a shadow's (0: sharp).
     public var blur: Property<Double> = .constant(0)
+    public var cap: Cap = .butt
+    /// The longest miter point, in stroke widths (SVG's `stroke-miterlimit`): a sharper corner
+    /// is bevelled.
+    public var miterLimit: Double = 4
+    /// Dash and gap lengths in pixels, repeated along the outline (an odd count repeats twice, as
+    /// SVG's `stroke-dasharray`); empty or all zeros is a solid stroke.
+    public var dash: [Double] = []
+    /// Pixels into the dash pattern at the outline's start (SVG's `stroke-dashoffset`).
+    public var dashOffset: Property<Double> = .constant(0)
 
     public init(
         width: Property<Double>, color: Property<RGBA> = .constant(.black), join: Join = .round,
-        position: Position = .outside, blur: Property<Double> = .constant(0)
+        position: Position = .outside, blur: Property<Double> = .constant(0), cap: Cap = .butt, miterLimit: Double = 4,
+        dash: [Double] = [], dashOffset: Property<Double> = .constant(0)
     ) {
         self.width = width
         self.color = color
         self.join = join
         self.position = position
         self.blur = blur
+        self.cap = cap
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashOffset = dashOffset
     }
+
+    /// A dash pattern that draws gaps: some length above 0.
+    public var isDashed: Bool { dash.contains { $0 > 0 } }
 
     /// Every field of `stroke:`, described once (``DescribedFeature``).
     package static let fields: [FeatureField<TextStroke, StrokeState>] = [
@@ -40,7 +67,17 @@ public struct TextStroke: Sendable, DescribedFeature {
         .choice("position", \.position, \.position, "outside keeps the fill's full shape; center straddles the contour."),
         .number(
             "blur", \.blur, \.blur, in: 0...SpecLimits.maxBlur, length: true,
-            "A soft outline: the text's shape with its stroke blurred under the sharp fill (σ = blur / 2 pixels), as libass's \\blur.")
+            "A soft outline: the text's shape with its stroke blurred under the sharp fill (σ = blur / 2 pixels), as libass's \\blur."),
+        .choice("cap", \.cap, \.cap, "How an open end (a line's, a dash's, a trimmed stroke's) is drawn: butt, round or square, as SVG's."),
+        .constant(
+            "miterLimit", \.miterLimit, \.miterLimit, in: 1...SpecLimits.maxMiterLimit,
+            "The longest miter point, in stroke widths, as SVG's stroke-miterlimit; a sharper corner is bevelled."),
+        .lengths(
+            "dash", \.dash, \.dash, in: 0...SpecLimits.coordinate.upperBound, maxCount: SpecLimits.maxDashLengths,
+            "[dash, gap, …] pixels along the outline, repeated (an odd count twice); empty or all zeros is solid. Shapes, lines and paths."),
+        .number(
+            "dashOffset", \.dashOffset, \.dashOffset, in: SpecLimits.coordinate, length: true,
+            "Pixels into the dash pattern at the outline's start; animate it to march the dashes.")
     ]
     package static let defaults = TextStroke(width: .constant(1))
 }
@@ -51,15 +88,24 @@ public struct StrokeState: Sendable, Hashable, EvaluatedState {
     public var join: TextStroke.Join = .round
     public var position: TextStroke.Position = .outside
     public var blur: Double = 0
+    public var cap: TextStroke.Cap = .butt
+    public var miterLimit: Double = 4
+    public var dash: [Double] = []
+    public var dashOffset: Double = 0
 
     public init(
-        width: Double, color: RGBA, join: TextStroke.Join = .round, position: TextStroke.Position = .outside, blur: Double = 0
+        width: Double, color: RGBA, join: TextStroke.Join = .round, position: TextStroke.Position = .outside, blur: Double = 0,
+        cap: TextStroke.Cap = .butt, miterLimit: Double = 4, dash: [Double] = [], dashOffset: Double = 0
     ) {
         self.width = width
         self.color = color
         self.join = join
         self.position = position
         self.blur = blur
+        self.cap = cap
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashOffset = dashOffset
     }
 
     package init() {}

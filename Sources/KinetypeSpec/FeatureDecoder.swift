@@ -121,6 +121,10 @@ enum FeatureDecoder {
             let items = try node.sequence()
             guard items.count <= PathData.maxPoints else { throw node.error("more than \(PathData.maxPoints) points") }
             return .points(try items.map(ValueDecoders.point))
+        case let .lengths(range, maxCount):
+            let items = try node.sequence()
+            guard items.count <= maxCount else { throw node.error("\(key): more than \(maxCount) lengths") }
+            return .lengths(try items.map { try ValueDecoders.number(in: range, what: key)($0) })
         case .easing:
             return .easing(try EasingDecoder.easing(node))
         case let .sequence(range):

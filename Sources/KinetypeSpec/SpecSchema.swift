@@ -505,7 +505,7 @@ public enum SpecSchema {
         case .number, .padding: return "number"
         case .integer: return "integer"
         case .flag, .trueFlag: return "boolean"
-        case .point, .points, .features: return "array"
+        case .point, .points, .lengths, .features: return "array"
         case .feature, .openTypeFeatures: return "object"
         case .color, .choice, .name, .string, .language, .file, .easing, .sequence: return "string"
         }
@@ -549,6 +549,7 @@ public enum SpecSchema {
         case .language:
             return ["type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "maxLength": LanguageTag.maximumLength]
         case .points: return ["type": "array", "items": ref("point"), "maxItems": PathData.maxPoints]
+        case let .lengths(range, maxCount): return ["type": "array", "items": number(range), "maxItems": maxCount]
         case .easing: return ref("easing")
         case let .sequence(range):
             let stagger = object(["stagger"], ["stagger": (number(range), "Seconds between lines.")], required: ["stagger"])
@@ -579,6 +580,7 @@ public enum SpecSchema {
         case let .name(name): return name
         case let .string(text): return text
         case let .points(points): return points.map { [$0.x, $0.y] }
+        case let .lengths(lengths): return lengths
         case let .easing(easing): return EasingDecoder.named.first { $0.easing == easing }?.name
         case .sequence(.lines): return "lines"
         case .sequence(.together): return "together"

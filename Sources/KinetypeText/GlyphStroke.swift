@@ -11,11 +11,20 @@ package struct GlyphStrokeStyle: Sendable, Hashable {
     /// The band lies outside the contour (the glyph dilated by `width`); otherwise it is centred
     /// on the contour (`width / 2` each side).
     package var outside: Bool
+    /// The longest miter point in band widths, as PostScript's and SVG's miter limit: a sharper
+    /// corner is bevelled.
+    package var miterLimit: Double
 
-    package init(width: Double, join: Join = .round, outside: Bool = true) {
+    /// How far a miter's point reaches past the outline at most, pixels: 4 times the widest
+    /// stroke, what the glyph check measures glyphs with (a larger limit on a wide band is cut
+    /// to this reach).
+    package static let maxMiterReach = 2048.0
+
+    package init(width: Double, join: Join = .round, outside: Bool = true, miterLimit: Double = 4) {
         self.width = width
         self.join = join
         self.outside = outside
+        self.miterLimit = miterLimit
     }
 }
 
@@ -59,8 +68,12 @@ extension GlyphOutline {
         case .bevel: join = FT_STROKER_LINEJOIN_BEVEL
         case .miter: join = FT_STROKER_LINEJOIN_MITER_FIXED
         }
-        // 26.6 radius; miter limit 4 (16.16), SVG's default.
-        FT_Stroker_Set(stroker, FT_Fixed((radius * 64).rounded()), FT_STROKER_LINECAP_ROUND, join, 4 << 16)
+        // 26.6 radius; the miter limit in 16.16. FreeType's fixed miter bevels where the limit
+        // times the cosine of half the turn is below 1: SVG's rule. A glyph's contours are
+        // closed, so the cap never shows.
+        let miterLimit = min(style.miterLimit, max(1, GlyphStrokeStyle.maxMiterReach / radius))
+        FT_Stroker_Set(
+            stroker, FT_Fixed((radius * 64).rounded()), FT_STROKER_LINECAP_ROUND, join, FT_Fixed((miterLimit * 65536).rounded()))
         var copy: FT_Glyph?
         let copyError = FT_Glyph_Copy(glyph, &copy)
         guard copyError == 0, copy != nil else { throw FontError.freeType(operation: "copy a glyph outline", code: copyError) }

@@ -86,6 +86,10 @@ final class GoldenTests: XCTestCase {
     /// Text around a circle, turning with its offset, and along a wave, its letters rising in
     /// (15), its underline bending with it (45).
     func testTextOnPath() throws { try render("text-on-path", extraFrames: { _ in [15, 45] }) }
+    /// Marching ants a quarter and three quarters of the way round their loop, the wave drawing
+    /// itself (15) and drawn (45), round and square caps past their guides, a bevelled and a
+    /// mitered corner.
+    func testStrokes() throws { try render("strokes", extraFrames: { _ in [15, 45] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }

@@ -267,6 +267,7 @@ final class FeatureFieldTests: XCTestCase {
         case .file: return .string("other.file")
         case .openTypeFeatures: return .openTypeFeatures([FontFeature(tag: "smcp"), FontFeature(tag: "liga", value: 0)])
         case .points: return .points([Point2(x: 1, y: 2), Point2(x: 3, y: 4)])
+        case .lengths: return .lengths([6, 3.5])
         case .easing:
             guard case let .easing(easing) = current else { return current }
             return .easing(easing == .linear ? .easeOut : .linear)

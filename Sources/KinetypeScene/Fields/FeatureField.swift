@@ -22,6 +22,8 @@ package enum FieldKind: Sendable, Equatable {
     case name
     /// A list of `[x, y]` points, in pixels.
     case points
+    /// A list of at most `maxCount` lengths in pixels, each in this range (a stroke's `dash`).
+    case lengths(ClosedRange<Double>, maxCount: Int)
     /// Text (SVG path data, a font family's name).
     case string
     /// A file's path, relative to the spec; the schema asks for one of these extensions (any when
@@ -72,6 +74,7 @@ package enum FieldValue: Sendable {
     case flag(Bool)
     case name(String)
     case points([Point2])
+    case lengths([Double])
     case string(String)
     case easing(Easing)
     case sequence(DrawAnimation.Sequence)
@@ -90,7 +93,7 @@ package enum FieldValue: Sendable {
         case let .color(property): return property.endTime
         case let .feature(feature): return feature.endTime
         case let .features(features): return features.map(\.endTime).max() ?? 0
-        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence, .openTypeFeatures: return 0
+        case .unset, .integer, .choice, .flag, .name, .points, .lengths, .string, .easing, .sequence, .openTypeFeatures: return 0
         }
     }
 
@@ -102,7 +105,7 @@ package enum FieldValue: Sendable {
         case let .color(property): return AnyProperty.color(property).keyframeTimes
         case let .feature(feature): return Array(Set(feature.keyframeTimes.flatMap(\.times))).sorted()
         case let .features(features): return Array(Set(features.flatMap { $0.keyframeTimes.flatMap(\.times) })).sorted()
-        case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence, .openTypeFeatures: return []
+        case .unset, .integer, .choice, .flag, .name, .points, .lengths, .string, .easing, .sequence, .openTypeFeatures: return []
         }
     }
 
@@ -112,6 +115,7 @@ package enum FieldValue: Sendable {
         case let .number(property): return .number(property.mapValues { $0 * k })
         case let .point(property): return .point(property.mapValues { Point2(x: $0.x * k, y: $0.y * k) })
         case let .points(points): return .points(points.map { Point2(x: $0.x * k, y: $0.y * k) })
+        case let .lengths(lengths): return .lengths(lengths.map { $0 * k })
         case let .feature(feature): return .feature(feature.scaled(by: k))
         case let .features(features): return .features(features.map { $0.scaled(by: k) })
         default: return self
@@ -299,6 +303,19 @@ extension FeatureField {
             write: { feature, value in if case let .points(points) = value { feature[keyPath: model] = points } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { .numbers($0[keyPath: state].flatMap { [$0.x, $0.y] }) })
+    }
+
+    /// A list of lengths in pixels (not animatable; a length).
+    package static func lengths(
+        _ key: String, _ model: WritableKeyPath<Feature, [Double]> & Sendable, _ state: WritableKeyPath<State, [Double]> & Sendable,
+        in range: ClosedRange<Double>, maxCount: Int, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .lengths(range, maxCount: maxCount), isAnimatable: false, isRequired: false, isLength: true, doc: doc,
+            read: { .lengths($0[keyPath: model]) },
+            write: { feature, value in if case let .lengths(lengths) = value { feature[keyPath: model] = lengths } },
+            evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
+            report: { .numbers($0[keyPath: state]) })
     }
 
     /// Text (not animatable).
