@@ -76,14 +76,14 @@ extension Layer {
         layer.position = position.mapValues { $0.scaled(by: k) }
         layer.blur = blur.mapValues { $0 * k }
         layer.stroke = stroke?.scaled(by: k)
-        layer.mask = mask?.scaledMask(by: k)
+        layer.mask = mask?.scaled(by: k)
         layer.shadows = shadows.map { $0.scaled(by: k) }
         switch content {
         case let .text(text): layer.content = .text(text.scaled(by: k))
         case let .shape(shape): layer.content = .shape(shape.scaled(by: k))
         case let .image(image): layer.content = .image(image.scaled(by: k))
         case let .video(video): layer.content = .video(video.scaled(by: k))
-        case let .path(path): layer.content = .path(path.scaledPath(by: k))
+        case let .path(path): layer.content = .path(path.scaled(by: k))
         case var .group(group):
             group.layers = group.layers.map { $0.scaled(by: k) }
             layer.content = .group(group)

@@ -22,8 +22,11 @@ package enum FieldKind: Sendable, Equatable {
     case name
     /// A list of `[x, y]` points, in pixels.
     case points
-    /// Text (SVG path data, a font family's name).
+    /// Text (a font family's name).
     case string
+    /// SVG path data: text, `{svg: FILE}` (the `d` of the file's first `<path>`), or keyframes
+    /// of either (a morph). A length.
+    case pathData
     /// A file's path, relative to the spec; the schema asks for one of these extensions (any when
     /// empty), and the code that reads the file refuses another, naming what it reads.
     case file(extensions: [String])
@@ -78,6 +81,7 @@ package enum FieldValue: Sendable {
     case feature(any DescribedFeature)
     case features([any DescribedFeature])
     case openTypeFeatures([FontFeature])
+    case path(Property<PathOutline>)
 
     /// The text of a `.string` value (nil for another).
     var text: String? { if case let .string(text) = self { text } else { nil } }
@@ -88,6 +92,7 @@ package enum FieldValue: Sendable {
         case let .number(property): return property.endTime
         case let .point(property): return property.endTime
         case let .color(property): return property.endTime
+        case let .path(property): return property.endTime
         case let .feature(feature): return feature.endTime
         case let .features(features): return features.map(\.endTime).max() ?? 0
         case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence, .openTypeFeatures: return 0
@@ -100,6 +105,8 @@ package enum FieldValue: Sendable {
         case let .number(property): return AnyProperty.number(property).keyframeTimes
         case let .point(property): return AnyProperty.point(property).keyframeTimes
         case let .color(property): return AnyProperty.color(property).keyframeTimes
+        case let .path(.animated(track)): return Array(Set(track.keyframes.map(\.time))).sorted()
+        case .path(.constant): return []
         case let .feature(feature): return Array(Set(feature.keyframeTimes.flatMap(\.times))).sorted()
         case let .features(features): return Array(Set(features.flatMap { $0.keyframeTimes.flatMap(\.times) })).sorted()
         case .unset, .integer, .choice, .flag, .name, .points, .string, .easing, .sequence, .openTypeFeatures: return []
@@ -112,6 +119,7 @@ package enum FieldValue: Sendable {
         case let .number(property): return .number(property.mapValues { $0 * k })
         case let .point(property): return .point(property.mapValues { Point2(x: $0.x * k, y: $0.y * k) })
         case let .points(points): return .points(points.map { Point2(x: $0.x * k, y: $0.y * k) })
+        case let .path(property): return .path(property.mapValues { $0.scaled(by: k) })
         case let .feature(feature): return .feature(feature.scaled(by: k))
         case let .features(features): return .features(features.map { $0.scaled(by: k) })
         default: return self
@@ -184,6 +192,19 @@ extension FeatureField {
             write: { feature, value in if case let .number(.constant(number)) = value { feature[keyPath: model] = number } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { .number($0[keyPath: state]) })
+    }
+
+    /// Path data, animatable (a morph), a length; the evaluated outline is the frame's.
+    package static func pathData(
+        _ key: String, _ model: WritableKeyPath<Feature, Property<PathOutline>> & Sendable,
+        _ state: WritableKeyPath<State, PathOutline> & Sendable, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .pathData, isAnimatable: true, isRequired: false, isLength: true, doc: doc,
+            read: { .path($0[keyPath: model]) },
+            write: { feature, value in if case let .path(property) = value { feature[keyPath: model] = property } },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model].value(at: t) },
+            report: { .text($0[keyPath: state].description) })
     }
 
     /// A constant whole number.
