@@ -529,7 +529,8 @@ public enum SpecSchema {
         case .name, .string: return ["type": "string"]
         case .pathData:
             let svg = object(
-                ["svg"], ["svg": (["type": "string", "pattern": "\\.[Ss][Vv][Gg]$"], "An SVG file, relative to the spec: its first <path>'s d.")],
+                ["svg"],
+                ["svg": (["type": "string", "pattern": "\\.[Ss][Vv][Gg]$"], "An SVG file, relative to the spec: its first <path>'s d.")],
                 required: ["svg"])
             return ["if": ["type": "object"], "then": svg, "else": ["type": "string"]]
         case let .file(extensions):

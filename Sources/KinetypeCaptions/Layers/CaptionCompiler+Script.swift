@@ -222,7 +222,8 @@ extension CaptionCompiler {
             var mask = LayerMask(origin: .constant(.zero), size: .constant(.zero), invert: inverse)
             mask.shape = .path
             mask.d = .constant(
-                PathOutline(subpaths: polygons.map { PathData.Subpath(points: $0.map { Point2(x: $0.x * xs, y: $0.y * ys) }, closed: true) }))
+                PathOutline(
+                    subpaths: polygons.map { PathData.Subpath(points: $0.map { Point2(x: $0.x * xs, y: $0.y * ys) }, closed: true) }))
             return mask
         }
     }
