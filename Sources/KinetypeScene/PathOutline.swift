@@ -77,7 +77,22 @@ public struct PathOutline: Sendable, Equatable, Interpolatable, CustomStringConv
 
     /// Every coordinate multiplied by `k` (arc rotations and flags kept), re-cut at the new size.
     public func scaled(by k: Double) -> PathOutline {
-        transformed(by: AffineMap(a: k, b: 0, c: 0, d: k, tx: 0, ty: 0))
+        func map(_ p: Point2) -> Point2 { Point2(x: p.x * k, y: p.y * k) }
+        // Each number multiplied, so the outline equals the path data written at that size.
+        var outline = PathOutline(
+            unchecked: segments.map { segment in
+                switch segment {
+                case let .move(to): return .move(to: map(to))
+                case let .line(to): return .line(to: map(to))
+                case let .quadCurve(to, control): return .quadCurve(to: map(to), control: map(control))
+                case let .curve(to, c1, c2): return .curve(to: map(to), control1: map(c1), control2: map(c2))
+                case let .arc(to, radii, rotation, large, sweep):
+                    return .arc(to: map(to), radii: map(radii), rotation: rotation, largeArc: large, sweep: sweep)
+                case .closeSubpath: return .closeSubpath
+                }
+            })
+        outline.file = file
+        return outline
     }
 
     /// The outline mapped by an affine transform (an SVG `transform`): points and controls

@@ -532,7 +532,7 @@ public enum SpecSchema {
                 ["svg"],
                 ["svg": (["type": "string", "pattern": "\\.[Ss][Vv][Gg]$"], "An SVG file, relative to the spec: its first <path>'s d.")],
                 required: ["svg"])
-            return ["if": ["type": "object"], "then": svg, "else": ["type": "string"]]
+            return ["if": ["type": "string"], "then": ["type": "string"], "else": svg]
         case let .file(extensions):
             guard !extensions.isEmpty else { return ["type": "string"] }
             // Any case: `.SRT` as `.srt`.

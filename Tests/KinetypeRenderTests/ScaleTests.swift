@@ -64,7 +64,7 @@ final class ScaleTests: XCTestCase {
     /// a box background with animated padding, a highlight and an offset overline, a cluster
     /// animator with offset, scale, rotation and colour on a spring; a counting text that shrinks
     /// to fit with animated tracking; a row (its spacing and item widths become positions and boxes
-    /// when the spec is read).
+    /// when the spec is read); a path morphing from an arc to a square, through a path mask.
     static func everything(_ k: Double) -> String {
         func s(_ value: Double) -> String { String(value * k) }
         return """
@@ -108,6 +108,7 @@ final class ScaleTests: XCTestCase {
                   - {type: underline}
                   - {type: strikethrough, draw: {start: 0.3, duration: 0.6, easing: easeOut}}
                 mask: {position: [\(s(10)), \(s(90))], size: {keyframes: [{time: 0, value: [0, \(s(30))]}, {time: 1.5, value: [\(s(90)), \(s(30))]}]}, feather: \(s(2))}
+              - {type: path, color: "#2060C0", d: {keyframes: [{time: 0, value: "M \(s(200)) \(s(20)) a \(s(12)) \(s(8)) 20 1 1 \(s(-0.5)) 0 Z"}, {time: 1.5, value: "M \(s(190)) \(s(10)) h \(s(30)) v \(s(30)) h \(s(-30)) Z"}]}, mask: {shape: path, d: "M 0 0 H \(s(240)) V \(s(40)) A \(s(120)) \(s(30)) 0 0 1 0 \(s(40)) Z"}}
               - row:
                   id: stats
                   position: [\(s(6)), \(s(145))]
@@ -187,7 +188,7 @@ final class ScaleTests: XCTestCase {
     func testEveryFieldOfTheSceneModelIsSortedForScaling() throws {
         let lengths: Set = [
             "CanvasSpec.width", "CanvasSpec.height", "TextContent.size", "Layer.position", "TextContent.tracking",
-            "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.tracking", "LayerMask.subpaths", "Layer.blur"
+            "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.tracking", "Layer.blur"
         ]
         let others: Set = [
             "Scene.canvas", "Scene.fps", "Scene.duration", "Scene.layers", "Scene.sourcePath", "Scene.warnings", "Scene.scale",
@@ -195,7 +196,7 @@ final class ScaleTests: XCTestCase {
             "CanvasSpec.background",
             "Layer.id", "Layer.anchor", "Layer.color", "Layer.opacity", "Layer.content", "Layer.stroke", "Layer.shadows",
             "Layer.fill", "Layer.blend", "Layer.inPoint", "Layer.outPoint", "Layer.motionBlur", "Scene.motionBlur", "Layer.mask",
-            "Layer.matte", "Layer.transform",
+            "Layer.matte", "Layer.transform", "LayerPath.trim",
             "TextContent.text", "TextContent.font", "TextContent.paragraph", "TextContent.fit", "TextContent.decorations",
             "TextContent.background", "TextContent.animators", "TextContent.captionsFile", "TextContent.spokenWords", "TextContent.spans",
             "TextContent.karaoke",
