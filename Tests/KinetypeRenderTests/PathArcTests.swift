@@ -138,4 +138,21 @@ final class PathArcTests: XCTestCase {
         let image = try PathLayerTests.render("{type: path, d: \"\(circle)\", color: \"#FFFFFF\"}")
         XCTAssertEqual(PathLayerTests.area(image), .pi * r * r, accuracy: 2 * .pi * r * 0.05 + 1)
     }
+
+    /// `addArc` in Swift draws SwiftUI's arc: a whole turn is the circle's area; from 0° to 90°
+    /// with `clockwise: false` the angle grows through +y (clockwise on the y-down canvas), and
+    /// with `clockwise: true` it goes the other way round, three quarters through −y.
+    func testSwiftAddArcDrawsSwiftUIsArc() throws {
+        let circle = try PathOutline {
+            $0.addArc(center: Point2(x: 100, y: 100), radius: 50, startAngle: .zero, endAngle: .degrees(360), clockwise: false)
+        }
+        XCTAssertEqual(Self.area(circle.subpaths[0].points), .pi * 2500, accuracy: 2 * .pi * 50 * 0.05)
+        let quarter = try PathOutline { $0.addArc(center: .zero, radius: 10, startAngle: .zero, endAngle: .degrees(90), clockwise: false) }
+        XCTAssertEqual(quarter.subpaths[0].points.map(\.y).min()!, 0, accuracy: 1e-9)
+        XCTAssertEqual(quarter.subpaths[0].points.last!.y, 10, accuracy: 1e-9)
+        let long = try PathOutline { $0.addArc(center: .zero, radius: 10, startAngle: .zero, endAngle: .degrees(90), clockwise: true) }
+        XCTAssertEqual(long.subpaths[0].points.map(\.y).min()!, -10, accuracy: 0.05)
+        XCTAssertEqual(long.subpaths[0].points.map(\.x).min()!, -10, accuracy: 0.05)
+        XCTAssertEqual(long.segments.count, 4, "a move and three quarter-turn arcs")
+    }
 }
