@@ -37,6 +37,7 @@ extension Layer {
         case let .video(video): values.frame = video.size.value(at: time)
         case let .path(path):
             if let trim = path.trim { (values.trimFrom, values.trimTo) = (trim.start.value(at: time), trim.end.value(at: time)) }
+            if path.kind == .path { values.path = path.d.value(at: time) }
         case .text, .group: break
         }
         return values
@@ -108,6 +109,7 @@ extension Layer {
             content = .video(video)
         case var .path(path):
             path.trim = try ShapeTrim.animate(path.trim, from: before, to: after, by: animator)
+            if after.path != before.path { path.d = try animator.animate(path.d, "path", from: before.path, to: after.path) }
             content = .path(path)
         case .group: break
         }
@@ -131,6 +133,8 @@ extension LayerValues {
         case .group: (kind, isText, hasColor, hasFrame, hasCorners, hasTrim) = ("a group", false, false, false, false, false)
         }
         let textual = "only a text has one"
+        var hasPath = false
+        if case let .path(path) = content { hasPath = path.kind == .path }
         let checks: [(name: String, changed: Bool, has: Bool, who: String)] = [
             ("text", after.text != before.text, isText, textual),
             ("font size", after.size != before.size, isText, "only a text has one; a shape's, image's or video's size is its frame"),
@@ -141,7 +145,8 @@ extension LayerValues {
             ("color", after.color != before.color, hasColor, "only a text, shape, line or path is drawn in one"),
             ("frame", after.frame != before.frame, hasFrame, "only a shape, image or video has one; a text's size is its font size"),
             ("corner radius", after.cornerRadius != before.cornerRadius, hasCorners, "only a rectangle has one"),
-            ("trim", after.trimFrom != before.trimFrom || after.trimTo != before.trimTo, hasTrim, "only a shape, line or path has one")
+            ("trim", after.trimFrom != before.trimFrom || after.trimTo != before.trimTo, hasTrim, "only a shape, line or path has one"),
+            ("path", after.path != before.path, hasPath, "only a path layer (Path { … }, type: path) has one")
         ]
         guard let missing = checks.first(where: { $0.changed && !$0.has }) else { return nil }
         let article = kind.first.map { "aeiou".contains($0) } == true ? "an " : "a "

@@ -175,9 +175,7 @@ extension Layer {
             evaluated.frameIndex = video.frames?.video.frameIndex(at: evaluated.sourceTime) ?? 0
             state.content = .video(evaluated)
         case let .path(path):
-            var evaluated = path.state(at: t)
-            evaluated.subpaths = path.subpaths
-            state.content = .path(evaluated, trim: path.trim?.state(at: t))
+            state.content = .path(path.evaluated(at: t), trim: path.trim?.state(at: t))
         case .group:
             preconditionFailure("a group is evaluated as the groups around its layers")
         }

@@ -21,10 +21,8 @@ public struct LayerMask: Sendable, DescribedFeature {
     public var shape: Shape = .rectangle
     /// A rectangle's corner radius, pixels.
     public var cornerRadius: Property<Double> = .constant(0)
-    /// A path mask's SVG path data, pixels from `origin`.
-    public var d = ""
-    /// The path's polygons (read from `d` when the spec is loaded).
-    public var subpaths: [PathData.Subpath] = []
+    /// A path mask's SVG path data, pixels from `origin`, or keyframes of it (a morph).
+    public var d: Property<PathOutline> = .constant(.empty)
 
     public init(origin: Property<Point2>, size: Property<Point2>, feather: Property<Double> = .constant(0), invert: Bool = false) {
         self.origin = origin
@@ -43,23 +41,19 @@ public struct LayerMask: Sendable, DescribedFeature {
         .number(
             "cornerRadius", \.cornerRadius, \.cornerRadius, in: 0...SpecLimits.coordinate.upperBound, length: true,
             "A rectangle mask's corner radius, pixels."),
-        .string("d", \.d, \.d, "A path mask's SVG path data (M, L, H, V, C, S, Q, T, Z), pixels from position.")
+        .pathData(
+            "d", \.d, \.d,
+            "A path mask's SVG path data (M, L, H, V, C, S, Q, T, A, Z) or {svg: FILE}, pixels from position; keyframes morph it.")
     ]
     package static let defaults = LayerMask(origin: .constant(.zero), size: .constant(.zero))
-    package static let loadedProperties: Set<String> = ["subpaths"]
+    /// A path mask's polygons (at its first keyframe when it morphs).
+    public var subpaths: [PathData.Subpath] { d.value(at: 0).subpaths }
 
     /// The mask at `t` seconds, a path mask's polygons with it.
     package func evaluated(at t: Double) -> MaskState {
         var state = state(at: t)
-        state.subpaths = subpaths
+        state.subpaths = state.d.subpaths
         return state
-    }
-
-    /// Every length multiplied by `k`, a path's polygons too.
-    package func scaledMask(by k: Double) -> LayerMask {
-        var scaled = scaled(by: k)
-        scaled.subpaths = subpaths.map { PathData.Subpath(points: $0.points.map { Point2(x: $0.x * k, y: $0.y * k) }, closed: $0.closed) }
-        return scaled
     }
 }
 
@@ -71,7 +65,7 @@ public struct MaskState: Sendable, Equatable, EvaluatedState {
     public var invert = false
     public var shape: LayerMask.Shape = .rectangle
     public var cornerRadius: Double = 0
-    public var d = ""
+    public var d = PathOutline.empty
     public var subpaths: [PathData.Subpath] = []
 
     /// A path mask's polygons on the canvas (its points from `position`).

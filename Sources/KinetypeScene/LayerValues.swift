@@ -44,6 +44,9 @@ public struct LayerValues: Sendable, Equatable {
     /// Where a shape's or path's drawn outline starts and ends (`.trim(from:to:)`), fractions of it.
     public var trimFrom: Double = 0
     public var trimTo: Double = 1
+    /// A path layer's outline: set another and it morphs (numbers blended when the two have the
+    /// same commands, resampled point by point when not).
+    public var path = PathOutline.empty
 
     public init(
         text: String, size: Double, position: Point2, color: RGBA, opacity: Double, tracking: Double = 0,

@@ -18,14 +18,17 @@ extension Scene {
         return (spec + layerFiles + audio.compactMap { $0.info?.path } + fontFiles).filter { seen.insert($0).inserted }
     }
 
-    /// The captions, image and video files the layers read, in layer order.
+    /// The captions, image, video and SVG files the layers read (a path's and its groups' and
+    /// its own masks' `d: {svg: FILE}`), in layer order.
     public var layerFiles: [String] {
-        drawnLayers.compactMap { drawn in
+        drawnLayers.flatMap { drawn in
+            let masks = (drawn.groups + [drawn.layer]).compactMap(\.mask).flatMap { PathOutline.files(of: $0.d) }
             switch drawn.layer.content {
-            case let .text(text): return text.captionsFile
-            case let .image(image): return image.pixels.path
-            case let .video(video): return video.frames?.info.path
-            case .shape, .path, .group: return nil
+            case let .text(text): return [text.captionsFile].compactMap { $0 } + masks
+            case let .image(image): return [image.pixels.path] + masks
+            case let .video(video): return [video.frames?.info.path].compactMap { $0 } + masks
+            case let .path(path): return PathOutline.files(of: path.d) + masks
+            case .shape, .group: return masks
             }
         }
     }

@@ -76,7 +76,7 @@ extension Layer {
         layer.position = position.mapValues { $0.scaled(by: k) }
         layer.blur = blur.mapValues { $0 * k }
         layer.stroke = stroke?.scaled(by: k)
-        layer.mask = mask?.scaledMask(by: k)
+        layer.mask = mask?.scaled(by: k)
         layer.shadows = shadows.map { $0.scaled(by: k) }
         layer.glow = glow?.scaled(by: k)
         layer.dropShadow = dropShadow?.scaled(by: k)
@@ -85,7 +85,7 @@ extension Layer {
         case let .shape(shape): layer.content = .shape(shape.scaled(by: k))
         case let .image(image): layer.content = .image(image.scaled(by: k))
         case let .video(video): layer.content = .video(video.scaled(by: k))
-        case let .path(path): layer.content = .path(path.scaledPath(by: k))
+        case let .path(path): layer.content = .path(path.scaled(by: k))
         case var .group(group):
             group.layers = group.layers.map { $0.scaled(by: k) }
             layer.content = .group(group)

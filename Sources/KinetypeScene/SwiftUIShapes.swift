@@ -52,10 +52,25 @@ public func Capsule() -> Layer {
 /// .stroke(.white, lineWidth: 4)
 /// ```
 public func Path(_ draw: (inout PathBuilder) throws -> Void) throws -> Layer {
-    var builder = PathBuilder()
-    try draw(&builder)
+    try Path(PathOutline(draw))
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// A path layer drawing `outline` (path data read with ``PathOutline/init(_:)-(String)``, an SVG
+/// file's with ``SVGPathFile/outline(path:)``); `animate` morphs it into another (`$0.path = …`).
+public func Path(_ outline: PathOutline) -> Layer {
     // A path's anchor does not apply; top-left is what a spec's path layer has.
-    return Layer(content: .path(try LayerPath(path: builder.d)), anchor: .topLeft)
+    Layer(content: .path(LayerPath(path: .constant(outline))), anchor: .topLeft)
+}
+
+extension PathOutline {
+    /// The outline a `Path { path in … }` closure draws. Throws ``PathData/Problem`` for a
+    /// coordinate beyond the spec's limits.
+    public init(_ draw: (inout PathBuilder) throws -> Void) throws {
+        var builder = PathBuilder()
+        try draw(&builder)
+        try self.init(builder.d)
+    }
 }
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -89,6 +104,34 @@ public struct PathBuilder: Sendable {
     public mutating func addCurve(to point: Point2, control1: Point2, control2: Point2) { add("C", control1, control2, point) }
     /// A line back to the subpath's start.
     public mutating func closeSubpath() { d += d.isEmpty ? "Z" : " Z" }
+    /// An arc of the circle around `center` from `startAngle` to `endAngle`, as SwiftUI draws it:
+    /// a line (or a move) to its start first; angles from +x towards +y (clockwise on the canvas,
+    /// y down), and `clockwise: false` runs the angle up, which is clockwise on screen as in
+    /// SwiftUI. Written as SVG arcs (`A`) of at most a quarter turn each.
+    public mutating func addArc(center: Point2, radius: Double, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
+        var delta = endAngle.radians - startAngle.radians
+        // The way round the flag asks for; a whole turn or more is a circle.
+        if abs(delta) >= 2 * .pi {
+            delta = clockwise ? -2 * .pi : 2 * .pi
+        } else if !clockwise, delta < 0 {
+            delta += 2 * .pi
+        } else if clockwise, delta > 0 {
+            delta -= 2 * .pi
+        }
+        addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: .radians(delta))
+    }
+    /// An arc of the circle around `center` from `startAngle` turning by `delta` (positive: the
+    /// angle grows), a line (or a move) to its start first, as SwiftUI's `addRelativeArc`.
+    public mutating func addRelativeArc(center: Point2, radius: Double, startAngle: Angle, delta: Angle) {
+        func point(_ angle: Double) -> Point2 { Point2(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
+        add(d.isEmpty ? "M" : "L", point(startAngle.radians))
+        let pieces = max(1, Int((abs(delta.radians) / (.pi / 2)).rounded(.up)))
+        for piece in 1...pieces {
+            let end = point(startAngle.radians + delta.radians * Double(piece) / Double(pieces))
+            let r = Self.number(abs(radius))
+            d += " A \(r) \(r) 0 0 \(delta.radians >= 0 ? 1 : 0) \(Self.number(end.x)) \(Self.number(end.y))"
+        }
+    }
     /// A closed rectangle, clockwise from its top-left corner.
     public mutating func addRect(_ rect: Rect) {
         addLines([

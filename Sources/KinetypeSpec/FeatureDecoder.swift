@@ -108,6 +108,9 @@ enum FeatureDecoder {
             return .name(try node.string())
         case .string:
             return .string(try node.string())
+        case .pathData:
+            let directory = properties.specDirectory
+            return .path(try properties.property(node, value: { try ValueDecoders.pathOutline($0, in: directory) }))
         case .language:
             return .string(try ValueDecoders.languageTag(node))
         case .file:

@@ -1,3 +1,4 @@
+import Foundation
 import KinetypeScene
 import KinetypeMotion
 import KinetypeRaster
@@ -9,6 +10,8 @@ import KinetypeRaster
 struct GroupDecoder {
     /// The spec's duration, for warnings about keyframes after it.
     let duration: Double
+    /// The spec's folder (a path mask's `d: {svg: FILE}` is relative to it).
+    let specDirectory: URL
 
     static let fields =
         ["type", "id", "layers", "transform", "mask", "blend", "colorAdjust", "glow", "dropShadow", "in", "out"]
@@ -26,7 +29,7 @@ struct GroupDecoder {
         guard depth < SpecLimits.maxGroupDepth else {
             throw node.error("groups are nested more than \(SpecLimits.maxGroupDepth) deep")
         }
-        var properties = PropertyDecoder(duration: duration)
+        var properties = PropertyDecoder(duration: duration, specDirectory: specDirectory)
         let own = try FeatureDecoder.decode(fields: fields, as: LayerGroup.self, properties: &properties)
         let idNode = fields.optional("id")
         let id = try idNode?.string() ?? defaultID

@@ -160,7 +160,7 @@ struct LayerDecoder {
             }
         }
         let fields = try node.mapping(allowed: rowItem ? Self.rowItemFields : Self.fields)
-        var properties = PropertyDecoder(duration: duration)
+        var properties = PropertyDecoder(duration: duration, specDirectory: specDirectory)
         defer { warnings += properties.warnings }
 
         let id = try fields.optional("id")?.string() ?? defaultID
@@ -266,7 +266,7 @@ struct LayerDecoder {
     /// stroke, shadows, compositing and timing as a text layer reads them.
     private func decodeShape(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> Layer {
         let fields = try node.mapping(allowed: Self.shapeFields)
-        var properties = PropertyDecoder(duration: duration)
+        var properties = PropertyDecoder(duration: duration, specDirectory: specDirectory)
         defer { warnings += properties.warnings }
         var shape = try FeatureDecoder.decode(fields: fields, as: LayerShape.self, properties: &properties)
         shape.trim = try fields.optional("trim").map { try FeatureDecoder.decode($0, as: ShapeTrim.self, properties: &properties) }
@@ -283,7 +283,7 @@ struct LayerDecoder {
     /// timing as a text layer reads them.
     private func decodeImage(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> Layer {
         let fields = try node.mapping(allowed: Self.imageFields)
-        var properties = PropertyDecoder(duration: duration)
+        var properties = PropertyDecoder(duration: duration, specDirectory: specDirectory)
         defer { warnings += properties.warnings }
         var image = try FeatureDecoder.decode(fields: fields, as: LayerImage.self, properties: &properties)
         let fileNode = try fields.required("file")
@@ -304,7 +304,7 @@ struct LayerDecoder {
     /// the frame's own size as shown, placed, faded, composited and timed as an image layer is.
     private func decodeVideo(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> Layer {
         let fields = try node.mapping(allowed: Self.videoFields)
-        var properties = PropertyDecoder(duration: duration)
+        var properties = PropertyDecoder(duration: duration, specDirectory: specDirectory)
         defer { warnings += properties.warnings }
         var video = try FeatureDecoder.decode(fields: fields, as: LayerVideo.self, properties: &properties)
         let fileNode = try fields.required("file")
@@ -334,7 +334,7 @@ struct LayerDecoder {
     /// the layer's position, with the layer's colour, stroke, trim, shadows, compositing and timing.
     private func decodePath(_ node: SpecNode, defaultID: String, warnings: inout [String]) throws -> Layer {
         let fields = try node.mapping(allowed: Self.pathFields)
-        var properties = PropertyDecoder(duration: duration)
+        var properties = PropertyDecoder(duration: duration, specDirectory: specDirectory)
         defer { warnings += properties.warnings }
         var path = try FeatureDecoder.decode(fields: fields, as: LayerPath.self, properties: &properties)
         let typeNode = try fields.required("type")
@@ -344,14 +344,10 @@ struct LayerDecoder {
             guard path.points.count >= 2 else {
                 throw (fields.optional("points") ?? typeNode).error("a line needs points: [[x, y], [x, y], …], at least two")
             }
-            path.subpaths = [PathData.Subpath(points: path.points, closed: path.closed)]
         case .path:
             if let points = fields.optional("points") { throw points.error("points are a line's (type: line); a path takes d") }
-            guard let d = fields.optional("d") else {
-                throw typeNode.error("a path needs d: SVG path data, e.g. \"M 0 0 L 100 0 L 50 80 Z\"")
-            }
-            do { path.subpaths = try PathData.parse(path.d) } catch let problem as PathData.Problem {
-                throw d.error("path data \(problem)")
+            guard fields.optional("d") != nil else {
+                throw typeNode.error("a path needs d: SVG path data, e.g. \"M 0 0 L 100 0 L 50 80 Z\", or {svg: logo.svg}")
             }
         }
         var layer = try contentLayer(fields, defaultID: defaultID, content: .path(path), anchor: .topLeft)
@@ -433,14 +429,12 @@ struct LayerDecoder {
 
     /// `mask:`, a layer's or a group's: a rectangle or ellipse needs its size, a path its data.
     static func mask(_ node: SpecNode, properties: inout PropertyDecoder) throws -> LayerMask {
-        var mask = try FeatureDecoder.decode(node, as: LayerMask.self, properties: &properties)
+        let mask = try FeatureDecoder.decode(node, as: LayerMask.self, properties: &properties)
         let fields = try node.mapping(allowed: nil)
         if mask.shape == .path {
-            guard let d = fields.optional("d") else {
-                throw (fields.optional("shape") ?? node).error("a path mask needs d: SVG path data, e.g. \"M 0 0 L 100 0 L 50 80 Z\"")
-            }
-            do { mask.subpaths = try PathData.parse(mask.d) } catch let problem as PathData.Problem {
-                throw d.error("path data \(problem)")
+            guard fields.optional("d") != nil else {
+                throw (fields.optional("shape") ?? node).error(
+                    "a path mask needs d: SVG path data, e.g. \"M 0 0 L 100 0 L 50 80 Z\", or {svg: mask.svg}")
             }
         } else {
             if let d = fields.optional("d") { throw d.error("d is a path mask's (shape: path)") }
@@ -516,7 +510,7 @@ struct LayerDecoder {
         if let design = fields.optional("design"), fields.optional("system") == nil {
             throw design.error("design applies to the system font only; use system: true")
         }
-        var properties = PropertyDecoder(duration: duration)
+        var properties = PropertyDecoder(duration: duration, specDirectory: specDirectory)
         var font = try FeatureDecoder.decode(fields: fields, as: FontSpec.self, properties: &properties)
         if let familyNode = fields.optional("family"), let name = font.familyName {
             do { font.family = try catalog.family(named: name) } catch let error as FontLookupError {

@@ -1,3 +1,4 @@
+import Foundation
 import KinetypeScene
 import KinetypeMotion
 
@@ -8,6 +9,9 @@ import KinetypeMotion
 struct PropertyDecoder {
     /// The spec's duration in seconds.
     let duration: Double
+    /// The spec's folder, which files named in values (`d: {svg: FILE}`) are relative to; nil
+    /// where no value reads a file.
+    var specDirectory: URL?
     var warnings: [String] = []
 
     static let animationFields = ["keyframes", "repeat", "repeatForever", "autoreverses"]
@@ -15,7 +19,10 @@ struct PropertyDecoder {
     /// A text's `interpolation`s: `TextInterpolator`s by name.
     static let interpolations = ["discrete", "counting", "typewriter", "numericText"]
 
-    init(duration: Double) { self.duration = duration }
+    init(duration: Double, specDirectory: URL? = nil) {
+        self.duration = duration
+        self.specDirectory = specDirectory
+    }
 
     mutating func property<Value: Sendable>(
         _ node: SpecNode, value parse: (SpecNode) throws -> Value,

@@ -152,7 +152,8 @@ struct SceneDecoder {
         for (index, node) in nodes.enumerated() {
             let names = node.isMapping ? ((try? node.fieldNames()) ?? []) : []
             if names.contains("type"), try node.mapping(allowed: nil).required("type").string() == "group" {
-                let decoded = try GroupDecoder(duration: decoder.duration).decode(node, defaultID: "group\(index)", depth: depth)
+                let decoded = try GroupDecoder(duration: decoder.duration, specDirectory: decoder.specDirectory).decode(
+                    node, defaultID: "group\(index)", depth: depth)
                 var group = decoded.group
                 let id = prefix + group.id
                 guard list.ids.insert(id).inserted else { throw node.error("id \(SpecError.quoted(id)) is used twice") }

@@ -75,7 +75,13 @@ public enum SpecReference {
             return ["properties": JSON(uniqueKeysWithValues: zip(names, items)), "required": names, "positional": names]
         }
         if let items = field["items"] as? JSON, items["properties"] != nil { return items }
-        if let then = field["then"] as? JSON, then["properties"] != nil, (field["if"] as? JSON)?["required"] != nil { return then }
+        if let then = field["then"] as? JSON, let properties = then["properties"] as? JSON, let condition = field["if"] as? JSON {
+            // Keyframes of a value that may be a mapping itself (`d: {svg: FILE}`): that mapping.
+            if properties["keyframes"] != nil, condition["required"] != nil, let otherwise = field["else"] as? JSON {
+                return object(in: otherwise)
+            }
+            if condition["required"] != nil { return then }
+        }
         // A value or a mapping (`highlight: COLOUR` or `{color, scale, …}`): the mapping.
         if let otherwise = field["else"] as? JSON, otherwise["properties"] != nil, (field["if"] as? JSON)?["type"] != nil {
             return otherwise

@@ -441,6 +441,12 @@ public enum SpecSchema {
     /// A constant, or `{keyframes: …}`: told apart by being an object (no constant is one).
     static func animatable(_ value: JSON) -> JSON { ["if": ["type": "object"], "then": animation(value), "else": value] }
 
+    /// A constant that may be an object itself (`{svg: FILE}`), or `{keyframes: …}`: told apart by
+    /// the keyframes.
+    static func keyframed(_ value: JSON) -> JSON {
+        ["if": ["type": "object", "required": ["keyframes"]], "then": animation(value), "else": value]
+    }
+
     static func animation(_ value: JSON) -> JSON {
         let keyframe = object(
             PropertyDecoder.keyframeFields,
@@ -485,7 +491,7 @@ public enum SpecSchema {
         var schemas: [String: (JSON, String)] = [:]
         for field in Feature.fields {
             var schema = value(field.kind)
-            if field.isAnimatable { schema = animatable(schema) }
+            if field.isAnimatable { schema = field.kind == .pathData ? keyframed(schema) : animatable(schema) }
             if !field.isRequired, !field.hasDerivedDefault, let value = defaultValue(field.value(of: Feature.defaults), kind: field.kind) {
                 schema = withDefault(schema, value)
             }
@@ -507,7 +513,7 @@ public enum SpecSchema {
         case .flag, .trueFlag: return "boolean"
         case .point, .points, .lengths, .features: return "array"
         case .feature, .openTypeFeatures: return "object"
-        case .color, .choice, .name, .string, .language, .file, .easing, .sequence: return "string"
+        case .color, .choice, .name, .string, .language, .file, .easing, .sequence, .pathData: return "string"
         }
     }
 
@@ -535,6 +541,12 @@ public enum SpecSchema {
         case let .choice(names): return ["enum": names]
         case .flag: return ["type": "boolean"]
         case .name, .string: return ["type": "string"]
+        case .pathData:
+            let svg = object(
+                ["svg"],
+                ["svg": (["type": "string", "pattern": "\\.[Ss][Vv][Gg]$"], "An SVG file, relative to the spec: its first <path>'s d.")],
+                required: ["svg"])
+            return ["if": ["type": "string"], "then": ["type": "string"], "else": svg]
         case let .file(extensions):
             guard !extensions.isEmpty else { return ["type": "string"] }
             // Any case: `.SRT` as `.srt`.
@@ -567,7 +579,7 @@ public enum SpecSchema {
     static func defaultValue(_ value: FieldValue, kind: FieldKind) -> Any? {
         if kind == .trueFlag { return nil }  // on when given, so never given as its default
         switch value {
-        case .unset, .feature, .openTypeFeatures: return nil
+        case .unset, .feature, .openTypeFeatures, .path: return nil
         case let .features(features): return features.isEmpty ? [Any]() : nil
         case let .number(property): return property.value(at: 0)
         case let .integer(number): return number

@@ -1,3 +1,4 @@
+import Foundation
 import KinetypeScene
 import KinetypeMotion
 import KinetypeText
@@ -28,6 +29,25 @@ enum ValueDecoders {
     }
 
     /// A text to draw, within the documented length.
+    /// Path data written out, or `{svg: FILE}`: the `d` of the first `<path>` of an SVG file
+    /// relative to `directory` (the spec's folder), its transforms applied.
+    static func pathOutline(_ node: SpecNode, in directory: URL?) throws -> PathOutline {
+        guard node.isMapping else {
+            do { return try PathOutline(try node.string()) } catch let problem as PathData.Problem {
+                throw node.error("path data \(problem)")
+            }
+        }
+        let fileNode = try node.mapping(allowed: ["svg"]).required("svg")
+        let file = try fileNode.string()
+        guard let directory else { throw fileNode.error("an SVG file cannot be read here: write the path data out") }
+        guard file.lowercased().hasSuffix(".svg") else {
+            throw fileNode.error("svg takes an SVG file (.svg), got \(SpecError.quoted(file))")
+        }
+        do { return try SVGPathFile.outline(path: MediaFileFields.path(file, in: directory)) } catch let problem as SVGPathFile.Problem {
+            throw fileNode.error("\(problem)")
+        }
+    }
+
     static func text(_ node: SpecNode) throws -> String {
         let text = try node.string()
         // UTF-8 bytes bound the code points from above, so most texts skip the count.

@@ -90,6 +90,9 @@ final class GoldenTests: XCTestCase {
     /// itself (15) and drawn (45), round and square caps past their guides, a bevelled and a
     /// mitered corner.
     func testStrokes() throws { try render("strokes", extraFrames: { _ in [15, 45] }) }
+    /// Path morphs: the diamond half-way to its circle and the star part-way to its arcs (15), the
+    /// star's spring past its target (45), an SVG file's badge behind a growing arc mask.
+    func testMorph() throws { try render("morph", extraFrames: { _ in [15, 45] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }

@@ -170,7 +170,7 @@ final class PathMaskTests: XCTestCase {
         let cases = [
             ("{shape: path, size: [10, 10]}", "layers[0].mask.shape: a path mask needs d"),
             ("{size: [10, 10], d: \"M 0 0 L 1 1\"}", "layers[0].mask.d: d is a path mask's (shape: path)"),
-            ("{shape: path, d: \"M 0 0 A 1 1 0 0 1 5 5\"}", "layers[0].mask.d: path data at character"),
+            ("{shape: path, d: \"M 0 0 A 1 1 0 2 1 5 5\"}", "layers[0].mask.d: path data at character"),
             ("{position: [0, 0]}", "layers[0].mask: missing required field \"size\"")
         ]
         for (mask, message) in cases {

@@ -36,7 +36,7 @@ final class PathLayerTests: XCTestCase {
         XCTAssertGreaterThan(curve[0].points.count, 12, "curves cut into segments")
         var checked = 0
         for (data, message) in [
-            ("M 0 0 A 5 5 0 0 1 10 0", "elliptical arcs"), ("M 0 0 L x 1", "expected a number"), ("Q", "expected a number"),
+            ("M 0 0 A 5 5 0 2 1 10 0", "large-arc flag must be 0 or 1"), ("M 0 0 L x 1", "expected a number"), ("Q", "expected a number"),
             ("M 0 0 % 1", "expected a command")
         ] {
             XCTAssertThrowsError(try PathData.parse(data), data) { error in XCTAssertTrue("\(error)".contains(message), "\(error)") }
@@ -75,7 +75,7 @@ final class PathLayerTests: XCTestCase {
             ("{type: line, points: [[1, 2]], stroke: {width: 1}}", "at least two"),
             ("{type: line, d: \"M 0 0 L 1 1\"}", "d is a path's"),
             ("{type: path}", "a path needs d"),
-            ("{type: path, d: \"M 0 0 A 1 1 0 0 0 2 2\"}", "path data at character 7"),
+            ("{type: path, d: \"M 0 0 A 1 1 0 0 5 2 2\"}", "path data at character 17: an arc's sweep flag must be 0 or 1"),
             ("{type: path, d: \"M 0 0 L 5 5\", points: [[1, 1], [2, 2]]}", "points are a line's"),
             ("{type: path, d: \"M 0 0 L 5 5\", anchor: center}", "unknown field \"anchor\"")
         ] {

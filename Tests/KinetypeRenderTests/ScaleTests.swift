@@ -64,7 +64,7 @@ final class ScaleTests: XCTestCase {
     /// a box background with animated padding, a highlight and an offset overline, a cluster
     /// animator with offset, scale, rotation and colour on a spring; a counting text that shrinks
     /// to fit with animated tracking; a row (its spacing and item widths become positions and boxes
-    /// when the spec is read).
+    /// when the spec is read); a path morphing from an arc to a square, through a path mask.
     static func everything(_ k: Double) -> String {
         func s(_ value: Double) -> String { String(value * k) }
         return """
@@ -118,6 +118,7 @@ final class ScaleTests: XCTestCase {
                 position: [\(s(110)), \(s(40))]
                 path: {d: "M 0 0 L \(s(60)) \(s(-10)) L \(s(120)) 0", offset: {keyframes: [{time: 0, value: \(s(-10))}, {time: 1.5, value: \(s(40))}]}}
                 decorations: [{type: underline}]
+              - {type: path, color: "#2060C0", d: {keyframes: [{time: 0, value: "M \(s(200)) \(s(20)) a \(s(12)) \(s(8)) 20 1 1 \(s(-0.5)) 0 Z"}, {time: 1.5, value: "M \(s(190)) \(s(10)) h \(s(30)) v \(s(30)) h \(s(-30)) Z"}]}, mask: {shape: path, d: "M 0 0 H \(s(240)) V \(s(40)) A \(s(120)) \(s(30)) 0 0 1 0 \(s(40)) Z"}}
               - row:
                   id: stats
                   position: [\(s(6)), \(s(145))]
@@ -198,8 +199,8 @@ final class ScaleTests: XCTestCase {
     func testEveryFieldOfTheSceneModelIsSortedForScaling() throws {
         let lengths: Set = [
             "CanvasSpec.width", "CanvasSpec.height", "TextContent.size", "Layer.position", "TextContent.tracking",
-            "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.tracking", "LayerMask.subpaths", "Layer.blur",
-            "TextPath.subpaths", "Subpath.points"
+            "ParagraphSpec.boxWidth", "ParagraphStyle.boxWidth", "ParagraphStyle.tracking", "Layer.blur", "TextPath.subpaths",
+            "Subpath.points"
         ]
         let others: Set = [
             "Scene.canvas", "Scene.fps", "Scene.duration", "Scene.layers", "Scene.sourcePath", "Scene.warnings", "Scene.scale",
@@ -207,7 +208,7 @@ final class ScaleTests: XCTestCase {
             "CanvasSpec.background", "Subpath.closed",
             "Layer.id", "Layer.anchor", "Layer.color", "Layer.opacity", "Layer.content", "Layer.stroke", "Layer.shadows",
             "Layer.fill", "Layer.blend", "Layer.inPoint", "Layer.outPoint", "Layer.motionBlur", "Scene.motionBlur", "Layer.mask",
-            "Layer.matte", "Layer.transform", "Layer.colorAdjust", "Layer.glow", "Layer.dropShadow",
+            "Layer.matte", "Layer.transform", "Layer.colorAdjust", "Layer.glow", "Layer.dropShadow", "LayerPath.trim",
             "TextContent.text", "TextContent.font", "TextContent.paragraph", "TextContent.fit", "TextContent.decorations",
             "TextContent.background", "TextContent.path", "TextContent.animators", "TextContent.captionsFile", "TextContent.spokenWords",
             "TextContent.spans",

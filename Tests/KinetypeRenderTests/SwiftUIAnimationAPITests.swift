@@ -156,8 +156,9 @@ final class SwiftUIAnimationAPITests: XCTestCase {
     /// each of them (a new property needs its field and its line in `TextLayer.animate`).
     func testLayerValuesCoverEveryAnimatableProperty() throws {
         let layer = Text("a", font: try .family("Inter", catalog: catalog), size: 10)
-        // The transform's four, and the frame, corner radius and trim ends of shapes, images and paths.
-        XCTAssertEqual(Mirror(reflecting: layer.values(at: 0)).children.count, TextLayer.properties.count + 8)
+        // The transform's four, the frame, corner radius and trim ends of shapes, images and paths,
+        // and a path's data.
+        XCTAssertEqual(Mirror(reflecting: layer.values(at: 0)).children.count, TextLayer.properties.count + 9)
     }
 
     /// A text changed in a built scene gets the fallback fonts its new characters need.

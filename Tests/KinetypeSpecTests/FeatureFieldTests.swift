@@ -263,6 +263,7 @@ final class FeatureFieldTests: XCTestCase {
             return .flag(!flag)
         case .name: return .name("another")
         case .string: return .string("M 0 0 L 1 1")
+        case .pathData: return .path(.constant(try! PathOutline("M 0 0 L 1 1")))
         case .language: return .string("sr-Latn")
         case .file: return .string("other.file")
         case .openTypeFeatures: return .openTypeFeatures([FontFeature(tag: "smcp"), FontFeature(tag: "liga", value: 0)])

@@ -221,7 +221,9 @@ extension CaptionCompiler {
         case let .drawing(polygons, inverse):
             var mask = LayerMask(origin: .constant(.zero), size: .constant(.zero), invert: inverse)
             mask.shape = .path
-            mask.subpaths = polygons.map { PathData.Subpath(points: $0.map { Point2(x: $0.x * xs, y: $0.y * ys) }, closed: true) }
+            mask.d = .constant(
+                PathOutline(
+                    subpaths: polygons.map { PathData.Subpath(points: $0.map { Point2(x: $0.x * xs, y: $0.y * ys) }, closed: true) }))
             return mask
         }
     }

@@ -24,8 +24,11 @@ package enum FieldKind: Sendable, Equatable {
     case points
     /// A list of at most `maxCount` lengths in pixels, each in this range (a stroke's `dash`).
     case lengths(ClosedRange<Double>, maxCount: Int)
-    /// Text (SVG path data, a font family's name).
+    /// Text (a font family's name).
     case string
+    /// SVG path data: text, `{svg: FILE}` (the `d` of the file's first `<path>`), or keyframes
+    /// of either (a morph). A length.
+    case pathData
     /// A file's path, relative to the spec; the schema asks for one of these extensions (any when
     /// empty), and the code that reads the file refuses another, naming what it reads.
     case file(extensions: [String])
@@ -81,6 +84,7 @@ package enum FieldValue: Sendable {
     case feature(any DescribedFeature)
     case features([any DescribedFeature])
     case openTypeFeatures([FontFeature])
+    case path(Property<PathOutline>)
 
     /// The text of a `.string` value (nil for another).
     var text: String? { if case let .string(text) = self { text } else { nil } }
@@ -91,6 +95,7 @@ package enum FieldValue: Sendable {
         case let .number(property): return property.endTime
         case let .point(property): return property.endTime
         case let .color(property): return property.endTime
+        case let .path(property): return property.endTime
         case let .feature(feature): return feature.endTime
         case let .features(features): return features.map(\.endTime).max() ?? 0
         case .unset, .integer, .choice, .flag, .name, .points, .lengths, .string, .easing, .sequence, .openTypeFeatures: return 0
@@ -103,6 +108,8 @@ package enum FieldValue: Sendable {
         case let .number(property): return AnyProperty.number(property).keyframeTimes
         case let .point(property): return AnyProperty.point(property).keyframeTimes
         case let .color(property): return AnyProperty.color(property).keyframeTimes
+        case let .path(.animated(track)): return Array(Set(track.keyframes.map(\.time))).sorted()
+        case .path(.constant): return []
         case let .feature(feature): return Array(Set(feature.keyframeTimes.flatMap(\.times))).sorted()
         case let .features(features): return Array(Set(features.flatMap { $0.keyframeTimes.flatMap(\.times) })).sorted()
         case .unset, .integer, .choice, .flag, .name, .points, .lengths, .string, .easing, .sequence, .openTypeFeatures: return []
@@ -116,6 +123,7 @@ package enum FieldValue: Sendable {
         case let .point(property): return .point(property.mapValues { Point2(x: $0.x * k, y: $0.y * k) })
         case let .points(points): return .points(points.map { Point2(x: $0.x * k, y: $0.y * k) })
         case let .lengths(lengths): return .lengths(lengths.map { $0 * k })
+        case let .path(property): return .path(property.mapValues { $0.scaled(by: k) })
         case let .feature(feature): return .feature(feature.scaled(by: k))
         case let .features(features): return .features(features.map { $0.scaled(by: k) })
         default: return self
@@ -188,6 +196,19 @@ extension FeatureField {
             write: { feature, value in if case let .number(.constant(number)) = value { feature[keyPath: model] = number } },
             evaluate: { feature, _, evaluated in evaluated[keyPath: state] = feature[keyPath: model] },
             report: { .number($0[keyPath: state]) })
+    }
+
+    /// Path data, animatable (a morph), a length; the evaluated outline is the frame's.
+    package static func pathData(
+        _ key: String, _ model: WritableKeyPath<Feature, Property<PathOutline>> & Sendable,
+        _ state: WritableKeyPath<State, PathOutline> & Sendable, _ doc: String
+    ) -> Self {
+        Self(
+            key: key, kind: .pathData, isAnimatable: true, isRequired: false, isLength: true, doc: doc,
+            read: { .path($0[keyPath: model]) },
+            write: { feature, value in if case let .path(property) = value { feature[keyPath: model] = property } },
+            evaluate: { feature, t, evaluated in evaluated[keyPath: state] = feature[keyPath: model].value(at: t) },
+            report: { .text($0[keyPath: state].description) })
     }
 
     /// A constant whole number.
