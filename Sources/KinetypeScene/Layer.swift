@@ -16,8 +16,8 @@ public struct Layer: Sendable {
     /// A Gaussian blur of the whole layer composited as one piece (a group's children together),
     /// pixels: σ = blur / 2, as a shadow's blur (SwiftUI's `.blur(radius:)`); 0 is sharp.
     public var blur: Property<Double> = .constant(0)
-    /// A gradient that replaces the layer's solid colour.
-    public var fill: LinearGradient? = nil
+    /// A gradient (linear, radial or conic) that replaces the layer's solid colour.
+    public var fill: GradientFill? = nil
     /// An outline around every glyph or shape, under the fill.
     public var stroke: TextStroke? = nil
     /// Shadows of the layer's shape, under everything else of it, the first lowest.
@@ -78,7 +78,7 @@ public struct Layer: Sendable {
         self.opacity = opacity
         self.stroke = stroke
         self.shadows = shadows
-        self.fill = fill
+        self.fill = fill.map(GradientFill.linear)
         self.blend = blend
         self.mask = mask
         self.motionBlur = motionBlur

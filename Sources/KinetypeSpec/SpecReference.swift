@@ -75,7 +75,11 @@ public enum SpecReference {
             return ["properties": JSON(uniqueKeysWithValues: zip(names, items)), "required": names, "positional": names]
         }
         if let items = field["items"] as? JSON, items["properties"] != nil { return items }
-        if let then = field["then"] as? JSON, then["properties"] != nil, (field["if"] as? JSON)?["required"] != nil { return then }
+        if let then = field["then"] as? JSON, then["properties"] != nil,
+            (field["if"] as? JSON)?["required"] != nil || (field["if"] as? JSON)?["anyOf"] != nil
+        {
+            return then
+        }
         // A value or a mapping (`highlight: COLOUR` or `{color, scale, …}`): the mapping.
         if let otherwise = field["else"] as? JSON, otherwise["properties"] != nil, (field["if"] as? JSON)?["type"] != nil {
             return otherwise

@@ -266,8 +266,11 @@ public enum SpecSchema {
             "shadow": (described(TextShadow.self), "A shadow of the text, or of the shape."),
             "shadows": (["type": "array", "items": described(TextShadow.self)], "Several shadows, the first lowest."),
             "fill": (
-                ["if": ["type": "object", "required": ["linearGradient"]], "then": gradient(), "else": animatable(ref("color"))],
-                "A colour (as color) or a linear gradient."
+                [
+                    "if": ["type": "object", "anyOf": GradientFill.keys.map { ["required": [$0]] }], "then": gradient(),
+                    "else": animatable(ref("color"))
+                ],
+                "A colour (as color), or a linear, radial or conic gradient."
             ),
             "blend": (
                 withDefault(enumeration(BlendMode.self), "normal"),
@@ -338,10 +341,21 @@ public enum SpecSchema {
         return font
     }
 
+    /// One gradient of the three kinds; a radial one with `radius` or `endRadius`, not both.
     static func gradient() -> JSON {
-        object(
-            ["linearGradient"], ["linearGradient": (described(LinearGradient.self), "A gradient across the layout box.")],
-            required: ["linearGradient"])
+        var radial = described(RadialGradient.self)
+        radial["if"] = ["required": ["endRadius"]]
+        radial["then"] = ["not": ["required": ["radius"]]]
+        radial["else"] = ["required": ["radius"]]
+        var gradient = object(
+            GradientFill.keys,
+            [
+                "linearGradient": (described(LinearGradient.self), "A gradient along a line across the layout box."),
+                "radialGradient": (radial, "A gradient by distance from a centre in the layout box."),
+                "conicGradient": (described(AngularGradient.self), "A gradient by angle around a centre in the layout box.")
+            ], minProperties: 1)
+        gradient["maxProperties"] = 1
+        return gradient
     }
 
     /// A name, or a mapping with exactly one form (`cubicBezier` or a spring's name) whose
