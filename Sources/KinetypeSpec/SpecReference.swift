@@ -75,7 +75,7 @@ public enum SpecReference {
             return ["properties": JSON(uniqueKeysWithValues: zip(names, items)), "required": names, "positional": names]
         }
         if let items = field["items"] as? JSON, items["properties"] != nil { return items }
-        if let then = field["then"] as? JSON, then["properties"] != nil,
+        if let then = (field["then"] as? JSON).map(resolved), then["properties"] != nil,
             (field["if"] as? JSON)?["required"] != nil || (field["if"] as? JSON)?["anyOf"] != nil
         {
             return then
@@ -85,6 +85,12 @@ public enum SpecReference {
             return otherwise
         }
         return nil
+    }
+
+    /// A schema in `$defs` (a gradient fill) in place of its reference.
+    private static func resolved(_ schema: JSON) -> JSON {
+        guard let reference = schema["$ref"] as? String, reference.hasPrefix("#/$defs/") else { return schema }
+        return SpecSchema.definitions()[String(reference.dropFirst("#/$defs/".count))] as? JSON ?? schema
     }
 
     private static func sectionPath(_ title: String) -> String {
@@ -105,6 +111,7 @@ public enum SpecReference {
             case "color": return "colour `#RRGGBB[AA]`"
             case "point": return "`[x, y]`"
             case "easing": return "easing"
+            case "gradient": return "mapping (below)"
             default: return String(reference.split(separator: "/").last ?? "")
             }
         }

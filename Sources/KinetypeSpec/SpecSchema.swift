@@ -133,6 +133,8 @@ public enum SpecSchema {
                 "type": "array", "items": number(SpecLimits.coordinate), "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels."
             ],
             "easing": easing(),
+            // A gradient fill, once for every layer kind that has one.
+            "gradient": gradient(),
             // A layer with a `type` is a group, an image, a video, a line or path, or a shape; without, text.
             "layer": [
                 "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "group"]]], "then": ref("groupLayer"),
@@ -267,7 +269,7 @@ public enum SpecSchema {
             "shadows": (["type": "array", "items": described(TextShadow.self)], "Several shadows, the first lowest."),
             "fill": (
                 [
-                    "if": ["type": "object", "anyOf": GradientFill.keys.map { ["required": [$0]] }], "then": gradient(),
+                    "if": ["type": "object", "anyOf": GradientFill.keys.map { ["required": [$0]] }], "then": ref("gradient"),
                     "else": animatable(ref("color"))
                 ],
                 "A colour (as color), or a linear, radial or conic gradient."

@@ -80,6 +80,9 @@ final class GoldenTests: XCTestCase {
     /// A box's outline and a ring drawing themselves (trim paths), mid-way and whole.
     /// A trimmed rule drawing itself, a polyline, a turning heart from SVG path data.
     func testLinesAndPaths() throws { try render("lines-and-paths", extraFrames: { _ in [15] }) }
+    /// A conic ring turning, a radial spotlight crossing the title, a conic subtitle: a third of
+    /// the way, mid-way, and three quarters.
+    func testGradients() throws { try render("gradients", extraFrames: { _ in [10, 45] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }
