@@ -53,7 +53,8 @@ public enum GradientFill: Sendable {
     package var keyframeTimes: [(key: String, times: [Double])] {
         switch self {
         case let .linear(gradient): return gradient.keyframeTimes
-        case let .radial(gradient): return gradient.keyframeTimes
+        // `endRadius` is `radius` under another name: one track.
+        case let .radial(gradient): return gradient.keyframeTimes.filter { !RadialGradient.shorthands.contains($0.key) }
         case let .conic(gradient): return gradient.keyframeTimes
         }
     }

@@ -93,7 +93,9 @@ public struct PropertyPlot: Sendable {
         case let .linear(gradient)?:
             return plottables(gradient, "fill.linearGradient.") { if case let .linear(state)? = $0.gradient { state } else { nil } }
         case let .radial(gradient)?:
+            // `endRadius` is plotted as `radius`, its other name.
             return plottables(gradient, "fill.radialGradient.") { if case let .radial(state)? = $0.gradient { state } else { nil } }
+                .filter { $0.name != "fill.radialGradient.endRadius" }
         case let .conic(gradient)?:
             return plottables(gradient, "fill.conicGradient.") { if case let .conic(state)? = $0.gradient { state } else { nil } }
         case nil: return []
