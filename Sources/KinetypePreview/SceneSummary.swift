@@ -119,7 +119,8 @@ struct SceneSummary: Encodable {
             let features =
                 tracks(shape, "") + tracks(layer.mask, "mask.") + tracks(layer.stroke, "stroke.")
                 + tracks(text?.background, "background.") + tracks(image, "") + tracks(video, "") + tracks(layer.transform, "transform.")
-                + tracks(trim, "trim.") + tracks(layer.fill, "fill.")
+                + tracks(trim, "trim.")
+                + (layer.fill?.keyframeTimes ?? []).map { Track(name: "fill." + $0.key, times: $0.times.map { $0 + offset }) }
                 + layer.shadows.enumerated().flatMap { tracks($0.element, "shadows[\($0.offset)].") }
             return Layer(
                 id: drawn.id, inPoint: layer.inPoint.map { $0 + offset }, outPoint: layer.outPoint.map { $0 + offset },

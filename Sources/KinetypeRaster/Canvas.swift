@@ -216,9 +216,18 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// Source-over composites a linear gradient through a coverage mask; `alpha` multiplies the
+    /// Source-over composites a gradient through a coverage mask; `alpha` multiplies the
     /// gradient's own (a layer's opacity).
-    package mutating func composite(_ mask: CoverageMask, ramp: LinearRamp, alpha: Double) {
+    package mutating func composite(_ mask: CoverageMask, ramp: GradientRamp, alpha: Double) {
+        // One loop per kind, each specialised for its ramp.
+        switch ramp {
+        case let .linear(linear): composite(mask, sampler: linear, alpha: alpha)
+        case let .radial(radial): composite(mask, sampler: radial, alpha: alpha)
+        case let .conic(conic): composite(mask, sampler: conic, alpha: alpha)
+        }
+    }
+
+    private mutating func composite<Ramp: RampSampler>(_ mask: CoverageMask, sampler ramp: Ramp, alpha: Double) {
         let x0 = max(0, mask.x), y0 = max(0, mask.y)
         let x1 = min(width, mask.x + mask.width), y1 = min(height, mask.y + mask.height)
         guard x0 < x1, y0 < y1, alpha > 0 else { return }

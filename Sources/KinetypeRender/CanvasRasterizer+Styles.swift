@@ -134,12 +134,24 @@ extension CanvasRasterizer {
         }
     }
 
-    /// A gradient's colours along its line, for the canvas.
-    static func ramp(_ gradient: CanvasGradient) -> LinearRamp {
-        LinearRamp(
-            start: (gradient.start.x, gradient.start.y), end: (gradient.end.x, gradient.end.y),
-            stops: gradient.stops.map { LinearRamp.Stop(color: ($0.color.r, $0.color.g, $0.color.b, $0.color.a), offset: $0.offset) },
-            linearLight: gradient.space == .linear)
+    /// A gradient's colours where its geometry lays them, for the canvas.
+    static func ramp(_ gradient: CanvasGradient) -> GradientRamp {
+        let stops = gradient.stops.map { GradientRamp.Stop(color: ($0.color.r, $0.color.g, $0.color.b, $0.color.a), offset: $0.offset) }
+        let linearLight = gradient.space == .linear
+        let frame = { (center: Point2, xAxis: Point2, yAxis: Point2) in
+            RampFrame(center: (center.x, center.y), xAxis: (xAxis.x, xAxis.y), yAxis: (yAxis.x, yAxis.y))
+        }
+        switch gradient.geometry {
+        case let .linear(start, end):
+            return .linear(LinearRamp(start: (start.x, start.y), end: (end.x, end.y), stops: stops, linearLight: linearLight))
+        case let .radial(center, startRadius, endRadius, xAxis, yAxis):
+            return .radial(
+                RadialRamp(
+                    frame: frame(center, xAxis, yAxis), startRadius: startRadius, endRadius: endRadius, stops: stops,
+                    linearLight: linearLight))
+        case let .conic(center, angle, xAxis, yAxis):
+            return .conic(ConicRamp(frame: frame(center, xAxis, yAxis), angle: angle, stops: stops, linearLight: linearLight))
+        }
     }
 
     private func composite(_ mask: CoverageMask, color: RGBA, clip: Rect?) {

@@ -82,7 +82,7 @@ public struct StrokePaint: Sendable, Hashable, Encodable {
     }
 }
 
-/// A linear gradient on the canvas: colours change from `start` to `end` and hold beyond them.
+/// A gradient on the canvas: where its stops lie (its geometry), the stops and the blend space.
 public struct CanvasGradient: Sendable, Equatable, Encodable {
     public enum Space: String, Sendable, Encodable {
         /// Blend the sRGB-encoded values (CSS's default).
@@ -91,14 +91,47 @@ public struct CanvasGradient: Sendable, Equatable, Encodable {
         case linear
     }
 
-    public var start: Point2
-    public var end: Point2
+    /// Where the stops lie on the canvas. A radial or conic gradient keeps its own axes (canvas
+    /// offsets of its unit x and y), so a turned, scaled or skewed layer turns, stretches or
+    /// skews its circles and angles with it.
+    public enum Geometry: Sendable, Equatable, Encodable {
+        /// Colours change from `start` to `end` and hold beyond them.
+        case linear(start: Point2, end: Point2)
+        /// Colours change from `startRadius` to `endRadius` away from `center`, and hold beyond.
+        case radial(center: Point2, startRadius: Double, endRadius: Double, xAxis: Point2, yAxis: Point2)
+        /// Colours change clockwise around `center` from `angle` degrees (0 along the x axis)
+        /// through a turn.
+        case conic(center: Point2, angle: Double, xAxis: Point2, yAxis: Point2)
+    }
+
+    public var geometry: Geometry
     public var stops: [Stop]
     public var space: Space
 
     public struct Stop: Sendable, Equatable, Encodable {
         public var color: RGBA
         public var offset: Double
+    }
+
+    /// The gradient carried by an affine map of the canvas (a layer's transform, a group's
+    /// placement), given as its action on points.
+    package func mapped(by apply: (Point2) -> Point2) -> CanvasGradient {
+        var mapped = self
+        func axis(_ center: Point2, _ axis: Point2) -> Point2 {
+            let moved = apply(Point2(x: center.x + axis.x, y: center.y + axis.y)), origin = apply(center)
+            return Point2(x: moved.x - origin.x, y: moved.y - origin.y)
+        }
+        switch geometry {
+        case let .linear(start, end):
+            mapped.geometry = .linear(start: apply(start), end: apply(end))
+        case let .radial(center, startRadius, endRadius, xAxis, yAxis):
+            mapped.geometry = .radial(
+                center: apply(center), startRadius: startRadius, endRadius: endRadius, xAxis: axis(center, xAxis),
+                yAxis: axis(center, yAxis))
+        case let .conic(center, angle, xAxis, yAxis):
+            mapped.geometry = .conic(center: apply(center), angle: angle, xAxis: axis(center, xAxis), yAxis: axis(center, yAxis))
+        }
+        return mapped
     }
 }
 

@@ -140,12 +140,7 @@ struct ItemPlacement {
         return placed
     }
 
-    private func apply(_ gradient: CanvasGradient) -> CanvasGradient {
-        var placed = gradient
-        placed.start = apply(gradient.start)
-        placed.end = apply(gradient.end)
-        return placed
-    }
+    private func apply(_ gradient: CanvasGradient) -> CanvasGradient { gradient.mapped { apply($0) } }
 
     /// A clip rectangle, while it stays one on the canvas (nil, no clip, under a turn or skew).
     private func apply(clip: Rect) -> Rect? { placement.keepsAxes ? apply(rect: clip) : nil }

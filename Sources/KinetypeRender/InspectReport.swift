@@ -70,18 +70,38 @@ package struct InspectReport: Encodable, Sendable {
             }
         }
 
-        /// The gradient's described fields at the frame, and where its line runs.
+        /// The gradient's kind (its spec key) and described fields at the frame, and where it
+        /// lies on the canvas: a linear gradient's line, a radial or conic one's centre.
         public struct Fill: Encodable, Sendable {
-            public var state: GradientState
-            /// Where the gradient line starts and ends on the canvas.
-            public var start: [Double]
-            public var end: [Double]
+            public var state: GradientFillState
+            /// Where a linear gradient's line starts and ends on the canvas (empty for the others).
+            public var start: [Double] = []
+            public var end: [Double] = []
+            /// Where a radial or conic gradient's centre is on the canvas (empty for a linear one).
+            public var canvasCenter: [Double] = []
+
+            init(state: GradientFillState, painted: CanvasGradient?) {
+                self.state = state
+                switch painted?.geometry {
+                case let .linear(start, end)?: (self.start, self.end) = ([start.x, start.y], [end.x, end.y])
+                case let .radial(center, _, _, _, _)?, let .conic(center, _, _, _)?: canvasCenter = [center.x, center.y]
+                case nil: break
+                }
+            }
 
             public func encode(to encoder: Encoder) throws {
-                try state.encode(to: encoder)
                 var container = encoder.container(keyedBy: Key.self)
-                try container.encode(start, forKey: Key("start"))
-                try container.encode(end, forKey: Key("end"))
+                switch state {
+                case .linear: try container.encode(GradientFill.keys[0], forKey: Key("kind"))
+                case .radial: try container.encode(GradientFill.keys[1], forKey: Key("kind"))
+                case .conic: try container.encode(GradientFill.keys[2], forKey: Key("kind"))
+                }
+                try state.encode(to: encoder)
+                if !start.isEmpty {
+                    try container.encode(start, forKey: Key("start"))
+                    try container.encode(end, forKey: Key("end"))
+                }
+                if !canvasCenter.isEmpty { try container.encode(canvasCenter, forKey: Key("canvasCenter")) }
             }
         }
 
@@ -201,11 +221,7 @@ package struct InspectReport: Encodable, Sendable {
                 },
                 background: layer.background.map { Layer.Background(state: $0, rects: painted.backgroundRects) },
                 stroke: layer.stroke, shadows: layer.shadows,
-                fill: layer.gradient.map { gradient in
-                    Layer.Fill(
-                        state: gradient, start: painted.gradient.map { [$0.start.x, $0.start.y] } ?? [],
-                        end: painted.gradient.map { [$0.end.x, $0.end.y] } ?? [])
-                }, mask: layer.mask)
+                fill: layer.gradient.map { Layer.Fill(state: $0, painted: painted.gradient) }, mask: layer.mask)
             switch layer.content {
             case .text:
                 report.textPath = layer.textPath.map { path in

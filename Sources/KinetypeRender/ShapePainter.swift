@@ -48,12 +48,7 @@ enum ShapePainter {
                             gradient: part.gradient))
                 }
             }
-            let gradient = part.gradient.map { gradient in
-                var turned = gradient
-                turned.start = transform.apply(gradient.start)
-                turned.end = transform.apply(gradient.end)
-                return turned
-            }
+            let gradient = part.gradient.map { gradient in gradient.mapped { transform.apply($0) } }
             let contours = part.outline.polygons.map { $0.map { move(transform.apply($0)) } }
             return .fill(FillItem(layer: layer.id, contours: contours, paint: part.paint, blur: part.blur, gradient: gradient))
         }

@@ -29,12 +29,7 @@ struct TransformPainter {
                 glyphs.moveGlyphs(by: apply, joining: matrix)
                 // A clip turns with the text only as long as it stays a rectangle on the canvas.
                 glyphs.clip = glyphs.clip.flatMap { matrix.b == 0 && matrix.c == 0 ? bounds(of: polygon($0, radius: 0)) : nil }
-                glyphs.style.gradient = glyphs.style.gradient.map { gradient in
-                    var turned = gradient
-                    turned.start = apply(gradient.start)
-                    turned.end = apply(gradient.end)
-                    return turned
-                }
+                glyphs.style.gradient = glyphs.style.gradient.map { gradient in gradient.mapped { apply($0) } }
                 return DisplayList.Item.glyphs(glyphs).remeasured()
             case let .fill(fill):
                 // A text's boxes (backgrounds, decorations) turn with it.

@@ -57,7 +57,7 @@ public struct LayerState: Sendable, Equatable {
     public var animators: [AnimatorState] = []
     public var stroke: StrokeState?
     public var shadows: [ShadowState] = []
-    public var gradient: GradientState?
+    public var gradient: GradientFillState?
     /// How the layer combines with what is under it; with an opacity below 1 or a mode other
     /// than normal, the layer's parts are drawn together first and composited once.
     public var blend: BlendMode = .normal

@@ -119,7 +119,13 @@ extension Layer {
     public func path(_ path: TextPath?) -> Layer { withText { $0.path = path } }
 
     /// A gradient that replaces the layer's colour.
-    public func fill(_ gradient: LinearGradient?) -> Layer { with { $0.fill = gradient } }
+    public func fill(_ gradient: LinearGradient?) -> Layer { with { $0.fill = gradient.map(GradientFill.linear) } }
+    /// A radial gradient that replaces the layer's colour.
+    public func fill(_ gradient: RadialGradient) -> Layer { with { $0.fill = .radial(gradient) } }
+    /// A conic gradient that replaces the layer's colour.
+    public func fill(_ gradient: AngularGradient) -> Layer { with { $0.fill = .conic(gradient) } }
+    /// A gradient of any kind that replaces the layer's colour.
+    public func fill(_ gradient: GradientFill) -> Layer { with { $0.fill = gradient } }
 
     /// Adds a strikethrough, underline, overline or highlight along every line.
     public func decoration(

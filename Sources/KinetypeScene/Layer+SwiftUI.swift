@@ -14,6 +14,29 @@ public struct Angle: Sendable, Equatable, Hashable {
     public static let zero = Angle(degrees: 0)
 }
 
+/// A point of a layer's box as SwiftUI writes one: x and y fractions of its width and height,
+/// (0, 0) its top-left corner (a gradient's centre).
+public struct UnitPoint: Sendable, Equatable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = UnitPoint(x: 0, y: 0)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
 /// SwiftUI's `ContentMode`, for ``Layer/aspectRatio(contentMode:)``.
 public enum ContentMode: Sendable, CaseIterable {
     /// The whole image, as large as fits (``LayerImage/Fit/contain``).
@@ -42,6 +65,10 @@ extension Layer {
     public func foregroundStyle(_ color: Color) -> Layer { fill(color) }
     /// A gradient instead of the layer's colour.
     public func foregroundStyle(_ gradient: LinearGradient) -> Layer { fill(gradient) }
+    /// A radial gradient instead of the layer's colour.
+    public func foregroundStyle(_ gradient: RadialGradient) -> Layer { fill(gradient) }
+    /// A conic gradient instead of the layer's colour.
+    public func foregroundStyle(_ gradient: AngularGradient) -> Layer { fill(gradient) }
 
     /// A shape's, path's or text's solid fill: its colour, replacing any gradient.
     public func fill(_ color: Color) -> Layer {

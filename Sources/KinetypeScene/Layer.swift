@@ -23,8 +23,8 @@ public struct Layer: Sendable {
     /// A shadow of the whole layer, whatever it draws (nil: none); `shadows` are a text's or
     /// shape's own, drawn inside it.
     public var dropShadow: TextShadow? = nil
-    /// A gradient that replaces the layer's solid colour.
-    public var fill: LinearGradient? = nil
+    /// A gradient (linear, radial or conic) that replaces the layer's solid colour.
+    public var fill: GradientFill? = nil
     /// An outline around every glyph or shape, under the fill.
     public var stroke: TextStroke? = nil
     /// Shadows of the layer's shape, under everything else of it, the first lowest.
@@ -85,7 +85,7 @@ public struct Layer: Sendable {
         self.opacity = opacity
         self.stroke = stroke
         self.shadows = shadows
-        self.fill = fill
+        self.fill = fill.map(GradientFill.linear)
         self.blend = blend
         self.mask = mask
         self.motionBlur = motionBlur

@@ -76,6 +76,7 @@ extension Layer {
         layer.position = position.mapValues { $0.scaled(by: k) }
         layer.blur = blur.mapValues { $0 * k }
         layer.stroke = stroke?.scaled(by: k)
+        layer.fill = fill?.scaled(by: k)
         layer.mask = mask?.scaled(by: k)
         layer.shadows = shadows.map { $0.scaled(by: k) }
         layer.glow = glow?.scaled(by: k)

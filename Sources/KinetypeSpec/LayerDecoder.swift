@@ -385,7 +385,7 @@ struct LayerDecoder {
             try FeatureDecoder.decode($0, as: LayerTransform.self, properties: &properties)
         }
         if let fill = fields.optional("fill") {
-            if fill.isMapping, (try? fill.fieldNames())?.contains("linearGradient") ?? false {
+            if fill.isMapping, (try? fill.fieldNames())?.contains(where: GradientFill.keys.contains) ?? false {
                 layer.fill = try GradientDecoder.fill(fill, properties: &properties)
             } else if fill.isScalar || (try? fill.fieldNames())?.contains("keyframes") ?? false {
                 // A solid fill is the layer's colour, under its other name.

@@ -75,18 +75,26 @@ public enum SpecReference {
             return ["properties": JSON(uniqueKeysWithValues: zip(names, items)), "required": names, "positional": names]
         }
         if let items = field["items"] as? JSON, items["properties"] != nil { return items }
-        if let then = field["then"] as? JSON, let properties = then["properties"] as? JSON, let condition = field["if"] as? JSON {
+        if let then = (field["then"] as? JSON).map(resolved), let properties = then["properties"] as? JSON,
+            let condition = field["if"] as? JSON
+        {
             // Keyframes of a value that may be a mapping itself (`d: {svg: FILE}`): that mapping.
             if properties["keyframes"] != nil, condition["required"] != nil, let otherwise = field["else"] as? JSON {
                 return object(in: otherwise)
             }
-            if condition["required"] != nil { return then }
+            if condition["required"] != nil || condition["anyOf"] != nil { return then }
         }
         // A value or a mapping (`highlight: COLOUR` or `{color, scale, …}`): the mapping.
         if let otherwise = field["else"] as? JSON, otherwise["properties"] != nil, (field["if"] as? JSON)?["type"] != nil {
             return otherwise
         }
         return nil
+    }
+
+    /// A schema in `$defs` (a gradient fill) in place of its reference.
+    private static func resolved(_ schema: JSON) -> JSON {
+        guard let reference = schema["$ref"] as? String, reference.hasPrefix("#/$defs/") else { return schema }
+        return SpecSchema.definitions()[String(reference.dropFirst("#/$defs/".count))] as? JSON ?? schema
     }
 
     private static func sectionPath(_ title: String) -> String {
@@ -107,6 +115,7 @@ public enum SpecReference {
             case "color": return "colour `#RRGGBB[AA]`"
             case "point": return "`[x, y]`"
             case "easing": return "easing"
+            case "gradient": return "mapping (below)"
             default: return String(reference.split(separator: "/").last ?? "")
             }
         }

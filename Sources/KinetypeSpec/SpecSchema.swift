@@ -133,6 +133,8 @@ public enum SpecSchema {
                 "type": "array", "items": number(SpecLimits.coordinate), "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels."
             ],
             "easing": easing(),
+            // A gradient fill, once for every layer kind that has one.
+            "gradient": gradient(),
             // A layer with a `type` is a group, an image, a video, a line or path, or a shape; without, text.
             "layer": [
                 "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "group"]]], "then": ref("groupLayer"),
@@ -280,8 +282,11 @@ public enum SpecSchema {
             "glow": (described(LayerGlow.self), "An outer glow under the whole layer, from its shape."),
             "dropShadow": (described(TextShadow.self), "A shadow of everything the layer draws, under it (an image's, a group's too)."),
             "fill": (
-                ["if": ["type": "object", "required": ["linearGradient"]], "then": gradient(), "else": animatable(ref("color"))],
-                "A colour (as color) or a linear gradient."
+                [
+                    "if": ["type": "object", "anyOf": GradientFill.keys.map { ["required": [$0]] }], "then": ref("gradient"),
+                    "else": animatable(ref("color"))
+                ],
+                "A colour (as color), or a linear, radial or conic gradient."
             ),
             "blend": (
                 withDefault(enumeration(BlendMode.self), "normal"),
@@ -352,10 +357,21 @@ public enum SpecSchema {
         return font
     }
 
+    /// One gradient of the three kinds; a radial one with `radius` or `endRadius`, not both.
     static func gradient() -> JSON {
-        object(
-            ["linearGradient"], ["linearGradient": (described(LinearGradient.self), "A gradient across the layout box.")],
-            required: ["linearGradient"])
+        var radial = described(RadialGradient.self)
+        radial["if"] = ["required": ["endRadius"]]
+        radial["then"] = ["not": ["required": ["radius"]]]
+        radial["else"] = ["required": ["radius"]]
+        var gradient = object(
+            GradientFill.keys,
+            [
+                "linearGradient": (described(LinearGradient.self), "A gradient along a line across the layout box."),
+                "radialGradient": (radial, "A gradient by distance from a centre in the layout box."),
+                "conicGradient": (described(AngularGradient.self), "A gradient by angle around a centre in the layout box.")
+            ], minProperties: 1)
+        gradient["maxProperties"] = 1
+        return gradient
     }
 
     /// A name, or a mapping with exactly one form (`cubicBezier` or a spring's name) whose

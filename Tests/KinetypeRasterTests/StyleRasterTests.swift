@@ -57,13 +57,13 @@ final class StyleRasterTests: XCTestCase {
         var canvas = Canvas(width: 120, height: 1, fill: (1, 1, 1, 1))
         var mask = CoverageMask(x: 0, y: 0, width: 120, height: 1)
         for i in mask.coverage.indices { mask.coverage[i] = 255 }
-        canvas.composite(mask, ramp: srgb, alpha: 1)
+        canvas.composite(mask, ramp: .linear(srgb), alpha: 1)
         let bytes = canvas.bytes(includeAlpha: false)
         XCTAssertEqual(Array(bytes[0..<3]), [255, 0, 0], "before the start: the first colour")
         XCTAssertEqual(Array(bytes[(115 * 3)..<(115 * 3 + 3)]), [0, 0, 255], "past the end: the last")
         XCTAssertEqual(Double(bytes[59 * 3]), 255 * 0.505, accuracy: 1.5, "sRGB: halfway is 50% red")
         var linearCanvas = Canvas(width: 120, height: 1, fill: (1, 1, 1, 1))
-        linearCanvas.composite(mask, ramp: linear, alpha: 1)
+        linearCanvas.composite(mask, ramp: .linear(linear), alpha: 1)
         let mid = linearCanvas.bytes(includeAlpha: false)[59 * 3]
         // Linear light: halfway is 50% of red's light, sRGB-encoded ≈ 0.735.
         XCTAssertEqual(Double(mid), 255 * 0.7305, accuracy: 2.5, "linear light is brighter halfway")

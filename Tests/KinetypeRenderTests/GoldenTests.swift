@@ -93,6 +93,9 @@ final class GoldenTests: XCTestCase {
     /// Path morphs: the diamond half-way to its circle and the star part-way to its arcs (15), the
     /// star's spring past its target (45), an SVG file's badge behind a growing arc mask.
     func testMorph() throws { try render("morph", extraFrames: { _ in [15, 45] }) }
+    /// A conic ring turning, a radial spotlight crossing the title, a conic subtitle: a third of
+    /// the way, mid-way, and three quarters.
+    func testGradients() throws { try render("gradients", extraFrames: { _ in [10, 45] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }

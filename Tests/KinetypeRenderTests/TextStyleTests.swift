@@ -25,7 +25,7 @@ final class TextStyleTests: XCTestCase {
             size: size, position: .constant(position), color: .constant(color))
         layer.stroke = stroke
         layer.shadows = shadows
-        layer.fill = fill
+        layer.fill = fill.map(GradientFill.linear)
         return try Scene(
             canvas: CanvasSpec(width: 400, height: 160, background: background), fps: 10, duration: duration,
             layers: [layer], catalog: catalog)
@@ -228,7 +228,8 @@ final class TextStyleTests: XCTestCase {
             ("shadow: {blur: 2}\nshadows: []", "not both"),
             ("fill: {linearGradient: {stops: [[\"#FF0000\", 0]]}}", "at least 2 stops are needed, got 1"),
             ("fill: {linearGradient: {stops: [[\"#FF0000\", 0.5], [\"#00FF00\", 0.2]]}}", "must not decrease"),
-            ("fill: {radialGradient: {}}", "linearGradient")
+            ("fill: {radialGradient: {}}", "needs radius"),
+            ("fill: {sweepGradient: {}}", "linearGradient, radialGradient, conicGradient")
         ] {
             let error = specError(singleLayerSpec(layer: "text: a\nfont: {family: Inter}\nsize: 9\n" + yaml))
             XCTAssertTrue(error?.description.contains(expected) ?? false, "\(yaml): \(String(describing: error))")

@@ -19,7 +19,8 @@ package let describedFeatures: [any DescribedFeature.Type] = [
     LayerImage.self, LayerVideo.self, AudioClip.self, LayerTransform.self, ShapeTrim.self, LayerPath.self, TextPath.self, LayerGroup.self,
     Decoration.self,
     DrawAnimation.self,
-    LinearGradient.self, LinearGradient.Stop.self, TextAnimator.self, AnimatedValues.self, ParagraphStyle.self, FitSpec.self, FontSpec.self,
+    LinearGradient.self, LinearGradient.Stop.self, RadialGradient.self, AngularGradient.self, TextAnimator.self, AnimatedValues.self,
+    ParagraphStyle.self, FitSpec.self, FontSpec.self,
     SpokenWords.Highlight.self, SpokenWords.Highlight.Box.self, CaptionsFields.self, CaptionGrouping.self, TextRow.Layout.self,
     ParagraphStyle.HyphenationLimits.self, LayerGlow.self, ColorAdjust.self
 ]

@@ -87,6 +87,21 @@ public struct PropertyPlot: Sendable {
     /// Every property of `layer` a chart can show: the declared properties its kind reads (a
     /// shape, image, video or path layer reads `position` and `opacity`, a text the rest too, an
     /// optional one only when given) and its features' animatable numbers.
+    /// A gradient fill's animatable fields, under its kind's key.
+    private static func fillPlottables(_ fill: GradientFill?) -> [Plottable] {
+        switch fill {
+        case let .linear(gradient)?:
+            return plottables(gradient, "fill.linearGradient.") { if case let .linear(state)? = $0.gradient { state } else { nil } }
+        case let .radial(gradient)?:
+            // `endRadius` is plotted as `radius`, its other name.
+            return plottables(gradient, "fill.radialGradient.") { if case let .radial(state)? = $0.gradient { state } else { nil } }
+                .filter { $0.name != "fill.radialGradient.endRadius" }
+        case let .conic(gradient)?:
+            return plottables(gradient, "fill.conicGradient.") { if case let .conic(state)? = $0.gradient { state } else { nil } }
+        case nil: return []
+        }
+    }
+
     static func plottables(of layer: Layer) -> [Plottable] {
         let isText = layer.textContent != nil
         let first = layer.state(at: 0)
@@ -119,7 +134,7 @@ public struct PropertyPlot: Sendable {
         }
         let features =
             plottables(layer.transform, "transform.") { $0.transform } + plottables(layer.mask, "mask.") { $0.mask }
-            + plottables(layer.stroke, "stroke.") { $0.stroke } + plottables(layer.fill, "fill.linearGradient.") { $0.gradient }
+            + plottables(layer.stroke, "stroke.") { $0.stroke } + fillPlottables(layer.fill)
             + plottables(layer.textContent?.background, "background.") { $0.background }
             + layer.shadows.enumerated().flatMap { index, shadow in
                 plottables(shadow, "shadows[\(index)].") { $0.shadows.indices.contains(index) ? $0.shadows[index] : nil }
