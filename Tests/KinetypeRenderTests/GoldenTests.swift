@@ -80,6 +80,9 @@ final class GoldenTests: XCTestCase {
     /// A box's outline and a ring drawing themselves (trim paths), mid-way and whole.
     /// A trimmed rule drawing itself, a polyline, a turning heart from SVG path data.
     func testLinesAndPaths() throws { try render("lines-and-paths", extraFrames: { _ in [15] }) }
+    /// The badge riding the turning bar, the title wiggling, the ball rising (8) and at the top of
+    /// its pingpong (15, 45), the marker going on at its last speed.
+    func testMotionTools() throws { try render("motion-tools", extraFrames: { _ in [8, 15, 45] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }
