@@ -133,6 +133,8 @@ public enum SpecSchema {
                 "type": "array", "items": number(SpecLimits.coordinate), "minItems": 2, "maxItems": 2, "description": "[x, y] in pixels."
             ],
             "easing": easing(),
+            "wiggle": wiggle(point: false),
+            "pointWiggle": wiggle(point: true),
             // A layer with a `type` is a group, an image, a video, a line or path, or a shape; without, text.
             "layer": [
                 "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "group"]]], "then": ref("groupLayer"),
@@ -437,27 +439,7 @@ public enum SpecSchema {
         let isNumber = (value["type"] as? String) == "number"
         let isPoint = value["$ref"] as? String == ref("point")["$ref"] as? String
         let fields = PropertyDecoder.animationFields.filter { (isNumber || isPoint) || ($0 != "wiggle" && $0 != "value") }
-        let amplitude = number(0...SpecLimits.coordinate.upperBound)
-        let wiggle = object(
-            PropertyDecoder.wiggleFields,
-            [
-                "frequency": (
-                    ["type": "number", "exclusiveMinimum": 0, "maximum": PropertyDecoder.maxWiggleFrequency], "Wiggles per second."
-                ),
-                "amplitude": (
-                    isPoint
-                        ? [
-                            "if": ["type": "array"], "then": ["type": "array", "items": amplitude, "minItems": 2, "maxItems": 2],
-                            "else": amplitude
-                        ]
-                        : amplitude,
-                    isPoint ? "How far it wiggles in x and in y, pixels (or [x, y])." : "How far it wiggles, in the value's units."
-                ),
-                "seed": (
-                    withDefault(["type": "integer", "minimum": 0, "maximum": PropertyDecoder.maxWiggleSeed], 0),
-                    "Another seed, another wiggle; the same seed, the same wiggle everywhere."
-                )
-            ], required: ["frequency", "amplitude"])
+        let wiggle = ref(isPoint ? "pointWiggle" : "wiggle")
         let keyframe = object(
             PropertyDecoder.keyframeFields,
             [
@@ -497,6 +479,33 @@ public enum SpecSchema {
             ]
         ]
         return animation
+    }
+
+    /// `wiggle: {frequency, amplitude, seed}`, a point's amplitude a number or `[x, y]`.
+    static func wiggle(point isPoint: Bool) -> JSON {
+        let amplitude = number(0...SpecLimits.coordinate.upperBound)
+        return object(
+            PropertyDecoder.wiggleFields,
+            [
+                "frequency": (
+                    ["type": "number", "exclusiveMinimum": 0, "maximum": PropertyDecoder.maxWiggleFrequency], "Wiggles per second."
+                ),
+                "amplitude": (
+                    isPoint
+                        ? [
+                            "if": ["type": "array"], "then": ["type": "array", "items": amplitude, "minItems": 2, "maxItems": 2],
+                            "else": amplitude
+                        ]
+                        : amplitude,
+                    isPoint
+                        ? "How far it wiggles in x and in y, in the value's units (or [x, y])."
+                        : "How far it wiggles, in the value's units."
+                ),
+                "seed": (
+                    withDefault(["type": "integer", "minimum": 0, "maximum": PropertyDecoder.maxWiggleSeed], 0),
+                    "Another seed, another wiggle; the same seed, the same wiggle everywhere."
+                )
+            ], required: ["frequency", "amplitude"])
     }
 
     /// When any of `fields` is given, the object's fields must be among `allowed`: a validator
