@@ -161,6 +161,16 @@ final class MotionToolsTests: XCTestCase {
             }
         }
         XCTAssertEqual(cases.count, 5)
+        // A parent's scale counts towards the largest size a glyph is drawn at.
+        let tooLarge = """
+              - {id: p, type: rectangle, size: [1, 1], transform: {scale: [40, 40]}}
+              - {id: t, parent: p, text: Hi, font: {family: "DejaVu Sans"}, size: 200}
+            """
+        XCTAssertThrowsError(try Self.scene(tooLarge)) { error in
+            XCTAssertTrue(
+                "\(error)".contains("test.yaml:7:5: layers[1]: layer \"t\" cannot draw its text: at 0 s its parent's transform (40×)"),
+                "\(error)")
+        }
     }
 
     /// Wiggle and loop mistakes are located and say what is allowed.
@@ -260,6 +270,32 @@ final class MotionToolsTests: XCTestCase {
                 "layer0: no layer beside \"layer0\" has the id \"nobody\"; a parent is a layer in the same group (or at the top level): it has no other layer beside it"
             )
         }
+    }
+
+    /// The Swift guide's example (docs/swift.md), as written there: the badge follows the bar,
+    /// the ball is at the top of its pingpong at 0.5 s and back down at 1 s.
+    func testTheSwiftGuidesExample() throws {
+        let bounce = Property<Point2>.animated(
+            KeyframeTrack(keyframes: [
+                Keyframe(time: 0, value: Point2(x: 560, y: 300)),
+                Keyframe(time: 0.5, value: Point2(x: 560, y: 150), easing: .easeOut)
+            ])
+        ).loop(.pingpong)
+        let scene = try Scene(width: 640, height: 360, fps: 30, duration: 2) {
+            Text("Motion tools").position(Property.constant(Point2(x: 320, y: 60)).wiggle(frequency: 1.5, amplitude: 10, seed: 3))
+            Rectangle().frame(width: 220, height: 28).id("bar").position(x: 150, y: 250)
+                .transform(rotation: Property.constant(-20.0).wiggle(frequency: 2, amplitude: 6))
+            Ellipse().frame(width: 44, height: 44).parent("bar").position(x: 90, y: -40)
+            Circle().frame(width: 36, height: 36).position(bounce)
+        }
+        XCTAssertEqual(scene.frameState(at: 15).layers[3].position, Point2(x: 560, y: 150))
+        XCTAssertEqual(scene.frameState(at: 30).layers[3].position, Point2(x: 560, y: 300))
+        let state = scene.frameState(at: 10)
+        let rotation = state.layers[1].transform!.rotation * .pi / 180
+        let badge = state.layers[2].placement.apply(state.layers[2].position)
+        XCTAssertEqual(badge.x, 150 + 90 * cos(rotation) + 40 * sin(rotation), accuracy: 1e-9)
+        XCTAssertEqual(badge.y, 250 + 90 * sin(rotation) - 40 * cos(rotation), accuracy: 1e-9)
+        XCTAssertNotEqual(state.layers[0].position, Point2(x: 320, y: 60))
     }
 
     /// `inspect` gives a parented layer's placement from its parents and its box on the canvas.
