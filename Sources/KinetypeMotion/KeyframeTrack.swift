@@ -124,18 +124,18 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
     private func isReversed(leg: Int) -> Bool { autoreverses && leg % 2 == 1 }
 
     /// The value `elapsed` seconds after the last leg ended, moving on at its velocity there; nil
-    /// when it has none (one keyframe, a jump, a vertical curve).
+    /// when it has none (one keyframe, a jump, a vertical curve) or it is 0 (it holds).
     private func continuation(after elapsed: Double) -> Value? {
         guard keyframes.count > 1, let count = repeatCount.legCount else { return nil }
         let n = keyframes.count
         if isReversed(leg: count - 1) {
             // Back at the first key, moving as the first segment starts, reversed.
             let (start, end) = (keyframes[0], keyframes[1])
-            guard let rate = end.easing.rate(atEnd: false, duration: end.time - start.time) else { return nil }
+            guard let rate = end.easing.rate(atEnd: false, duration: end.time - start.time), rate != 0 else { return nil }
             return interpolate(start.value, end.value, 0 - rate * elapsed)
         }
         let (start, end) = (keyframes[n - 2], keyframes[n - 1])
-        guard let rate = end.easing.rate(atEnd: true, duration: end.time - start.time) else { return nil }
+        guard let rate = end.easing.rate(atEnd: true, duration: end.time - start.time), rate != 0 else { return nil }
         return interpolate(start.value, end.value, 1 + rate * elapsed)
     }
 

@@ -35,7 +35,11 @@ struct PropertyDecoder {
     ) throws -> Property<Value> {
         guard node.isMapping else { return .constant(try parse(node)) }
         let names = (try? node.fieldNames()) ?? []
-        let animation = Self.animationFields
+        if wiggle == nil, names.contains("wiggle"), let wiggleNode = try node.mapping(allowed: nil).optional("wiggle") {
+            throw wiggleNode.error("only a number or a point can wiggle; this value cannot")
+        }
+        // A constant `value` is only there to wiggle, which only numbers and points do.
+        let animation = wiggle == nil ? Self.animationFields.filter { $0 != "wiggle" && $0 != "value" } : Self.animationFields
         if !names.isEmpty,
             !names.contains(where: { animation.contains($0) || FieldSuggestions.suggestion(for: $0, allowed: animation) != nil })
         {
@@ -48,9 +52,6 @@ struct PropertyDecoder {
         let fields = try node.mapping(allowed: animation)
         var property: Property<Value>
         if let valueNode = fields.optional("value") {
-            guard wiggle != nil else {
-                throw valueNode.error("value: is a constant to wiggle, and only a number or a point can wiggle; write this value as it is")
-            }
             if let keyframes = fields.optional("keyframes") {
                 throw keyframes.error("give value (a constant) or keyframes, not both (value is at line \(valueNode.line ?? 0))")
             }
@@ -59,12 +60,12 @@ struct PropertyDecoder {
             }
             property = .constant(try parse(valueNode))
         } else {
+            if fields.optional("keyframes") == nil, let wiggleNode = fields.optional("wiggle") {
+                throw wiggleNode.error("a wiggle is added to a value: give value (a constant) or keyframes beside it")
+            }
             property = .animated(try track(fields, value: parse, interpolate: interpolate))
         }
-        if let wiggleNode = fields.optional("wiggle") {
-            guard let wiggle else {
-                throw wiggleNode.error("only a number or a point can wiggle; this value cannot")
-            }
+        if let wiggleNode = fields.optional("wiggle"), let wiggle {
             property = .wiggling(property, try Self.wiggle(wiggleNode, read: wiggle))
         }
         return property

@@ -207,6 +207,7 @@ final class KeyframeTrackTests: XCTestCase {
         XCTAssertNil(linear.endTime)
         let easedOut = track([(1, 10, .linear), (3, 30, .easeOut)]).looping(.continue)
         XCTAssertEqual(easedOut.value(at: 7), 30)
+        XCTAssertEqual(easedOut.endTime, 3, "at rest at the last key: nothing changes after it")
         let easedIn = track([(0, 0, .linear), (1, 10, .linear), (3, 30, .easeIn)]).looping(.continue)
         XCTAssertEqual(easedIn.value(at: 4), 30 + 20 / 2 / 0.58, accuracy: 1e-9)
         // A backward last leg continues backwards from the first key.

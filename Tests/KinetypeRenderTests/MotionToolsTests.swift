@@ -193,6 +193,10 @@ final class MotionToolsTests: XCTestCase {
                 "layers[0].position.keyframes: give value (a constant) or keyframes, not both"
             ),
             (
+                "  - {type: rectangle, size: [1, 1], opacity: {wiggle: {frequency: 1, amplitude: 0.1}}}",
+                "layers[0].opacity.wiggle: a wiggle is added to a value: give value (a constant) or keyframes beside it"
+            ),
+            (
                 "  - {type: rectangle, size: [1, 1], opacity: {keyframes: [{time: 0, value: 1}], loop: bounce}}",
                 "layers[0].opacity.loop: unknown loop \"bounce\"; allowed: cycle, pingpong, continue"
             ),
@@ -211,7 +215,7 @@ final class MotionToolsTests: XCTestCase {
                 XCTAssertTrue("\(error)".hasPrefix(TestPaths.root.path + "/test.yaml:6:"), "\(error)")
             }
         }
-        XCTAssertEqual(cases.count, 7)
+        XCTAssertEqual(cases.count, 8)
     }
 
     /// A spec's wiggle and loop are the Swift API's: the same values at every frame; `--scale`
