@@ -64,6 +64,11 @@ final class MotionToolsTests: XCTestCase {
             // Opacity is not inherited; the base is unmoved by its children.
             XCTAssertEqual(hand.opacity, 1)
             XCTAssertTrue(state.layers[0].placement.isIdentity)
+            // `--scale 2`: every length doubles, so the child lands twice as far from the origin.
+            let doubled = try scene.scaled(by: 2).frameState(at: frame).layers[2]
+            let scaled = doubled.placement.apply(doubled.position)
+            XCTAssertEqual(scaled.x, 2 * expected.x, accuracy: 1e-9)
+            XCTAssertEqual(scaled.y, 2 * expected.y, accuracy: 1e-9)
             checked += 1
         }
         XCTAssertEqual(checked, 4)
