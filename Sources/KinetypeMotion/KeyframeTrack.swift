@@ -68,11 +68,7 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
     /// The same keyframes looping after the last key: ``Loop/cycle`` and ``Loop/pingpong`` repeat
     /// forever (without and with autoreverse), ``Loop/continue`` plays once and goes straight on.
     public func looping(_ loop: Loop) -> KeyframeTrack {
-        switch loop {
-        case .cycle: return replacingKeyframes(keyframes, repeat: .forever, autoreverses: false, extrapolation: .hold)
-        case .pingpong: return replacingKeyframes(keyframes, repeat: .forever, autoreverses: true, extrapolation: .hold)
-        case .continue: return replacingKeyframes(keyframes, repeat: .count(1), autoreverses: false, extrapolation: .continue)
-        }
+        replacingKeyframes(keyframes, repeat: loop.repeatCount, autoreverses: loop.autoreverses, extrapolation: loop.extrapolation)
     }
 
     /// The same track with each keyframe's value transformed, the same interpolation and timing:

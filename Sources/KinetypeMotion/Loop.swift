@@ -7,6 +7,20 @@ public enum Loop: String, Sendable, Equatable, CaseIterable {
     case pingpong
     /// Keep moving at the velocity the value has at the last key (straight on, never stopping).
     case `continue`
+
+    /// The legs a track that loops this way plays.
+    public var repeatCount: RepeatCount {
+        switch self {
+        case .cycle, .pingpong: return .forever
+        case .continue: return .count(1)
+        }
+    }
+
+    /// Whether every other leg plays backwards.
+    public var autoreverses: Bool { self == .pingpong }
+
+    /// What the value does after the last leg.
+    public var extrapolation: Extrapolation { self == .continue ? .continue : .hold }
 }
 
 /// What a keyframe track's value does after its last leg.

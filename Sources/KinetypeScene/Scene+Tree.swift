@@ -154,5 +154,4 @@ extension Layer {
     }
 
     private static func quoted(_ id: String) -> String { "\"\(id)\"" }
-
 }

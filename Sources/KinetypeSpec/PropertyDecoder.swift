@@ -260,8 +260,7 @@ struct PropertyDecoder {
                 throw node.error(
                     "loop cannot be combined with \(name); give one (cycle is repeat: forever, pingpong adds autoreverses: true)")
             }
-            let looped = KeyframeTrack(keyframes: [Keyframe(time: 0, value: 0.0)]).looping(loop)
-            return (keyframes, looped.repeatCount, looped.autoreverses, looped.extrapolation)
+            return (keyframes, loop.repeatCount, loop.autoreverses, loop.extrapolation)
         }
         return (keyframes, repeatCount, autoreverses, .hold)
     }
