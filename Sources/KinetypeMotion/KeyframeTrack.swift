@@ -20,19 +20,25 @@
 ///   explicit keyframes.
 /// - Leg boundaries are exact: a time within ~1e-12 (relative) of firstTime + n·D is treated as
 ///   that boundary, so floating-point drift in computing it never lands a hair before it.
+/// - After the last leg the value holds, or with ``Extrapolation/continue`` keeps the velocity it
+///   had there (After Effects' `loopOut("continue")`): for a forward leg the last segment is
+///   extended, interpolate(v0, v1, 1 + r·Δ) with r its easing's rate of progress at its end, so
+///   for values that interpolate linearly (numbers, points) the motion goes straight on.
 public struct KeyframeTrack<Value: Sendable>: Sendable {
     public let keyframes: [Keyframe<Value>]
     public let repeatCount: RepeatCount
     public let autoreverses: Bool
+    /// What the value does after the last leg.
+    public let extrapolation: Extrapolation
     private let interpolate: @Sendable (Value, Value, Double) -> Value
     /// Makes a track of other keyframes that blends as this one does (a text track: with its
     /// interpolator, which makes the new segments' contexts).
-    private var remake: @Sendable ([Keyframe<Value>], RepeatCount, Bool) -> KeyframeTrack<Value>
+    private var remake: @Sendable ([Keyframe<Value>], RepeatCount, Bool, Extrapolation) -> KeyframeTrack<Value>
 
     /// - Precondition: `keyframes` is non-empty with non-decreasing times (validated upstream).
     public init(
         keyframes: [Keyframe<Value>], repeat: RepeatCount = .count(1), autoreverses: Bool = false,
-        interpolate: @escaping @Sendable (Value, Value, Double) -> Value
+        extrapolation: Extrapolation = .hold, interpolate: @escaping @Sendable (Value, Value, Double) -> Value
     ) {
         precondition(!keyframes.isEmpty, "a keyframe track needs at least one keyframe")
         precondition(
@@ -41,18 +47,28 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
         self.keyframes = keyframes
         self.repeatCount = `repeat`
         self.autoreverses = autoreverses
+        self.extrapolation = extrapolation
         self.interpolate = interpolate
-        self.remake = { KeyframeTrack(keyframes: $0, repeat: $1, autoreverses: $2, interpolate: interpolate) }
+        self.remake = {
+            KeyframeTrack(keyframes: $0, repeat: $1, autoreverses: $2, extrapolation: $3, interpolate: interpolate)
+        }
     }
 
     /// A track of other keyframes, blended as this one is: the same interpolation, or for a text
     /// track the same ``TextInterpolator`` (`Scene.animate` appends keyframes this way).
     ///
-    /// - Precondition: as for ``init(keyframes:repeat:autoreverses:interpolate:)``.
+    /// - Precondition: as for ``init(keyframes:repeat:autoreverses:extrapolation:interpolate:)``.
     public func replacingKeyframes(
-        _ keyframes: [Keyframe<Value>], repeat repeatCount: RepeatCount? = nil, autoreverses: Bool? = nil
+        _ keyframes: [Keyframe<Value>], repeat repeatCount: RepeatCount? = nil, autoreverses: Bool? = nil,
+        extrapolation: Extrapolation? = nil
     ) -> KeyframeTrack {
-        remake(keyframes, repeatCount ?? self.repeatCount, autoreverses ?? self.autoreverses)
+        remake(keyframes, repeatCount ?? self.repeatCount, autoreverses ?? self.autoreverses, extrapolation ?? self.extrapolation)
+    }
+
+    /// The same keyframes looping after the last key: ``Loop/cycle`` and ``Loop/pingpong`` repeat
+    /// forever (without and with autoreverse), ``Loop/continue`` plays once and goes straight on.
+    public func looping(_ loop: Loop) -> KeyframeTrack {
+        replacingKeyframes(keyframes, repeat: loop.repeatCount, autoreverses: loop.autoreverses, extrapolation: loop.extrapolation)
     }
 
     /// The same track with each keyframe's value transformed, the same interpolation and timing:
@@ -60,7 +76,7 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
     public func mapValues(_ transform: (Value) -> Value) -> KeyframeTrack {
         KeyframeTrack(
             keyframes: keyframes.map { Keyframe(time: $0.time, value: transform($0.value), easing: $0.easing) },
-            repeat: repeatCount, autoreverses: autoreverses, interpolate: interpolate)
+            repeat: repeatCount, autoreverses: autoreverses, extrapolation: extrapolation, interpolate: interpolate)
     }
 
     public var firstTime: Double { keyframes[0].time }
@@ -69,10 +85,12 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
     public var legDuration: Double { lastTime - firstTime }
 
     /// Time from which the value never changes again; nil when repeating forever.
-    /// firstTime + N·D for `.count(N)` (exactly lastTime when N is 1).
+    /// firstTime + N·D for `.count(N)` (exactly lastTime when N is 1); nil too when the value
+    /// continues after the last leg.
     public var endTime: Double? {
         let d = legDuration
         guard d > 0 else { return lastTime }
+        if extrapolation == .continue, continuation(after: 0) != nil { return nil }
         switch repeatCount.legCount {
         case nil: return nil
         case 1: return lastTime
@@ -85,6 +103,10 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
         guard t > firstTime, d > 0 else { return valueInLeg(at: t) }
         let (leg, local) = legPosition(elapsed: t - firstTime, legDuration: d, t: t)
         if let count = repeatCount.legCount, leg >= count {
+            if extrapolation == .continue {
+                let end = count == 1 ? lastTime : firstTime + Double(count) * d
+                if let value = continuation(after: max(0, t - end)) { return value }
+            }
             // Holds where the last leg (index count-1) ended.
             return isReversed(leg: count - 1) ? valueInLeg(at: firstTime) : keyframes[keyframes.count - 1].value
         }
@@ -96,6 +118,22 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
     }
 
     private func isReversed(leg: Int) -> Bool { autoreverses && leg % 2 == 1 }
+
+    /// The value `elapsed` seconds after the last leg ended, moving on at its velocity there; nil
+    /// when it has none (one keyframe, a jump, a vertical curve) or it is 0 (it holds).
+    private func continuation(after elapsed: Double) -> Value? {
+        guard keyframes.count > 1, let count = repeatCount.legCount else { return nil }
+        let n = keyframes.count
+        if isReversed(leg: count - 1) {
+            // Back at the first key, moving as the first segment starts, reversed.
+            let (start, end) = (keyframes[0], keyframes[1])
+            guard let rate = end.easing.rate(atEnd: false, duration: end.time - start.time), rate != 0 else { return nil }
+            return interpolate(start.value, end.value, 0 - rate * elapsed)
+        }
+        let (start, end) = (keyframes[n - 2], keyframes[n - 1])
+        guard let rate = end.easing.rate(atEnd: true, duration: end.time - start.time), rate != 0 else { return nil }
+        return interpolate(start.value, end.value, 1 + rate * elapsed)
+    }
 
     /// Leg index and time into it, snapping times within rounding error of a boundary onto it.
     private func legPosition(elapsed: Double, legDuration d: Double, t: Double) -> (Int, Double) {
@@ -130,9 +168,12 @@ public struct KeyframeTrack<Value: Sendable>: Sendable {
 
 extension KeyframeTrack where Value: Interpolatable {
     /// A track blended with `Value.interpolate`.
-    public init(keyframes: [Keyframe<Value>], repeat: RepeatCount = .count(1), autoreverses: Bool = false) {
+    public init(
+        keyframes: [Keyframe<Value>], repeat: RepeatCount = .count(1), autoreverses: Bool = false,
+        extrapolation: Extrapolation = .hold
+    ) {
         self.init(
-            keyframes: keyframes, repeat: `repeat`, autoreverses: autoreverses,
+            keyframes: keyframes, repeat: `repeat`, autoreverses: autoreverses, extrapolation: extrapolation,
             interpolate: Value.interpolate)
     }
 }
@@ -143,7 +184,7 @@ extension KeyframeTrack where Value == String {
     /// animation when it lands.
     public init<Interpolator: TextInterpolator>(
         keyframes: [Keyframe<String>], repeat: RepeatCount = .count(1),
-        autoreverses: Bool = false, interpolator: Interpolator
+        autoreverses: Bool = false, extrapolation: Extrapolation = .hold, interpolator: Interpolator
     ) {
         var contexts: [SegmentTexts: Interpolator.Context] = [:]
         for (start, end) in zip(keyframes, keyframes.dropFirst()) where start.value != end.value {
@@ -153,13 +194,15 @@ extension KeyframeTrack where Value == String {
             }
         }
         let table = contexts
-        self.init(keyframes: keyframes, repeat: `repeat`, autoreverses: autoreverses) { from, to, p in
+        self.init(keyframes: keyframes, repeat: `repeat`, autoreverses: autoreverses, extrapolation: extrapolation) { from, to, p in
             if p == 0 { return from }
             if p == 1 { return to }
             guard let context = table[SegmentTexts(from: from, to: to)] else { return p >= 1 ? to : from }
             return interpolator.text(context, at: p)
         }
-        remake = { KeyframeTrack(keyframes: $0, repeat: $1, autoreverses: $2, interpolator: interpolator) }
+        remake = {
+            KeyframeTrack(keyframes: $0, repeat: $1, autoreverses: $2, extrapolation: $3, interpolator: interpolator)
+        }
     }
 }
 

@@ -32,7 +32,8 @@ final class FootageBackdrop {
     /// The scene to draw without its backdrop (on a transparent canvas), and the backdrop; nil
     /// unless the bottom layer is footage drawn exactly as stored: 8-bit 4:2:0 in limited range,
     /// BT.601 or BT.709, the canvas's size, upright, at the origin, at full opacity all along,
-    /// unmasked, unturned, unblurred; and every layer above it composited source-over.
+    /// unmasked, unturned, unblurred, with no parent and parent of none; and every layer above it
+    /// composited source-over.
     static func split(_ scene: Scene, codec: VideoCodec) -> (scene: Scene, backdrop: FootageBackdrop)? {
         guard codec.needsEvenSize, !(scene.motionBlur?.isOn ?? false), let bottom = scene.layers.first,
             case let .video(video) = bottom.content, let frames = video.frames
@@ -41,7 +42,9 @@ final class FootageBackdrop {
         guard case let .constant(opacity) = bottom.opacity, opacity >= 1, case .constant = bottom.position,
             case let .constant(size) = video.size, size == Point2(x: Double(width), y: Double(height)),
             bottom.blend == .normal, bottom.mask == nil, bottom.matte == nil, bottom.transform == nil, bottom.motionBlur == nil,
-            bottom.inPoint ?? 0 <= 0, bottom.outPoint == nil
+            bottom.inPoint ?? 0 <= 0, bottom.outPoint == nil,
+            // Taken out of the scene, it could no longer lead a layer, nor follow one.
+            bottom.parent == nil, !scene.layers.contains(where: { $0.parent == bottom.id })
         else { return nil }
         let stream = frames.video
         guard stream.pixelFormat == "yuv420p", stream.width == width, stream.height == height, stream.rotation == 0,

@@ -108,6 +108,10 @@ struct SceneSummary: Encodable {
                     + tracks(group.transform, "\(groupID).transform.", from: groupStart)
                     + tracks(group.mask, "\(groupID).mask.", from: groupStart)
             }
+            // The layers it follows move it too: their place and transform, in its own time.
+            let parents = drawn.parents.flatMap { parent in
+                propertyTracks(parent, "\(parent.id).", from: offset) + tracks(parent.transform, "\(parent.id).transform.")
+            }
             var shape: LayerShape?, image: LayerImage?, video: LayerVideo?, trim: ShapeTrim?
             switch layer.content {
             case .text, .group: break
@@ -124,7 +128,7 @@ struct SceneSummary: Encodable {
                 + layer.shadows.enumerated().flatMap { tracks($0.element, "shadows[\($0.offset)].") }
             return Layer(
                 id: drawn.id, inPoint: layer.inPoint.map { $0 + offset }, outPoint: layer.outPoint.map { $0 + offset },
-                keyframes: properties + features + animators + decorations + groups)
+                keyframes: properties + features + animators + decorations + groups + parents)
         }
     }
 

@@ -52,7 +52,10 @@ package struct InspectReport: Encodable, Sendable {
         /// layer's box under its groups); lines, decorations and rectangles are in the layer's
         /// own coordinates, which the innermost group's `placement` carries onto the canvas.
         public var groups: [GroupState] = []
-        /// A grouped layer's box in its own coordinates (nil when no group moves it): with the
+        /// Where the layers it follows (`parent:`) carry its coordinates, in its group's (nil
+        /// without a parent); its placement on the canvas is the innermost group's after it.
+        public var parenting: Placement?
+        /// A grouped or parented layer's box in its own coordinates (nil when neither moves it): with the
         /// innermost group's `placement`, where its corners are on the canvas, which `box`'s
         /// bounds do not say under a turn.
         public var layerBox: Rect?
@@ -172,6 +175,7 @@ package struct InspectReport: Encodable, Sendable {
             try container.encodeIfPresent(effects.glow, forKey: Key("glow"))
             try container.encodeIfPresent(effects.dropShadow, forKey: Key("dropShadow"))
             if !groups.isEmpty { try container.encode(groups, forKey: Key("groups")) }
+            try container.encodeIfPresent(parenting, forKey: Key("parenting"))
             try container.encodeIfPresent(layerBox, forKey: Key("layerBox"))
         }
     }
@@ -236,6 +240,7 @@ package struct InspectReport: Encodable, Sendable {
             report.shown = layer.isShown
             report.effects = layer.effects
             report.groups = layer.groups
+            report.parenting = layer.parenting.isIdentity ? nil : layer.parenting
             if !layer.placement.isIdentity {
                 let b = layout.box
                 report.layerBox = b

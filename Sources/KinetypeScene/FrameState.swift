@@ -86,8 +86,12 @@ public struct LayerState: Sendable, Equatable {
     /// The groups around the layer at this frame, outermost first (empty: none).
     public var groups: [GroupState] = []
 
-    /// From the layer's coordinates to the canvas: its innermost group's placement.
-    public var placement: Placement { groups.last?.placement ?? .identity }
+    /// From the coordinates of the layer's parent (`parent:`) to its group's: each parent's
+    /// position and transform, the outermost applied last (identity without a parent).
+    public var parenting = Placement.identity
+
+    /// From the layer's coordinates to the canvas: its parents', then its innermost group's.
+    public var placement: Placement { (groups.last?.placement ?? .identity).after(parenting) }
 
     /// A state before any property is evaluated: ``TextLayer/state(at:)`` fills in the rest.
     init(id: String, anchor: Anchor, style: ParagraphStyle, fit: FitSpec?) {

@@ -138,9 +138,10 @@ package enum GlyphPreflight {
     }
 
     /// Glyphs are checked at sizes up to `SpecLimits.maxDrawnSize`; a layer's or a group's
-    /// transform must not scale them past it at any sampled frame that shows the layer.
+    /// transform, or its parents', must not scale them past it at any sampled frame that shows the
+    /// layer.
     static func checkDrawnSize(of layer: GroupedLayer, text: TextContent, in scene: Scene) throws {
-        guard layer.layer.transform != nil || layer.groups.contains(where: { $0.transform != nil }) else { return }
+        guard ([layer.layer] + layer.groups + layer.parents).contains(where: { $0.transform != nil }) else { return }
         // An animator scales a glyph up to the drawn limit before the transforms apply.
         let animated = text.animators.compactMap(\.from.scale).max() ?? 1
         let frames = scene.frameCount, step = max(1, frames / sampledFrames)
@@ -149,13 +150,15 @@ package enum GlyphPreflight {
             let state = layer.state(at: t)
             guard !state.text.isEmpty else { continue }
             let own = state.transform.map { largestStretch($0.matrix) } ?? 1
-            let groups = largestStretch(state.placement.matrix)
+            let groups = largestStretch(state.groups.last?.placement.matrix ?? .identity)
+            let parents = largestStretch(state.parenting.matrix)
             let size = min(state.size * max(1, animated), SpecLimits.maxDrawnSize)
             let drawn = size * largestStretch(state.placement.matrix.after(state.transform?.matrix ?? .identity))
             guard drawn <= SpecLimits.maxDrawnSize * (1 + 1e-9) else {
                 let by = [
                     own > 1 ? "its transform (\(format(own))×)" : nil,
-                    groups > 1 ? "its group\(state.groups.count == 1 ? "'s" : "s'") transform (\(format(groups))×)" : nil
+                    groups > 1 ? "its group\(state.groups.count == 1 ? "'s" : "s'") transform (\(format(groups))×)" : nil,
+                    parents > 1 ? "its parent\(layer.parents.count == 1 ? "'s" : "s'") transform (\(format(parents))×)" : nil
                 ].compactMap { $0 }.joined(separator: " and ")
                 throw DrawnTooLarge(
                     message:

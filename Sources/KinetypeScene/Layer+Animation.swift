@@ -241,6 +241,10 @@ private struct PropertyAnimator {
         _ property: Property<Value>, _ name: String, from: Value, to: Value,
         newTrack: ([Keyframe<Value>], RepeatCount) -> KeyframeTrack<Value>
     ) throws -> Property<Value> {
+        // A wiggle stays on top of the animated value.
+        if case let .wiggling(base, wiggle) = property {
+            return .wiggling(try animate(base, name, from: from, to: to, newTrack: newTrack), wiggle)
+        }
         let keyframes: [Keyframe<Value>], repeatCount: RepeatCount
         do { (keyframes, repeatCount) = try animation.keyframes(from: from, to: to, at: time) } catch let error as AnimationError {
             throw SceneError(message: messageAbout(layerID, "\(name): \(error.message)"))

@@ -165,6 +165,9 @@ extension Layer {
         motionBlur(MotionBlur(shutterAngle: shutterAngle, samples: samples))
     }
     public func motionBlur(_ motionBlur: MotionBlur?) -> Layer { with { $0.motionBlur = motionBlur } }
+    /// Follows the layer of id `parent` beside it (same group): moved, turned, scaled and skewed
+    /// with it, as After Effects' parenting; nil follows none.
+    public func parent(_ parent: String?) -> Layer { with { $0.parent = parent } }
 
     /// How the text blends when it changes: SwiftUI's `.contentTransition(…)`, as a text
     /// interpolation (`.numericText()`, `.counting`, `.typewriter`, `.discrete` or your own). An
@@ -175,11 +178,12 @@ extension Layer {
             switch layer.text {
             case let .constant(value):
                 layer.text = .animated(KeyframeTrack(keyframes: [Keyframe(time: 0, value: value)], interpolator: interpolator))
-            case let .animated(track):
-                layer.text = .animated(
+            case .animated, .wiggling:
+                layer.text = layer.text.mapTrack { track in
                     KeyframeTrack(
                         keyframes: track.keyframes, repeat: track.repeatCount, autoreverses: track.autoreverses,
-                        interpolator: interpolator))
+                        extrapolation: track.extrapolation, interpolator: interpolator)
+                }
             }
         }
     }

@@ -40,7 +40,7 @@ private struct TreeWalk {
         for layer in layers {
             guard case let .group(group) = layer.content else {
                 nodes.append(.layer(states.count))
-                states.append(state(of: layer, prefix: prefix))
+                states.append(state(of: layer, prefix: prefix, parents: layer.parentChain(among: layers)))
                 continue
             }
             let outer = self
@@ -71,10 +71,13 @@ private struct TreeWalk {
         }
     }
 
-    /// A layer that draws, in the groups entered.
-    func state(of layer: Layer, prefix: String) -> LayerState {
+    /// A layer that draws, in the groups entered, following `parents` (its chain of them).
+    func state(of layer: Layer, prefix: String, parents: [Layer]) -> LayerState {
         guard let groups, layer.isShown(atLocal: localFrame) else { return layer.hiddenState(id: prefix + layer.id) }
-        return layer.state(at: time - offset, prefix: prefix, groups: groups)
+        var state = layer.state(at: time - offset, prefix: prefix, groups: groups)
+        // A parent leads whether or not it is drawn: it is evaluated here, in or out of its time.
+        state.parenting = Layer.parenting(parents, at: time - offset)
+        return state
     }
 }
 
@@ -88,7 +91,7 @@ extension GroupedLayer {
             walk.enter(group, group: content, id: prefix + group.id)
             prefix += group.id + "/"
         }
-        return walk.state(of: layer, prefix: prefix)
+        return walk.state(of: layer, prefix: prefix, parents: parents)
     }
 }
 
@@ -103,6 +106,19 @@ extension Layer {
     /// already belongs to what comes after.
     public func isShown(atLocal t: Double) -> Bool {
         (inPoint.map { t >= $0 } ?? true) && (outPoint.map { t < $0 } ?? true)
+    }
+
+    /// Where a parent puts the layers that follow it at `t` seconds: its transform about its
+    /// position (moved by its offset), as a group's placement is.
+    func leadingPlacement(at t: Double) -> Placement {
+        let transformState = transform?.state(at: t)
+        return Placement(
+            matrix: transformState?.matrix ?? .identity, offset: position.value(at: t).moved(by: transformState?.offset ?? .zero))
+    }
+
+    /// The placement of a chain of parents (``parentChain(among:)``) at `t` seconds.
+    static func parenting(_ chain: [Layer], at t: Double) -> Placement {
+        chain.reduce(Placement.identity) { inner, parent in parent.leadingPlacement(at: t).after(inner) }
     }
 
     /// A group at `t` seconds of its own time, placed in `parent` (the canvas's identity at the top).

@@ -39,6 +39,12 @@ public struct Layer: Sendable {
     public var transform: LayerTransform? = nil
     /// This layer's motion blur, instead of the scene's (`shutterAngle: 0` leaves it sharp).
     public var motionBlur: MotionBlur? = nil
+    /// The id of a layer beside it (in the same group, or at the top level) that it follows, as
+    /// After Effects' parenting: its position is counted from the parent's position and turned,
+    /// scaled and skewed by the parent's transform, as if the two were in a group placed there,
+    /// but drawn on its own. Opacity is not inherited; a parent leads even while not drawn. A
+    /// group can be a parent but cannot have one.
+    public var parent: String? = nil
     /// Seconds from its parent's start at which the layer appears (nil: from the start); before
     /// it the layer is neither evaluated nor drawn.
     public var inPoint: Double? = nil
@@ -297,6 +303,7 @@ extension Property where Value == String {
         switch self {
         case let .constant(value): return [value]
         case let .animated(track): return track.keyframes.map(\.value)
+        case let .wiggling(base, _): return base.allValues
         }
     }
 }

@@ -72,8 +72,7 @@ public enum AnyProperty: Sendable {
     /// mapping's are those of all its axes.
     public var keyframeTimes: [Double] {
         func times<Value>(_ property: Property<Value>) -> [Double] {
-            guard case let .animated(track) = property else { return [] }
-            return track.keyframes.map(\.time)
+            property.track?.keyframes.map(\.time) ?? []
         }
         let all: [Double]
         switch self {

@@ -143,6 +143,7 @@ public struct PathOutline: Sendable, Equatable, Interpolatable, CustomStringConv
         switch property {
         case let .constant(outline): outlines = [outline]
         case let .animated(track): outlines = track.keyframes.map(\.value)
+        case let .wiggling(base, _): return files(of: base)
         }
         var seen = Set<String>()
         return outlines.compactMap(\.file).filter { seen.insert($0).inserted }

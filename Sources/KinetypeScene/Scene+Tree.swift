@@ -6,6 +6,8 @@ public struct GroupedLayer: Sendable {
     public var id: String
     public var layer: Layer
     public var groups: [Layer]
+    /// The layers it follows (`parent:`), its own parent first, each its parent's child.
+    public var parents: [Layer] = []
 
     /// Seconds from the scene's start to the layer's own time 0: its groups' starts.
     public var timeOffset: Double {
@@ -49,7 +51,9 @@ extension Scene {
         func visit(_ layers: [Layer], prefix: String, groups: [Layer]) {
             for layer in layers {
                 guard case let .group(group) = layer.content else {
-                    drawn.append(GroupedLayer(id: prefix + layer.id, layer: layer, groups: groups))
+                    var grouped = GroupedLayer(id: prefix + layer.id, layer: layer, groups: groups)
+                    grouped.parents = layer.parentChain(among: layers)
+                    drawn.append(grouped)
                     continue
                 }
                 visit(group.layers, prefix: prefix + layer.id + "/", groups: groups + [layer])
@@ -100,4 +104,54 @@ extension Scene {
         }
         return resolve(layers, scopes: [""])
     }
+}
+
+extension Layer {
+    /// The layers this one follows among its siblings: its parent, the parent's parent, and so
+    /// on, stopping at an id no sibling has or at a layer already in the chain (a spec or a Swift
+    /// scene with either is refused before it is drawn: ``parentProblem(among:)``).
+    public func parentChain(among siblings: [Layer]) -> [Layer] {
+        guard parent != nil else { return [] }
+        var chain: [Layer] = []
+        var seen: Set<String> = [id]
+        var current = self
+        while let name = current.parent, seen.insert(name).inserted, let next = siblings.first(where: { $0.id == name }) {
+            chain.append(next)
+            current = next
+        }
+        return chain
+    }
+
+    /// What is wrong with this layer's `parent` among its siblings, if anything: the message says
+    /// what is allowed.
+    public func parentProblem(among siblings: [Layer]) -> String? {
+        guard let name = parent else { return nil }
+        if case .group = content {
+            return "a group cannot follow a parent; a group can be a parent, or put the layers that should follow into it"
+        }
+        if name == id { return "layer \(Self.quoted(id)) cannot be its own parent" }
+        guard siblings.contains(where: { $0.id == name }) else {
+            let others = siblings.map(\.id).filter { $0 != id }
+            let known =
+                others.isEmpty
+                ? "it has no other layer beside it"
+                : "the layers beside it are "
+                    + others.prefix(8).map(Self.quoted).joined(separator: ", ") + (others.count > 8 ? " and \(others.count - 8) more" : "")
+            return
+                "no layer beside \(Self.quoted(id)) has the id \(Self.quoted(name)); a parent is a layer in the same group (or at the top level): \(known)"
+        }
+        var seen: [String] = [id]
+        var current = self
+        while let next = current.parent, let layer = siblings.first(where: { $0.id == next }) {
+            if seen.contains(next) {
+                return
+                    "the parents form a cycle: \((seen + [next]).map(Self.quoted).joined(separator: " → ")); a chain of parents must end at a layer without one"
+            }
+            seen.append(next)
+            current = layer
+        }
+        return nil
+    }
+
+    private static func quoted(_ id: String) -> String { "\"\(id)\"" }
 }

@@ -91,7 +91,7 @@ extension Scene {
         /// Each layer named (`layer0`, … by its place when it has no id) and checked to be the
         /// only one of its id in frames, and each text's fallback fonts planned.
         func planned(_ layers: [Layer], prefix: String) throws -> [Layer] {
-            try layers.enumerated().map { index, written in
+            let named = try layers.enumerated().map { index, written in
                 var layer = written.id.isEmpty ? written.id("layer\(index)") : written
                 let id = prefix + layer.id
                 guard seen.insert(id).inserted else { throw SceneError(message: "layer id \"\(id)\" is used twice") }
@@ -118,6 +118,10 @@ extension Scene {
                 }
                 return layer
             }
+            for layer in named {
+                if let problem = layer.parentProblem(among: named) { throw SceneError(message: "\(prefix + layer.id): \(problem)") }
+            }
+            return named
         }
         let planned = try planned(layers, prefix: "")
         self.init(canvas: canvas, fps: fps, duration: duration, layers: planned, sourcePath: "(Swift)", warnings: warnings)

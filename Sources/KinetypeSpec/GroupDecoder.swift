@@ -25,6 +25,9 @@ struct GroupDecoder {
     }
 
     func decode(_ node: SpecNode, defaultID: String, depth: Int) throws -> Decoded {
+        if let parent = try node.mapping(allowed: nil).optional("parent") {
+            throw parent.error("a group cannot follow a parent; a group can be a parent, or put the layers that should follow into it")
+        }
         let fields = try node.mapping(allowed: Self.fields)
         guard depth < SpecLimits.maxGroupDepth else {
             throw node.error("groups are nested more than \(SpecLimits.maxGroupDepth) deep")

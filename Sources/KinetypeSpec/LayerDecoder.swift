@@ -25,7 +25,7 @@ struct LayerDecoder {
         "id", "position", "anchor", "color", "fill", "opacity", "blur", "colorAdjust", "glow", "dropShadow", "stroke", "shadow", "shadows",
         "blend", "mask", "matte", "in",
         "out",
-        "motionBlur", "transform"
+        "motionBlur", "transform", "parent"
     ]
     /// A text's own fields (its paragraph's from their description, ``ParagraphStyle``).
     static let textFields =
@@ -372,8 +372,10 @@ struct LayerDecoder {
     }
 
     /// What text and shape layers read alike: compositing (blend, mask, matte), timing (in,
-    /// out), motion blur, stroke, shadows and a gradient fill.
+    /// out), motion blur, stroke, shadows, a gradient fill and a parent (checked with its
+    /// siblings, by the scene decoder).
     private func decodeLayerWide(_ fields: SpecMapping, into layer: inout Layer, properties: inout PropertyDecoder) throws {
+        layer.parent = try fields.optional("parent")?.string()
         layer.blend = try fields.optional("blend")?.choice(of: BlendMode.self, what: "blend mode") ?? .normal
         layer.mask = try fields.optional("mask").map { try Self.mask($0, properties: &properties) }
         layer.motionBlur = try fields.optional("motionBlur").map { try FeatureDecoder.decode($0, as: MotionBlur.self) }

@@ -3,7 +3,9 @@ import KinetypeScene
 import KinetypeMotion
 
 /// Reads a property that is either a constant or `{keyframes: […], repeat, autoreverses}`
-/// (`repeatForever: true` is SwiftUI's spelling of `repeat: forever`).
+/// (`repeatForever: true` is SwiftUI's spelling of `repeat: forever`), or `loop: cycle |
+/// pingpong | continue` after the last key; a number or a point also takes `wiggle: {frequency,
+/// amplitude, seed}` beside its keyframes or beside a constant `value:`.
 /// Warns about what will not look as written: a spring cut short, keyframes after the spec's
 /// duration, counting texts that cannot count.
 struct PropertyDecoder {
@@ -14,7 +16,14 @@ struct PropertyDecoder {
     var specDirectory: URL?
     var warnings: [String] = []
 
-    static let animationFields = ["keyframes", "repeat", "repeatForever", "autoreverses"]
+    static let animationFields = ["keyframes", "value", "repeat", "repeatForever", "autoreverses", "loop", "wiggle"]
+    /// What repeats or extends keyframes (not a constant `value:`).
+    static let keyframeOnlyFields = ["repeat", "repeatForever", "autoreverses", "loop"]
+    static let wiggleFields = ["frequency", "amplitude", "seed"]
+    /// Wiggles per second at most: far beyond any frame rate.
+    static let maxWiggleFrequency = 1000.0
+    /// The largest seed: integers a JSON number holds exactly.
+    static let maxWiggleSeed = (1 << 53) - 1
     static let keyframeFields = ["time", "value", "easing"]
     /// A text's `interpolation`s: `TextInterpolator`s by name.
     static let interpolations = ["discrete", "counting", "typewriter", "numericText"]
@@ -24,13 +33,20 @@ struct PropertyDecoder {
         self.specDirectory = specDirectory
     }
 
+    /// A number's or a point's wiggle of these frequency and seed, its amplitude read from the node.
+    typealias WiggleReader<Value: Sendable> = (_ amplitude: SpecNode, _ frequency: Double, _ seed: UInt64) throws -> Wiggle<Value>
+
     mutating func property<Value: Sendable>(
         _ node: SpecNode, value parse: (SpecNode) throws -> Value,
-        interpolate: @escaping @Sendable (Value, Value, Double) -> Value
+        interpolate: @escaping @Sendable (Value, Value, Double) -> Value, wiggle: WiggleReader<Value>? = nil
     ) throws -> Property<Value> {
         guard node.isMapping else { return .constant(try parse(node)) }
         let names = (try? node.fieldNames()) ?? []
-        let animation = Self.animationFields
+        if wiggle == nil, names.contains("wiggle"), let wiggleNode = try node.mapping(allowed: nil).optional("wiggle") {
+            throw wiggleNode.error("only a number or a point can wiggle; this value cannot")
+        }
+        // A constant `value` is only there to wiggle, which only numbers and points do.
+        let animation = wiggle == nil ? Self.animationFields.filter { $0 != "wiggle" && $0 != "value" } : Self.animationFields
         if !names.isEmpty,
             !names.contains(where: { animation.contains($0) || FieldSuggestions.suggestion(for: $0, allowed: animation) != nil })
         {
@@ -41,17 +57,80 @@ struct PropertyDecoder {
             }
         }
         let fields = try node.mapping(allowed: animation)
-        return .animated(try track(fields, value: parse, interpolate: interpolate))
+        var property: Property<Value>
+        if let valueNode = fields.optional("value") {
+            if let keyframes = fields.optional("keyframes") {
+                throw keyframes.error("give value (a constant) or keyframes, not both (value is at line \(valueNode.line ?? 0))")
+            }
+            if let name = Self.keyframeOnlyFields.first(where: { fields.optional($0) != nil }), let extra = fields.optional(name) {
+                throw extra.error("\(name) applies to keyframes, and value is a constant; give keyframes: [{time, value}, …]")
+            }
+            property = .constant(try parse(valueNode))
+        } else {
+            if fields.optional("keyframes") == nil, let wiggleNode = fields.optional("wiggle") {
+                throw wiggleNode.error("a wiggle is added to a value: give value (a constant) or keyframes beside it")
+            }
+            property = .animated(try track(fields, value: parse, interpolate: interpolate))
+        }
+        if let wiggleNode = fields.optional("wiggle"), let wiggle {
+            property = .wiggling(property, try Self.wiggle(wiggleNode, read: wiggle))
+        }
+        return property
     }
 
     mutating func property<Value: Interpolatable>(_ node: SpecNode, value parse: (SpecNode) throws -> Value) throws -> Property<Value> {
         try property(node, value: parse, interpolate: Value.interpolate)
     }
 
+    /// A number: it may wiggle, by up to `amplitude` in its own units.
+    mutating func property(_ node: SpecNode, value parse: (SpecNode) throws -> Double) throws -> Property<Double> {
+        try property(node, value: parse, interpolate: Double.interpolate) { amplitude, frequency, seed in
+            Wiggle(frequency: frequency, amplitude: try Self.amplitude(amplitude), seed: seed)
+        }
+    }
+
+    /// A point: it may wiggle, by up to `amplitude` (a number, or `[x, y]`) in x and y.
+    mutating func property(_ node: SpecNode, value parse: (SpecNode) throws -> Point2) throws -> Property<Point2> {
+        try property(node, value: parse, interpolate: Point2.interpolate) { amplitude, frequency, seed in
+            if amplitude.isScalar { return Wiggle(frequency: frequency, amplitude: try Self.amplitude(amplitude), seed: seed) }
+            let items = try amplitude.sequence()
+            guard items.count == 2 else {
+                throw amplitude.error("a point's amplitude is a number (in x and in y) or [x, y], got a list of \(items.count)")
+            }
+            return Wiggle(
+                frequency: frequency, amplitude: Point2(x: try Self.amplitude(items[0]), y: try Self.amplitude(items[1])), seed: seed)
+        }
+    }
+
+    /// `wiggle: {frequency, amplitude, seed}`.
+    static func wiggle<Value>(_ node: SpecNode, read: WiggleReader<Value>) throws -> Wiggle<Value> {
+        let fields = try node.mapping(allowed: wiggleFields)
+        let frequencyNode = try fields.required("frequency")
+        let frequency = try frequencyNode.number()
+        guard frequency > 0, frequency <= maxWiggleFrequency else {
+            throw frequencyNode.error(
+                "frequency is wiggles per second: greater than 0 and at most \(SpecNode.format(maxWiggleFrequency)), got \(SpecNode.format(frequency))"
+            )
+        }
+        let seed = try fields.optional("seed")?.integer(in: 0...maxWiggleSeed, what: "seed") ?? 0
+        return try read(fields.required("amplitude"), frequency, UInt64(seed))
+    }
+
+    /// An amplitude: 0 or more, in the property's units.
+    static func amplitude(_ node: SpecNode) throws -> Double {
+        let amplitude = try node.number()
+        guard amplitude >= 0, amplitude <= SpecLimits.coordinate.upperBound else {
+            throw node.error(
+                "amplitude is how far the value wiggles, in its own units: 0…\(SpecNode.format(SpecLimits.coordinate.upperBound)), got \(SpecNode.format(amplitude))"
+            )
+        }
+        return amplitude
+    }
+
     /// Text keyframes add `interpolation: discrete | counting | typewriter | numericText`.
     mutating func textProperty(_ node: SpecNode) throws -> Property<String> {
         guard node.isMapping else { return .constant(try ValueDecoders.text(node)) }
-        let fields = try node.mapping(allowed: Self.animationFields + ["interpolation"])
+        let fields = try node.mapping(allowed: Self.animationFields.filter { $0 != "wiggle" && $0 != "value" } + ["interpolation"])
         var kind = "discrete"
         if let node = fields.optional("interpolation") {
             kind = try node.string()
@@ -59,25 +138,28 @@ struct PropertyDecoder {
                 throw node.error("unknown interpolation \(SpecError.quoted(kind)); allowed: \(Self.interpolations.joined(separator: ", "))")
             }
         }
+        if let loop = fields.optional("loop"), try loop.string() == Loop.continue.rawValue {
+            throw loop.error("a text cannot continue past its last key; loop a text with cycle or pingpong")
+        }
         let keyframes = try self.keyframes(fields, value: ValueDecoders.text)
         let track: KeyframeTrack<String>
         switch kind {
         case "counting":
             track = KeyframeTrack(
                 keyframes: keyframes.keyframes, repeat: keyframes.repeat,
-                autoreverses: keyframes.autoreverses, interpolator: CountingText())
+                autoreverses: keyframes.autoreverses, extrapolation: keyframes.extrapolation, interpolator: CountingText())
         case "typewriter":
             track = KeyframeTrack(
                 keyframes: keyframes.keyframes, repeat: keyframes.repeat,
-                autoreverses: keyframes.autoreverses, interpolator: TypewriterText())
+                autoreverses: keyframes.autoreverses, extrapolation: keyframes.extrapolation, interpolator: TypewriterText())
         case "numericText":
             track = KeyframeTrack(
                 keyframes: keyframes.keyframes, repeat: keyframes.repeat,
-                autoreverses: keyframes.autoreverses, interpolator: NumericText())
+                autoreverses: keyframes.autoreverses, extrapolation: keyframes.extrapolation, interpolator: NumericText())
         default:
             track = KeyframeTrack(
                 keyframes: keyframes.keyframes, repeat: keyframes.repeat,
-                autoreverses: keyframes.autoreverses, interpolator: DiscreteText())
+                autoreverses: keyframes.autoreverses, extrapolation: keyframes.extrapolation, interpolator: DiscreteText())
         }
         if kind == "counting" || kind == "numericText" {
             let nodes = try fields.required("keyframes").sequence()
@@ -106,12 +188,13 @@ struct PropertyDecoder {
         let decoded = try keyframes(fields, value: parse)
         return KeyframeTrack(
             keyframes: decoded.keyframes, repeat: decoded.repeat, autoreverses: decoded.autoreverses,
-            interpolate: interpolate)
+            extrapolation: decoded.extrapolation, interpolate: interpolate)
     }
 
-    /// The keyframes of an animated value, with its repeat count and autoreverse.
+    /// The keyframes of an animated value, with its repeat count, autoreverse and what follows
+    /// the last leg (`loop` sets all three).
     private mutating func keyframes<Value: Sendable>(_ fields: SpecMapping, value parse: (SpecNode) throws -> Value) throws
-        -> (keyframes: [Keyframe<Value>], repeat: RepeatCount, autoreverses: Bool)
+        -> (keyframes: [Keyframe<Value>], repeat: RepeatCount, autoreverses: Bool, extrapolation: Extrapolation)
     {
         let list = try fields.required("keyframes")
         let nodes = try list.sequence()
@@ -178,6 +261,14 @@ struct PropertyDecoder {
             }
         }
         let autoreverses = try fields.optional("autoreverses")?.bool() ?? false
-        return (keyframes, repeatCount, autoreverses)
+        if let node = fields.optional("loop") {
+            let loop = try node.choice(of: Loop.self, what: "loop")
+            if let name = ["repeat", "repeatForever", "autoreverses"].first(where: { fields.optional($0) != nil }) {
+                throw node.error(
+                    "loop cannot be combined with \(name); give one (cycle is repeat: forever, pingpong adds autoreverses: true)")
+            }
+            return (keyframes, loop.repeatCount, loop.autoreverses, loop.extrapolation)
+        }
+        return (keyframes, repeatCount, autoreverses, .hold)
     }
 }

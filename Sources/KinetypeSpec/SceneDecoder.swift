@@ -149,6 +149,8 @@ struct SceneDecoder {
         _ nodes: [SpecNode], prefix: String, depth: Int, offset: Double, decoder: LayerDecoder, into list: inout DecodedLayers
     ) throws -> [Layer] {
         var layers: [Layer] = []
+        // Where each layer of this list was written, for its parent's errors.
+        var written: [SpecNode] = []
         for (index, node) in nodes.enumerated() {
             let names = node.isMapping ? ((try? node.fieldNames()) ?? []) : []
             if names.contains("type"), try node.mapping(allowed: nil).required("type").string() == "group" {
@@ -167,6 +169,7 @@ struct SceneDecoder {
                     group.content = .group(content)
                 }
                 layers.append(group)
+                written.append(node)
                 continue
             }
             let decoded =
@@ -188,7 +191,13 @@ struct SceneDecoder {
                 list.count += 1
                 layers.append(layer)
                 list.nodes.append(node)
+                written.append(node)
             }
+        }
+        for (layer, node) in zip(layers, written) {
+            guard let problem = layer.parentProblem(among: layers) else { continue }
+            let field = (try? node.mapping(allowed: nil).optional("parent")) ?? nil
+            throw (field ?? node).error(problem)
         }
         return layers
     }

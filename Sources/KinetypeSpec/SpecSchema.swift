@@ -135,6 +135,8 @@ public enum SpecSchema {
             "easing": easing(),
             // A gradient fill, once for every layer kind that has one.
             "gradient": gradient(),
+            "wiggle": wiggle(point: false),
+            "pointWiggle": wiggle(point: true),
             // A layer with a `type` is a group, an image, a video, a line or path, or a shape; without, text.
             "layer": [
                 "if": ["type": "object", "required": ["type"], "properties": ["type": ["const": "group"]]], "then": ref("groupLayer"),
@@ -296,6 +298,10 @@ public enum SpecSchema {
             "mask": (mask(), "A rectangle, ellipse or SVG path that clips the layer composited as a whole (a wipe reveal)."),
             "transform": (described(LayerTransform.self), "Rotation, scale and skew about the anchor point, each animatable."),
             "matte": (described(LayerMatte.self), "Show the layer only through another layer's alpha or luma (that layer is not drawn)."),
+            "parent": (
+                ["type": "string"],
+                "The id of a layer beside it (same group) whose position, rotation, scale and skew it follows, as After Effects' parenting."
+            ),
             "in": (["type": "number", "minimum": 0], "Seconds at which the layer appears; before, it is not drawn."),
             "out": (["type": "number", "minimum": 0], "Seconds at which the layer disappears (after in)."),
             "captions": (
@@ -463,7 +469,13 @@ public enum SpecSchema {
         ["if": ["type": "object", "required": ["keyframes"]], "then": animation(value), "else": value]
     }
 
+    /// `{keyframes: […], repeat, autoreverses, loop}` or `{value}`, and for a number or a point
+    /// a `wiggle` beside either.
     static func animation(_ value: JSON) -> JSON {
+        let isNumber = (value["type"] as? String) == "number"
+        let isPoint = value["$ref"] as? String == ref("point")["$ref"] as? String
+        let fields = PropertyDecoder.animationFields.filter { (isNumber || isPoint) || ($0 != "wiggle" && $0 != "value") }
+        let wiggle = ref(isPoint ? "pointWiggle" : "wiggle")
         let keyframe = object(
             PropertyDecoder.keyframeFields,
             [
@@ -472,9 +484,15 @@ public enum SpecSchema {
                 "easing": (ref("easing"), "How the segment arriving here moves (default linear).")
             ], required: ["time", "value"])
         var animation = object(
-            PropertyDecoder.animationFields,
+            fields,
             [
                 "keyframes": (["type": "array", "minItems": 1, "items": keyframe], "Times never decrease."),
+                "value": (value, "A constant value, to wiggle (instead of keyframes)."),
+                "wiggle": (wiggle, "Smooth noise added to the value at every time, never beyond the amplitude."),
+                "loop": (
+                    ["enum": Loop.allCases.map(\.rawValue)],
+                    "After the last key: cycle (again from the first), pingpong (back and forth) or continue (straight on at the last velocity)."
+                ),
                 "repeat": (
                     [
                         "if": ["type": "string"], "then": ["const": "forever"],
@@ -483,9 +501,47 @@ public enum SpecSchema {
                 ),
                 "repeatForever": (withDefault(["type": "boolean"], false), "The same as repeat: forever."),
                 "autoreverses": (withDefault(["type": "boolean"], false), "Every other leg plays backwards.")
-            ], required: ["keyframes"])
-        animation["allOf"] = [only(when: ["repeatForever"], allowed: PropertyDecoder.animationFields.filter { $0 != "repeat" })]
+            ])
+        let loopless = ["repeat", "repeatForever", "autoreverses"]
+        animation["allOf"] = [
+            only(when: ["repeatForever"], allowed: fields.filter { $0 != "repeat" }),
+            only(when: ["loop"], allowed: fields.filter { !loopless.contains($0) }),
+            [
+                "if": ["required": ["value"]],
+                "then": [
+                    "propertyNames": ["enum": fields.filter { $0 != "keyframes" && !PropertyDecoder.keyframeOnlyFields.contains($0) }]
+                ],
+                "else": ["required": ["keyframes"]]
+            ]
+        ]
         return animation
+    }
+
+    /// `wiggle: {frequency, amplitude, seed}`, a point's amplitude a number or `[x, y]`.
+    static func wiggle(point isPoint: Bool) -> JSON {
+        let amplitude = number(0...SpecLimits.coordinate.upperBound)
+        return object(
+            PropertyDecoder.wiggleFields,
+            [
+                "frequency": (
+                    ["type": "number", "exclusiveMinimum": 0, "maximum": PropertyDecoder.maxWiggleFrequency], "Wiggles per second."
+                ),
+                "amplitude": (
+                    isPoint
+                        ? [
+                            "if": ["type": "array"], "then": ["type": "array", "items": amplitude, "minItems": 2, "maxItems": 2],
+                            "else": amplitude
+                        ]
+                        : amplitude,
+                    isPoint
+                        ? "How far it wiggles in x and in y, in the value's units (or [x, y])."
+                        : "How far it wiggles, in the value's units."
+                ),
+                "seed": (
+                    withDefault(["type": "integer", "minimum": 0, "maximum": PropertyDecoder.maxWiggleSeed], 0),
+                    "Another seed, another wiggle; the same seed, the same wiggle everywhere."
+                )
+            ], required: ["frequency", "amplitude"])
     }
 
     /// When any of `fields` is given, the object's fields must be among `allowed`: a validator

@@ -165,6 +165,24 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(try server.stop(), 130)
     }
 
+    /// A parented layer's timeline has its parents' tracks beside its own, and its frames are
+    /// the bytes render writes.
+    func testParentedLayersInThePreview() throws {
+        let spec = example("motion-tools.yaml")
+        let (server, url) = try preview(spec)
+        let layers = try XCTUnwrap(try httpGet(url, "/scene.json").json()["layers"] as? [[String: Any]])
+        func tracks(_ id: String) throws -> [String: [Double]] {
+            let layer = try XCTUnwrap(layers.first { $0["id"] as? String == id }, id)
+            let list = try XCTUnwrap(layer["keyframes"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: list.map { ($0["name"] as? String ?? "", $0["times"] as? [Double] ?? []) })
+        }
+        XCTAssertEqual(try tracks("badge")["bar.position"], [0, 2])
+        XCTAssertEqual(try tracks("badgeLabel")["bar.transform.rotation"], [0, 2], "a parent's parent leads too")
+        let folder = try rendered(spec, frames: "29-29")
+        XCTAssertEqual(try httpGet(url, "/frames/29.png").body, try frameFile(folder, 29))
+        XCTAssertEqual(try server.stop(), 130)
+    }
+
     func testInspectEndpointIsWhatInspectPrints() throws {
         let spec = example("strikethrough.yaml")
         let (server, url) = try preview(spec)

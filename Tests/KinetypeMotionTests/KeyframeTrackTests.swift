@@ -172,4 +172,47 @@ final class KeyframeTrackTests: XCTestCase {
         XCTAssertEqual(t.value(at: 1), "250 apples")
         XCTAssertEqual(t.value(at: 2), "400 apples")
     }
+
+    /// `loop: cycle` after keys (1, 10) → (3, 30), linear: v(t) = 10 + 10·((t − 1) mod 2).
+    func testLoopCycleIsASawtooth() {
+        let t = track([(1, 10, .linear), (3, 30, .linear)]).looping(.cycle)
+        let times = [0.5, 1, 2, 3, 3.5, 4, 5.25, 10.9, 101.3]
+        for time in times {
+            let expected = time <= 1 ? 10 : 10 + 10 * (time - 1).truncatingRemainder(dividingBy: 2)
+            XCTAssertEqual(t.value(at: time), expected, accuracy: 1e-9, "t = \(time)")
+        }
+        XCTAssertEqual(times.count, 9)
+        XCTAssertNil(t.endTime)
+    }
+
+    /// `loop: pingpong`: a triangle wave between 10 and 30, v(t) = 10 + 20·(1 − |((t − 1)/2 mod 2) − 1|).
+    func testLoopPingpongIsATriangleWave() {
+        let t = track([(1, 10, .linear), (3, 30, .linear)]).looping(.pingpong)
+        let times = [1, 2, 3, 3.5, 4, 5, 6.5, 9, 42.2]
+        for time in times {
+            let phase = ((time - 1) / 2).truncatingRemainder(dividingBy: 2)
+            XCTAssertEqual(t.value(at: time), 10 + 20 * (1 - abs(phase - 1)), accuracy: 1e-9, "t = \(time)")
+        }
+        XCTAssertEqual(times.count, 9)
+    }
+
+    /// `loop: continue` goes straight on at the last key's velocity: 10 per second for linear keys;
+    /// 0 after an ease-out (it holds); after an ease-in (0.42, 0, 1, 1) the curve's end tangent
+    /// points at (0.42, 0), so the slope there is 1 / 0.58 of the segment's average rate.
+    func testLoopContinueExtrapolatesWithTheLastVelocity() {
+        let linear = track([(1, 10, .linear), (3, 30, .linear)]).looping(.continue)
+        for time in [3.0, 3.5, 5, 13] { XCTAssertEqual(linear.value(at: time), 30 + 10 * (time - 3), accuracy: 1e-9) }
+        XCTAssertEqual(linear.value(at: 2), 20, accuracy: 1e-12)
+        XCTAssertEqual(linear.value(at: 3), 30)
+        XCTAssertNil(linear.endTime)
+        let easedOut = track([(1, 10, .linear), (3, 30, .easeOut)]).looping(.continue)
+        XCTAssertEqual(easedOut.value(at: 7), 30)
+        XCTAssertEqual(easedOut.endTime, 3, "at rest at the last key: nothing changes after it")
+        let easedIn = track([(0, 0, .linear), (1, 10, .linear), (3, 30, .easeIn)]).looping(.continue)
+        XCTAssertEqual(easedIn.value(at: 4), 30 + 20 / 2 / 0.58, accuracy: 1e-9)
+        // A backward last leg continues backwards from the first key.
+        let back = track([(1, 10, .linear), (3, 30, .linear)], repeat: .count(2), autoreverses: true)
+            .replacingKeyframes([Keyframe(time: 1, value: 10), Keyframe(time: 3, value: 30)], extrapolation: .continue)
+        XCTAssertEqual(back.value(at: 6), 10 - 10 * (6 - 5), accuracy: 1e-9)
+    }
 }

@@ -96,6 +96,9 @@ final class GoldenTests: XCTestCase {
     /// A conic ring turning, a radial spotlight crossing the title, a conic subtitle: a third of
     /// the way, mid-way, and three quarters.
     func testGradients() throws { try render("gradients", extraFrames: { _ in [10, 45] }) }
+    /// The badge riding the turning bar, the title wiggling, the ball rising (8) and at the top of
+    /// its pingpong (15, 45), the marker going on at its last speed.
+    func testMotionTools() throws { try render("motion-tools", extraFrames: { _ in [8, 15, 45] }) }
     func testDrawOn() throws { try render("draw-on", extraFrames: { _ in [12, 24] }) }
     func testTransform() throws { try render("transform", extraFrames: { _ in [12, 47] }) }
     func testTextMatte() throws { try render("text-matte", extraFrames: { _ in [20] }) }

@@ -76,7 +76,7 @@ final class ScaleTests: XCTestCase {
                 text: "Justified lines of text that wrap, fade and turn, then truncate"
                 font: {family: "Inter", weight: {keyframes: [{time: 0, value: 400}, {time: 1.5, value: 800}]}}
                 size: {keyframes: [{time: 0, value: \(s(11))}, {time: 1.5, value: \(s(12.75))}]}
-                position: [\(s(120.5)), \(s(8.25))]
+                position: {value: [\(s(120.5)), \(s(8.25))], wiggle: {frequency: 2, amplitude: \(s(1.5)), seed: 4}}
                 anchor: top
                 box: {width: {keyframes: [{time: 0, value: \(s(130))}, {time: 1.5, value: \(s(170.5))}]}, height: \(s(60))}
                 align: justified
@@ -208,7 +208,7 @@ final class ScaleTests: XCTestCase {
             "CanvasSpec.background", "Subpath.closed",
             "Layer.id", "Layer.anchor", "Layer.color", "Layer.opacity", "Layer.content", "Layer.stroke", "Layer.shadows",
             "Layer.fill", "Layer.blend", "Layer.inPoint", "Layer.outPoint", "Layer.motionBlur", "Scene.motionBlur", "Layer.mask",
-            "Layer.matte", "Layer.transform", "Layer.colorAdjust", "Layer.glow", "Layer.dropShadow", "LayerPath.trim",
+            "Layer.matte", "Layer.transform", "Layer.colorAdjust", "Layer.glow", "Layer.dropShadow", "LayerPath.trim", "Layer.parent",
             "TextContent.text", "TextContent.font", "TextContent.paragraph", "TextContent.fit", "TextContent.decorations",
             "TextContent.background", "TextContent.path", "TextContent.animators", "TextContent.captionsFile", "TextContent.spokenWords",
             "TextContent.spans",

@@ -48,6 +48,7 @@ final class ASSCaptionsTests: XCTestCase {
         switch property {
         case let .constant(text): return ["0.0 \(text)"]
         case let .animated(track): return track.keyframes.map { "\($0.time) \($0.value)" }
+        case let .wiggling(base, _): return keyframes(base)
         }
     }
 

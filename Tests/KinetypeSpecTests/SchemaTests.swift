@@ -160,10 +160,15 @@ final class SchemaTests: XCTestCase {
             "extraBounce past 1": easing("{snappy: {extraBounce: 0.9}}"),
             "bezier x out of 0…1": easing("{cubicBezier: [2, 0, 1, 1]}"),
             "two easing forms": easing("{spring: {}, smooth: {}}"),
-            "empty easing mapping": easing("{}")
+            "empty easing mapping": easing("{}"),
+            "loop and repeat": layer + "opacity: {keyframes: [{time: 0, value: 0}], loop: cycle, repeat: 2}",
+            "value and keyframes": layer + "opacity: {value: 1, keyframes: [{time: 0, value: 0}]}",
+            "a wiggle alone": layer + "opacity: {wiggle: {frequency: 1, amplitude: 0.1}}",
+            "a wiggle of no frequency": layer + "size: {value: 10, wiggle: {frequency: 0, amplitude: 1}}",
+            "a colour's wiggle": layer + "color: {keyframes: [{time: 0, value: \"#000000\"}], wiggle: {frequency: 1, amplitude: 1}}"
         ]
         try assertDecoderAndSchemaReject(cases)
-        XCTAssertEqual(cases.count, 15)
+        XCTAssertEqual(cases.count, 20)
     }
 
     /// Issue 19: alternatives are told apart by a discriminator, so the validator's (and an

@@ -231,7 +231,7 @@ final class SpecErrorLineTests: XCTestCase {
         let keyframes = singleLayerSpec(layer: layer.replacingOccurrences(of: "size: 40", with: "size: {keyFrames: [{time: 0, value: 1}]}"))
         XCTAssertEqual(
             errorLine(keyframes),
-            #"spec.yaml:7:12: layers[0].size.keyFrames: unknown field "keyFrames" (did you mean "keyframes"?); allowed here: keyframes, repeat, repeatForever, autoreverses"#
+            #"spec.yaml:7:12: layers[0].size.keyFrames: unknown field "keyFrames" (did you mean "keyframes"?); allowed here: keyframes, value, repeat, repeatForever, autoreverses, loop, wiggle"#
         )
     }
 

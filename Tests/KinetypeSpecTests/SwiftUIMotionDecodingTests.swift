@@ -284,7 +284,7 @@ final class SwiftUIMotionDecodingTests: XCTestCase {
             (", repeatForever: 2", "repeatForever", "expected true or false"),
             (
                 ", repeat_forever: true", "repeat_forever",
-                "unknown field \"repeat_forever\" (did you mean \"repeatForever\"?); allowed here: keyframes, repeat, repeatForever, autoreverses"
+                "unknown field \"repeat_forever\" (did you mean \"repeatForever\"?); allowed here: keyframes, value, repeat, repeatForever, autoreverses, loop, wiggle"
             ),
             (", forever: true", "forever", "(did you mean \"repeatForever\"?)"),
             (", repeatforever: true", "repeatforever", "(did you mean \"repeatForever\"?)")

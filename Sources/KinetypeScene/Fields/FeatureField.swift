@@ -108,8 +108,7 @@ package enum FieldValue: Sendable {
         case let .number(property): return AnyProperty.number(property).keyframeTimes
         case let .point(property): return AnyProperty.point(property).keyframeTimes
         case let .color(property): return AnyProperty.color(property).keyframeTimes
-        case let .path(.animated(track)): return Array(Set(track.keyframes.map(\.time))).sorted()
-        case .path(.constant): return []
+        case let .path(property): return Array(Set(property.track?.keyframes.map(\.time) ?? [])).sorted()
         case let .feature(feature): return Array(Set(feature.keyframeTimes.flatMap(\.times))).sorted()
         case let .features(features): return Array(Set(features.flatMap { $0.keyframeTimes.flatMap(\.times) })).sorted()
         case .unset, .integer, .choice, .flag, .name, .points, .lengths, .string, .easing, .sequence, .openTypeFeatures: return []
