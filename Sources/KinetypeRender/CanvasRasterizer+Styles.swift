@@ -4,13 +4,11 @@ import KinetypeText
 import KinetypeScene
 
 /// Text styles on the canvas: shadows (the text's shape moved, blurred), the stroke (each glyph's
-/// outline stroked by FreeType) and gradient fills, in that order under and as the fill.
+/// outline stroked by FreeType, or dashed by `GlyphDashes`) and gradient fills, in that order under and as the fill.
 extension CanvasRasterizer {
     /// Each shadow, then the stroke, of a glyph item: everything of the text under its fill.
     func drawShadowsAndStroke(_ item: GlyphItem) throws {
-        let strokeStyle = item.style.stroke.map {
-            GlyphStrokeStyle(width: $0.width, join: Self.join($0.join), outside: $0.outside, miterLimit: $0.miterLimit)
-        }
+        let strokeStyle = item.style.stroke.map(GlyphDashes.style)
         for shadow in item.style.shadows {
             // A hard shadow is the text's coverage at the moved pen positions, re-rasterized there,
             // so a fractional offset is exact too.
@@ -96,9 +94,18 @@ extension CanvasRasterizer {
                         if let placed = place(bitmap) { fills.append(placed) }
                     }
                     if let strokeStyle {
-                        let bitmap = try rasterizer.strokedBitmap(
-                            glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel,
-                            transform: glyph.transform, stroke: strokeStyle)
+                        let bitmap: GlyphBitmap
+                        switch strokeStyle.pattern {
+                        case .solid:
+                            bitmap = try rasterizer.strokedBitmap(
+                                glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel,
+                                transform: glyph.transform, stroke: strokeStyle)
+                        case .dashed:
+                            bitmap = try rasterizer.dashedStrokeBitmap(
+                                glyphID: glyph.id, subpixelX: x.subpixel, subpixelY: y.subpixel,
+                                transform: glyph.transform, stroke: strokeStyle
+                            ) { GlyphDashes.bitmap($0, stroke: strokeStyle) }
+                        }
                         if let placed = place(bitmap) { strokes.append(placed) }
                     }
                 }

@@ -164,11 +164,13 @@ extension GlyphStyle {
 extension StrokePaint {
     /// How far the stroke's band reaches beyond the outline: its radius (the width outside, half
     /// of it centred), and up to the miter limit times that at a miter join's point (FreeType's
-    /// miter limit, `GlyphOutline.stroked`), and its blur's.
+    /// miter limit, `GlyphOutline.stroked`), a dash's square cap's corner √2 times the radius
+    /// out, and its blur's.
     public var reach: Double {
         let radius = outside ? width : width / 2
         let miter = min(max(1, miterLimit) * radius, max(radius, GlyphStrokeStyle.maxMiterReach))
-        return (join == .miter ? miter : radius) + Double(CoverageMask.reach(blur: blur))
+        let squareCaps = cap == .square && dash.contains { $0 > 0 } ? 2.0.squareRoot() * radius : radius
+        return max(join == .miter ? miter : radius, squareCaps) + Double(CoverageMask.reach(blur: blur))
     }
 }
 

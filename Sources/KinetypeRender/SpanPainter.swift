@@ -35,7 +35,7 @@ package enum SpanPainter {
     }
 
     /// The glyph style of a part: the layer's, with the part's own stroke (the layer's join,
-    /// position and blur) and shadow (the layer's blur).
+    /// position, blur, caps and dashes) and shadow (the layer's blur).
     static func style(of part: Part, layer: LayerState, base: GlyphStyle) -> GlyphStyle {
         guard case let .own(stroke, shadow) = part else { return base }
         let fade = { (color: RGBA) in RGBA(r: color.r, g: color.g, b: color.b, a: color.a * layer.opacity) }
@@ -46,7 +46,8 @@ package enum SpanPainter {
                 ? StrokePaint(
                     width: stroke.width, color: fade(stroke.color), join: base.stroke?.join ?? .round,
                     outside: base.stroke?.outside ?? true,
-                    blur: base.stroke?.blur ?? 0, miterLimit: base.stroke?.miterLimit ?? 4) : nil
+                    blur: base.stroke?.blur ?? 0, cap: base.stroke?.cap ?? .butt, miterLimit: base.stroke?.miterLimit ?? 4,
+                    dash: base.stroke?.dash ?? [], dashOffset: base.stroke?.dashOffset ?? 0) : nil
         }
         if let shadow {
             style.shadows =

@@ -111,18 +111,17 @@ extension Layer {
 
     /// SwiftUI's `.stroke(_:style:)`: a stroke centred on the outline with the style's width,
     /// caps, join, miter limit and dashes, the shape or path drawn as its outline alone (as
-    /// `.stroke(_:lineWidth:)`). A text keeps its fill, and its stroke is solid: glyphs are
-    /// stroked by FreeType, which draws no dashes.
+    /// `.stroke(_:lineWidth:)`). A text keeps its fill, its glyphs' contours stroked (dashed
+    /// too) under it.
     public func stroke(_ color: Color, style: StrokeStyle) -> Layer { stroke(.constant(color), style: style) }
 
     /// SwiftUI's `.stroke(style:)`: `.stroke(_:style:)` in the layer's colour.
     public func stroke(style: StrokeStyle) -> Layer { stroke(color, style: style) }
 
     private func stroke(_ color: Property<RGBA>, style: StrokeStyle) -> Layer {
-        let isText = if case .text = content { true } else { false }
         let stroke = TextStroke(
             width: .constant(style.lineWidth), color: color, join: style.lineJoin, position: .center, cap: style.lineCap,
-            miterLimit: style.miterLimit, dash: isText ? [] : style.dash, dashOffset: isText ? .constant(0) : style.dashPhase)
+            miterLimit: style.miterLimit, dash: style.dash, dashOffset: style.dashPhase)
         var layer = self.stroke(stroke)
         switch content {
         case .shape, .path:

@@ -193,10 +193,6 @@ struct LayerDecoder {
         text = layer.textContent!
         text.fit = try decodeFit(fields, properties: &properties)
         try decodeLayerWide(fields, into: &layer, properties: &properties)
-        // A glyph's stroke is FreeType's, around its closed contours, without dashes.
-        if layer.stroke?.isDashed == true, let dash = try fields.optional("stroke")?.mapping(allowed: nil).optional("dash") {
-            throw dash.error("dash applies to shapes, lines and paths; a text's stroke is solid (leave dash out)")
-        }
         text.decorations =
             try fields.optional("decorations").map {
                 try $0.sequence().map { try FeatureDecoder.decode($0, as: Decoration.self, properties: &properties) }

@@ -9,5 +9,13 @@ package struct GlyphBitmap: Sendable {
     /// Row-major coverage, `width` bytes a row; 0 = no ink, 255 = full.
     package var coverage: [UInt8]
 
+    package init(width: Int, height: Int, left: Int, top: Int, coverage: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.left = left
+        self.top = top
+        self.coverage = coverage
+    }
+
     package static let empty = GlyphBitmap(width: 0, height: 0, left: 0, top: 0, coverage: [])
 }

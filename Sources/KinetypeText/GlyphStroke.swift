@@ -1,9 +1,19 @@
 internal import CFreeType
 
-/// An outline stroke around glyphs: FreeType's stroker run on the glyph's outline at the frame's
-/// size, so the band is as crisp as the glyph (never a dilated bitmap).
+/// An outline stroke around glyphs, made from the glyph's outline at the frame's size (FreeType's
+/// stroker, or the renderer's dashes along it), so the band is as crisp as the glyph (never a
+/// dilated bitmap).
 package struct GlyphStrokeStyle: Sendable, Hashable {
     package enum Join: Sendable, Hashable { case round, miter, bevel }
+    package enum Cap: Sendable, Hashable { case butt, round, square }
+    /// Solid, FreeType's stroker on the whole outline; or dashes laid along each contour afresh
+    /// from its first point (as SVG dashes each subpath), stroked as polygons by the renderer.
+    package enum Pattern: Sendable, Hashable {
+        case solid
+        /// Dash and gap lengths in pixels, `offset` pixels into them at each contour's first
+        /// point, each dash's ends drawn as `cap`.
+        case dashed(lengths: [Double], offset: Double, cap: Cap)
+    }
 
     /// The band's width in pixels.
     package var width: Double
@@ -14,17 +24,19 @@ package struct GlyphStrokeStyle: Sendable, Hashable {
     /// The longest miter point in band widths, as PostScript's and SVG's miter limit: a sharper
     /// corner is bevelled.
     package var miterLimit: Double
+    package var pattern: Pattern
 
     /// How far a miter's point reaches past the outline at most, pixels: 4 times the widest
     /// stroke, what the glyph check measures glyphs with (a larger limit on a wide band is cut
     /// to this reach).
     package static let maxMiterReach = 2048.0
 
-    package init(width: Double, join: Join = .round, outside: Bool = true, miterLimit: Double = 4) {
+    package init(width: Double, join: Join = .round, outside: Bool = true, miterLimit: Double = 4, pattern: Pattern = .solid) {
         self.width = width
         self.join = join
         self.outside = outside
         self.miterLimit = miterLimit
+        self.pattern = pattern
     }
 }
 
@@ -49,6 +61,37 @@ extension GlyphRasterizer {
                 face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID, subpixelX: subpixelX, subpixelY: subpixelY),
             stroke: stroke, transform: transform)
         return try library.strokeCache.value(for: key, make: make)
+    }
+
+    /// The coverage of `glyphID`'s dashed stroke, placed as `strokedBitmap`'s: `draw` turns the
+    /// glyph's contours (`contours(glyphID:…)`) into the band's coverage. Cached like solid
+    /// strokes, keyed by the whole style (pattern, offset and cap included), so `draw` must
+    /// depend on nothing else.
+    package func dashedStrokeBitmap(
+        glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform? = nil, stroke: GlyphStrokeStyle,
+        draw: @escaping ([[(x: Double, y: Double)]]) throws -> GlyphBitmap
+    ) throws -> GlyphBitmap {
+        let make = {
+            try draw(self.contours(glyphID: glyphID, subpixelX: subpixelX, subpixelY: subpixelY, transform: transform))
+        }
+        guard usesCache else { return try make() }
+        let key = StrokeKey(
+            glyph: GlyphKey(
+                face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID, subpixelX: subpixelX, subpixelY: subpixelY),
+            stroke: stroke, transform: transform)
+        return try library.strokeCache.value(for: key, make: make)
+    }
+
+    /// The glyph's contours as closed polylines (the first point not repeated at the end), in
+    /// pixels from the whole-pixel pen position with y down, the pen `subpixelX/64`, `subpixelY/64`
+    /// px into the pixel, after `transform` when given: the outline the glyph is drawn from, its
+    /// curves cut into equal steps whose chords stray at most 0.05 px (as path data's).
+    package func contours(
+        glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform? = nil
+    ) throws -> [[(x: Double, y: Double)]] {
+        var outline = try outline(outlineKey(glyphID: glyphID), glyphID: glyphID)
+        if let transform { outline = try outline.transformed(by: transform) }
+        return try outline.polylines(dx: Double(subpixelX) / 64, dy: Double(subpixelY) / 64)
     }
 }
 
@@ -86,4 +129,93 @@ extension GlyphOutline {
         }
         return GlyphOutline(glyph: copy, freeType: freeType)
     }
+}
+
+/// The points FT_Outline_Decompose walks, gathered as polylines (in 26.6 units, y up).
+private final class PolylineCollector {
+    var contours: [[(x: Double, y: Double)]] = []
+    var current = (x: 0.0, y: 0.0)
+    /// How far a chord may stray from the curve it replaces, in 26.6 units (0.05 px).
+    static let tolerance = 0.05 * 64
+
+    func add(_ point: (x: Double, y: Double)) {
+        if let last = contours[contours.count - 1].last, last == point { return }
+        contours[contours.count - 1].append(point)
+        current = point
+    }
+
+    /// A Bézier curve from the current point through `controls`, in as many equal de Casteljau
+    /// steps as keep each chord within the tolerance: the chord error is at most M / (8 n²), M
+    /// the bound on the second derivative, degree × (degree − 1) × the largest second difference.
+    func curve(_ controls: [(x: Double, y: Double)]) {
+        let points = [current] + controls
+        let degree = Double(points.count - 1)
+        var second = 0.0
+        for index in 2..<points.count {
+            let a = points[index - 2], b = points[index - 1], c = points[index]
+            let dx = a.x - 2 * b.x + c.x, dy = a.y - 2 * b.y + c.y
+            second = max(second, (dx * dx + dy * dy).squareRoot())
+        }
+        let steps = max(1, min(1000, Int((degree * (degree - 1) * second / (8 * Self.tolerance)).squareRoot().rounded(.up))))
+        for step in 1...steps {
+            var level = points
+            let t = Double(step) / Double(steps)
+            while level.count > 1 {
+                level = zip(level, level.dropFirst()).map { (x: $0.x + ($1.x - $0.x) * t, y: $0.y + ($1.y - $0.y) * t) }
+            }
+            add(level[0])
+        }
+    }
+}
+
+extension GlyphOutline {
+    /// The outline's contours as closed polylines in pixels, y down, moved `dx`, `dy` px (right,
+    /// down). Checked as a bitmap of it would be first, so no coordinate is out of range.
+    func polylines(dx: Double, dy: Double) throws -> [[(x: Double, y: Double)]] {
+        guard let glyph else { return [] }
+        let outline = UnsafeMutableRawPointer(glyph).assumingMemoryBound(to: FT_OutlineGlyphRec.self)
+        _ = try withUnsafeMutablePointer(to: &outline.pointee.outline) { try Self.pixelBox(of: $0, dx: 0, dy: 0) }
+        let collector = PolylineCollector()
+        var funcs = FT_Outline_Funcs(
+            move_to: { to, user in
+                let collector = collected(user)
+                collector.contours.append([])
+                collector.add(point(to))
+                return 0
+            },
+            line_to: { to, user in
+                collected(user).add(point(to))
+                return 0
+            },
+            conic_to: { control, to, user in
+                collected(user).curve([point(control), point(to)])
+                return 0
+            },
+            cubic_to: { control1, control2, to, user in
+                collected(user).curve([point(control1), point(control2), point(to)])
+                return 0
+            }, shift: 0, delta: 0)
+        let error = withExtendedLifetime(collector) {
+            withUnsafeMutablePointer(to: &outline.pointee.outline) {
+                FT_Outline_Decompose($0, &funcs, Unmanaged.passUnretained(collector).toOpaque())
+            }
+        }
+        guard error == 0 else { throw FontError.freeType(operation: "walk a glyph outline", code: error) }
+        return collector.contours.compactMap { contour in
+            // The walk comes back to the first point: the polyline closes without it.
+            var points = contour
+            if points.count > 1, points[0] == points[points.count - 1] { points.removeLast() }
+            guard points.count >= 2 else { return nil }
+            return points.map { (x: $0.x / 64 + dx, y: dy - $0.y / 64) }
+        }
+    }
+}
+
+private func point(_ vector: UnsafePointer<FT_Vector>?) -> (x: Double, y: Double) {
+    guard let vector else { return (0, 0) }
+    return (Double(vector.pointee.x), Double(vector.pointee.y))
+}
+
+private func collected(_ user: UnsafeMutableRawPointer?) -> PolylineCollector {
+    Unmanaged<PolylineCollector>.fromOpaque(user!).takeUnretainedValue()
 }
