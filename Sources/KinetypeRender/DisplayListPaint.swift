@@ -57,7 +57,7 @@ public struct StrokePaint: Sendable, Hashable, Encodable {
     public var outside: Bool
     /// Twice the Gaussian's σ: the text's shape with the band, blurred (0: the band, sharp).
     public var blur: Double
-    /// How open ends are drawn (a glyph's contours have none).
+    /// How open ends are drawn: a line's, a trimmed stroke's, a dash's (a text's too).
     public var cap: Cap
     /// The longest miter point, in stroke widths.
     public var miterLimit: Double

@@ -3,7 +3,7 @@ import KinetypeText
 import KinetypeRaster
 
 /// An outline around every glyph, made from the glyph's outline at the frame's size (FreeType's
-/// stroker), drawn under the fill; around a shape, line or path, its outline as SVG strokes it
+/// stroker; dashed, each contour as polygons), drawn under the fill; around a shape, line or path, its outline as SVG strokes it
 /// (caps, dashes, miter limit).
 public struct TextStroke: Sendable, DescribedFeature {
     public enum Join: String, Sendable, CaseIterable { case round, miter, bevel }
@@ -74,7 +74,8 @@ public struct TextStroke: Sendable, DescribedFeature {
             "The longest miter point, in stroke widths, as SVG's stroke-miterlimit; a sharper corner is bevelled."),
         .lengths(
             "dash", \.dash, \.dash, in: 0...SpecLimits.coordinate.upperBound, maxCount: SpecLimits.maxDashLengths,
-            "[dash, gap, …] pixels along the outline, repeated (an odd count twice); empty or all zeros is solid. Shapes, lines and paths."),
+            "[dash, gap, …] pixels along the outline, repeated (an odd count twice); empty or all zeros is solid. A text's glyphs: each contour from its first point."
+        ),
         .number(
             "dashOffset", \.dashOffset, \.dashOffset, in: SpecLimits.coordinate, length: true,
             "Pixels into the dash pattern at the outline's start; animate it to march the dashes.")

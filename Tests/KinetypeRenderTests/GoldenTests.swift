@@ -90,6 +90,8 @@ final class GoldenTests: XCTestCase {
     /// itself (15) and drawn (45), round and square caps past their guides, a bevelled and a
     /// mitered corner.
     func testStrokes() throws { try render("strokes", extraFrames: { _ in [15, 45] }) }
+    /// Dashed text: the ants marching, the outlined word's letters turning in (frame 15).
+    func testDashedText() throws { try render("dashed-text", extraFrames: { _ in [15, 45] }) }
     /// Path morphs: the diamond half-way to its circle and the star part-way to its arcs (15), the
     /// star's spring past its target (45), an SVG file's badge behind a growing arc mask.
     func testMorph() throws { try render("morph", extraFrames: { _ in [15, 45] }) }
