@@ -1,6 +1,7 @@
 import KinetypeMotion
 import KinetypeRaster
 import KinetypeText
+import KinetypeScene
 
 /// A text's dashed stroke: each glyph contour (closed, from its first point) dashed and stroked
 /// as polygons by `TrimmedStroke`, the polygons covered by exact area as a path's stroke is.
@@ -26,9 +27,12 @@ enum GlyphDashes {
         let miterLimit = min(stroke.miterLimit, max(1, GlyphStrokeStyle.maxMiterReach / (width / 2)))
         let style = TrimmedStroke.Style(
             width: width, join: join(stroke.join), miterLimit: miterLimit, cap: self.cap(cap), dash: lengths, dashOffset: offset)
-        let polygons = contours.flatMap {
-            TrimmedStroke.dashedContours(ofClosedPolyline: $0.map { Point2(x: $0.x, y: $0.y) }, style: style)
+        // A glyph is one outline: at most `SpecLimits.maxDashes` dashes round all its contours.
+        var polygons: [[Point2]] = []
+        for contour in contours where polygons.count < SpecLimits.maxDashes {
+            polygons += TrimmedStroke.dashedContours(ofClosedPolyline: contour.map { Point2(x: $0.x, y: $0.y) }, style: style)
         }
+        polygons = Array(polygons.prefix(SpecLimits.maxDashes))
         let points = polygons.joined()
         guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(),
             let maxY = points.map(\.y).max()

@@ -1,4 +1,5 @@
 import XCTest
+@testable import Kinetype
 @testable import KinetypeScene
 @testable import KinetypeRender
 import KinetypeMotion
@@ -142,5 +143,37 @@ final class TextDashTests: XCTestCase {
         let cast = try Self.image(Self.text("O", stroke: "dash: [6, 4]", fill: "#00000000", extra: shadow))
         let solidCast = try Self.image(Self.text("O", stroke: "", fill: "#00000000", extra: shadow))
         XCTAssertGreaterThan(Self.largestDifference(cast, solidCast), 100, "the shadow has the dashes' gaps")
+    }
+
+    /// One renderer drawing the marching frames out of order draws what fresh renderers do: the
+    /// kept masks and strokes are keyed by the offset.
+    func testKeptStrokesFollowTheOffset() throws {
+        let spec = singleLayerSpec(
+            width: 200, height: 120, duration: 1, background: "\"#FFFFFF\"",
+            layer: Self.text("OH", stroke: "dash: [6, 4], dashOffset: {keyframes: [{time: 0, value: 0}, {time: 1, value: 10}]}"))
+        let renderer = try FrameRenderer(scene: loadYAML(spec))
+        var checked = 0
+        for frame in [0, 12, 0, 12, 6] {
+            let fresh = try FrameRenderer(scene: loadYAML(spec)).render(frame: frame).rgbaImage
+            XCTAssertEqual(try renderer.render(frame: frame).rgbaImage.pixels, fresh.pixels, "frame \(frame)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 5)
+    }
+
+    /// SwiftUI's `.stroke(_:style:)` on a text keeps the dash and its phase: the spec's centred,
+    /// miter-joined, dashed stroke.
+    func testStrokeStyleOnATextDrawsItsSpecTwin() throws {
+        let swift = try Scene(width: 200, height: 120, background: "#FFFFFF", fps: 10, duration: 1, catalog: SwiftAPITests.catalog) {
+            Text(.constant("OH"), font: try .family("DejaVu Sans"), size: 48).position(x: 100.3, y: 60.6).color("#2050FF")
+                .stroke("#FF8000", style: StrokeStyle(lineWidth: 3, lineCap: .round, dash: [6, 4], dashPhase: 3))
+        }
+        let layer = try XCTUnwrap(swift.layers.first?.stroke)
+        XCTAssertEqual(layer.dash, [6, 4])
+        let spec = try Self.image(
+            Self.text("OH", stroke: "position: center, join: miter, miterLimit: 10, cap: round, dash: [6, 4], dashOffset: 3"))
+        XCTAssertEqual(try FrameRenderer(scene: swift).render(frame: 0).rgbaImage.pixels, spec.pixels)
+        XCTAssertGreaterThan(
+            Self.largestDifference(spec, try Self.image(Self.text("OH", stroke: "position: center, join: miter, miterLimit: 10"))), 100)
     }
 }
