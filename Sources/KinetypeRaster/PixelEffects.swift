@@ -142,24 +142,26 @@ extension Canvas {
     }
 
     /// Each halo made from the plane's alpha (moved by its offset with bilinear weights, blurred,
-    /// strengthened) and laid under the plane's pixels, the first lowest.
+    /// strengthened) and laid under the plane's pixels, the first lowest: each goes under what is
+    /// there already, the highest first, as (A over B) over C is A over (B over C).
     private static func castHalos(_ halos: [PixelEffects.Halo], under plane: inout [SIMD4<Float>], width: Int, height: Int) {
         let alpha = plane.map { $0[3] }
-        var under = [SIMD4<Float>](repeating: .zero, count: plane.count)
-        var shape = [Float](repeating: 0, count: plane.count)
-        for halo in halos {
-            shift(alpha, into: &shape, width: width, height: height, dx: halo.dx, dy: halo.dy)
+        var shape = alpha
+        for halo in halos.reversed() {
+            if halo.dx == 0 && halo.dy == 0 {
+                shape = alpha
+            } else {
+                shift(alpha, into: &shape, width: width, height: height, dx: halo.dx, dy: halo.dy)
+            }
             if halo.blur > 0 {
                 CoverageMask.blurPlane(&shape, width: width, height: height, boxes: CoverageMask.boxWidths(sigma: halo.blur / 2))
             }
             for i in 0..<plane.count {
                 let weight = min(1, max(0, shape[i] * halo.strength))
                 guard weight > 0 else { continue }
-                let color = halo.color * weight
-                under[i] = color + under[i] * (1 - color[3])
+                plane[i] += halo.color * (weight * (1 - plane[i][3]))
             }
         }
-        for i in 0..<plane.count where under[i][3] > 0 { plane[i] += under[i] * (1 - plane[i][3]) }
     }
 
     /// `source` moved by (`dx`, `dy`) pixels into `out` (zero where nothing lands), a fractional
