@@ -123,7 +123,8 @@ struct SceneSummary: Encodable {
             let features =
                 tracks(shape, "") + tracks(layer.mask, "mask.") + tracks(layer.stroke, "stroke.")
                 + tracks(text?.background, "background.") + tracks(image, "") + tracks(video, "") + tracks(layer.transform, "transform.")
-                + tracks(trim, "trim.")
+                + tracks(trim, "trim.") + tracks(layer.glow, "glow.") + tracks(layer.colorAdjust, "colorAdjust.")
+                + tracks(layer.dropShadow, "dropShadow.")
                 + (layer.fill?.keyframeTimes ?? []).map { Track(name: "fill." + $0.key, times: $0.times.map { $0 + offset }) }
                 + layer.shadows.enumerated().flatMap { tracks($0.element, "shadows[\($0.offset)].") }
             return Layer(

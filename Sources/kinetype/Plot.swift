@@ -15,7 +15,7 @@ struct Plot: ParsableCommand {
             position.y, opacity, blur, tracking, box.width, font.weight and text (the first number in \
             it: a counting text) of a text; a shape's or image's size.x and size.y, trim.start, \
             trim.end, mask.size.x, transform.rotation, transform.scale.x, stroke.width, \
-            fill.linearGradient.angle, shadows[0].blur… A property the layer does not have is \
+            fill.linearGradient.angle, shadows[0].blur, glow.radius… A property the layer does not have is \
             refused, with the list of those it has; one it does not animate is drawn flat.
             """
     )

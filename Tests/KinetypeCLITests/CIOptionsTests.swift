@@ -130,7 +130,7 @@ final class PropertyPlotTests: XCTestCase {
         XCTAssertGreaterThan(blue, 300, "the curve is drawn")
     }
 
-    /// A shape's size, trim, mask, transform and gradient angle plot as their keyframes' closed
+    /// A shape's size, trim, mask, transform, gradient angle and glow radius plot as their keyframes' closed
     /// forms (linear between keyframes, held after the last); a property the layer does not have
     /// is refused, naming those it has, and a constant one is drawn flat at its value.
     func testEveryAnimatablePropertyPlotsAndMissingOnesAreRefused() throws {
@@ -152,6 +152,7 @@ final class PropertyPlotTests: XCTestCase {
               rotation: {keyframes: [{time: 0, value: 0}, {time: 2, value: 90}]}
               scale: {keyframes: [{time: 0.5, value: [1, 1]}, {time: 1.5, value: [2, 0.5]}]}
             fill: {linearGradient: {angle: {keyframes: [{time: 0, value: 0}, {time: 2, value: 180}]}, stops: [["#FF0000", 0], ["#0000FF", 1]]}}
+            glow: {radius: {keyframes: [{time: 0, value: 4}, {time: 2, value: 24}]}}
           - {id: word, text: "Hi", font: {family: "DejaVu Sans"}, size: 40, position: [100, 100]}
         """.write(to: path, atomically: true, encoding: .utf8)
         let scene = try bundledOnlyLoader.load(path: path.path)
@@ -167,6 +168,7 @@ final class PropertyPlotTests: XCTestCase {
             ("transform.scale.x", { 1 + ramp($0, 0.5, 1.5) }, [0.5, 1.5]),
             ("transform.scale.y", { 1 - 0.5 * ramp($0, 0.5, 1.5) }, [0.5, 1.5]),
             ("fill.linearGradient.angle", { 180 * ramp($0, 0, 2) }, [0, 2]),
+            ("glow.radius", { 4 + 20 * ramp($0, 0, 2) }, [0, 2]),
             ("position.x", { _ in 200 }, [])
         ]
         for (name, value, keyframes) in closedForms {
@@ -187,7 +189,7 @@ final class PropertyPlotTests: XCTestCase {
             XCTAssertTrue(
                 "\(error)".contains(
                     "animated: size.x, size.y, trim.end, transform.rotation, transform.scale.x, transform.scale.y, mask.size.x, mask.size.y,"
-                        + " fill.linearGradient.angle; constant: position.x, position.y, opacity, blur"), "\(error)")
+                        + " fill.linearGradient.angle, glow.radius; constant: position.x, position.y, opacity, blur"), "\(error)")
         }
 
         // The command says the same, on stderr, and exits 1 without writing a chart.

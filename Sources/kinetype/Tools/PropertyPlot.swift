@@ -136,6 +136,8 @@ public struct PropertyPlot: Sendable {
             plottables(layer.transform, "transform.") { $0.transform } + plottables(layer.mask, "mask.") { $0.mask }
             + plottables(layer.stroke, "stroke.") { $0.stroke } + fillPlottables(layer.fill)
             + plottables(layer.textContent?.background, "background.") { $0.background }
+            + plottables(layer.glow, "glow.") { $0.effects.glow } + plottables(layer.colorAdjust, "colorAdjust.") { $0.effects.colorAdjust }
+            + plottables(layer.dropShadow, "dropShadow.") { $0.effects.dropShadow }
             + layer.shadows.enumerated().flatMap { index, shadow in
                 plottables(shadow, "shadows[\(index)].") { $0.shadows.indices.contains(index) ? $0.shadows[index] : nil }
             }
