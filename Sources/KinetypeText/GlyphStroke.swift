@@ -50,17 +50,11 @@ extension GlyphRasterizer {
         glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform? = nil,
         stroke: GlyphStrokeStyle
     ) throws -> GlyphBitmap {
-        let make = {
+        try cachedStroke(glyphID: glyphID, subpixelX: subpixelX, subpixelY: subpixelY, transform: transform, stroke: stroke) {
             var outline = try outline(outlineKey(glyphID: glyphID), glyphID: glyphID)
             if let transform { outline = try outline.transformed(by: transform) }
             return try outline.stroked(stroke).render(subpixelX: subpixelX, subpixelY: subpixelY)
         }
-        guard usesCache else { return try make() }
-        let key = StrokeKey(
-            glyph: GlyphKey(
-                face: face.id, variations: variationID, charSize: charSize, glyphID: glyphID, subpixelX: subpixelX, subpixelY: subpixelY),
-            stroke: stroke, transform: transform)
-        return try library.strokeCache.value(for: key, make: make)
     }
 
     /// The coverage of `glyphID`'s dashed stroke, placed as `strokedBitmap`'s: `draw` turns the
@@ -71,9 +65,17 @@ extension GlyphRasterizer {
         glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform? = nil, stroke: GlyphStrokeStyle,
         draw: @escaping ([[(x: Double, y: Double)]]) throws -> GlyphBitmap
     ) throws -> GlyphBitmap {
-        let make = {
+        try cachedStroke(glyphID: glyphID, subpixelX: subpixelX, subpixelY: subpixelY, transform: transform, stroke: stroke) {
             try draw(self.contours(glyphID: glyphID, subpixelX: subpixelX, subpixelY: subpixelY, transform: transform))
         }
+    }
+
+    /// A stroke's coverage from the stroke cache, keyed by the glyph, its placement and the whole
+    /// style, made by `make` when not there (or always, when this rasterizer keeps no cache).
+    private func cachedStroke(
+        glyphID: UInt32, subpixelX: UInt8, subpixelY: UInt8, transform: GlyphTransform?, stroke: GlyphStrokeStyle,
+        make: @escaping () throws -> GlyphBitmap
+    ) throws -> GlyphBitmap {
         guard usesCache else { return try make() }
         let key = StrokeKey(
             glyph: GlyphKey(
