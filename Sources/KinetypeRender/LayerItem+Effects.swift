@@ -7,10 +7,14 @@ extension LayerItem {
     var pixelEffects: PixelEffects {
         var halos: [PixelEffects.Halo] = []
         if let shadow = effects.dropShadow, shadow.color.a > 0 {
-            halos.append(PixelEffects.Halo(color: shadow.color.premultiplied, blur: shadow.blur, dx: shadow.offset.x, dy: shadow.offset.y))
+            let limit = SpecLimits.maxDropShadowOffset
+            let (dx, dy) = (min(max(shadow.offset.x, -limit), limit), min(max(shadow.offset.y, -limit), limit))
+            halos.append(PixelEffects.Halo(color: shadow.color.premultiplied, blur: min(shadow.blur, SpecLimits.maxBlur), dx: dx, dy: dy))
         }
         if let glow = effects.glow, glow.color.a > 0, glow.strength > 0 {
-            halos.append(PixelEffects.Halo(color: glow.color.premultiplied, blur: glow.radius, strength: Float(glow.strength)))
+            halos.append(
+                PixelEffects.Halo(
+                    color: glow.color.premultiplied, blur: min(glow.radius, SpecLimits.maxBlur), strength: Float(glow.strength)))
         }
         let adjustment = effects.colorAdjust.flatMap { adjust -> PixelEffects.ColorAdjustment? in
             guard !adjust.isIdentity else { return nil }
@@ -18,7 +22,7 @@ extension LayerItem {
                 brightness: Float(adjust.brightness), contrast: Float(adjust.contrast), saturation: Float(adjust.saturation),
                 tint: SIMD4(Float(adjust.tint.r), Float(adjust.tint.g), Float(adjust.tint.b), Float(adjust.tint.a)))
         }
-        return PixelEffects(adjustment: adjustment, blur: blur, halos: halos)
+        return PixelEffects(adjustment: adjustment, blur: min(blur, SpecLimits.maxBlur), halos: halos)
     }
 
     /// Whole pixels its effects reach beyond its items.

@@ -15,6 +15,9 @@ public enum SpecLimits {
     /// A glow's strength (its blurred alpha multiplied) and a colour adjustment's contrast and saturation.
     public static let maxGlowStrength = 100.0
     public static let maxColorGain = 10.0
+    /// How far a whole layer's drop shadow is moved on each axis, pixels: its canvas is drawn grown
+    /// by that much, so a larger offset is drawn as this one.
+    public static let maxDropShadowOffset = 512.0
     /// A stroke's miter limit, in stroke widths.
     public static let maxMiterLimit = 100.0
     /// Lengths in a stroke's `dash` list.

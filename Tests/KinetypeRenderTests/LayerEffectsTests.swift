@@ -109,6 +109,7 @@ final class LayerEffectsTests: XCTestCase {
         }
         XCTAssertEqual(checked, 159)
         XCTAssertLessThan(largest, 0.02, "drop shadow's largest difference from erf")
+        var strengths = 0
         for strength in [1.0, 2.5] {
             let glowing = try pixels(
                 """
@@ -128,7 +129,9 @@ final class LayerEffectsTests: XCTestCase {
             XCTAssertEqual(glow[1], 128.0 / 255, accuracy: 1.0 / 255)
             XCTAssertEqual(glow[2], 0, accuracy: 1.0 / 255)
             XCTAssertEqual(pixel(glowing, 120, 80), [1, 1, 1, 1], "the layer over its glow")
+            strengths += 1
         }
+        XCTAssertEqual(strengths, 2)
     }
 
     /// A group's drop shadow is cast by the group composited as a whole: where its rectangles
@@ -160,6 +163,31 @@ final class LayerEffectsTests: XCTestCase {
             """)
         XCTAssertEqual(pixel(image, 20, 50), [0, 0, 0, 1])
         XCTAssertEqual(pixel(image, 40, 50)[3], 0)
+    }
+
+    /// A drop shadow moved past the limit is drawn at the limit, on a canvas grown by no more than
+    /// that: an offset of 100 000 px neither allocates a canvas that large nor draws differently.
+    func testHugeShadowOffsetIsDrawnAtTheLimit() throws {
+        let limit = Int(SpecLimits.maxDropShadowOffset)
+        func shadowed(_ offset: Int) throws -> [UInt8] {
+            let scene = try loadYAML(
+                """
+                canvas: {width: 320, height: 180, background: "#00000000"}
+                fps: 1
+                duration: 1
+                layers:
+                  - {type: rectangle, anchor: topLeft, size: [40, 40], position: [-\(limit + 20), 60],
+                     color: "#FF0000", dropShadow: {offset: [\(offset), 0], blur: 0, color: "#000000"}}
+                """)
+            return try FrameRenderer(scene: scene).render(frame: 0).bytes(includeAlpha: true)
+        }
+        let atLimit = try shadowed(limit)
+        XCTAssertEqual(try shadowed(100_000), atLimit)
+        // The shadow of the rectangle left of the canvas lands on it, 20 px wide.
+        let row = 80 * 320 * 4
+        XCTAssertEqual(atLimit[row + 3], 255)
+        XCTAssertEqual(atLimit[row + 19 * 4 + 3], 255)
+        XCTAssertEqual(atLimit[row + 21 * 4 + 3], 0)
     }
 
     /// SwiftUI's modifiers draw what the spec's fields draw, on a text, a shape and a group.
